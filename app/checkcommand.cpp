@@ -1,0 +1,63 @@
+#include "cli.h"
+
+#include "suite/preflight.h"
+#include "suite/suiteloader.h"
+
+#include <QCommandLineParser>
+
+#include <map>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+int checkCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Load a suite folder and pre-flight its gold."_s);
+    parser.addHelpOption();
+    parser.addOption({u"suite"_s, u"Suite folder to check."_s, u"DIR"_s});
+    if (!parser.parse(args)) {
+        err(u"structscope check: %1\n"_s.arg(parser.errorText()));
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err(u"structscope check: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
+        return ExitUsage;
+    }
+    const QString dir = parser.value(u"suite"_s);
+    if (dir.isEmpty()) {
+        err(u"structscope check: --suite DIR is required\n"_s);
+        return ExitUsage;
+    }
+
+    const SuiteLoadResult loaded = loadSuiteDir(dir);
+    Problems problems = loaded.problems;
+    if (loaded.ok())
+        problems += preflightSuite(*loaded.suite);
+
+    if (!problems.isEmpty()) {
+        for (const Problem& p : problems)
+            err(p.toString() + u'\n');
+        err(u"%1: %2 problem(s); the suite is refused.\n"_s.arg(dir, QString::number(problems.size())));
+        return ExitFailure;
+    }
+
+    const Suite& suite = *loaded.suite;
+    std::map<QString, int> perCategory;
+    for (const SuiteCase& c : suite.cases)
+        ++perCategory[c.category];
+    QString summary = u"%1 (%2 %3): OK\n  cases: %4\n  schemas: %5\n  categories: %6\n"_s.arg(
+        suite.id, suite.name, suite.version, QString::number(suite.cases.size()),
+        QString::number(suite.schemas.size()), QString::number(suite.categories.size()));
+    for (const auto& [category, count] : perCategory)
+        summary += u"    %1: %2\n"_s.arg(category, QString::number(count));
+    out(summary);
+    return ExitOk;
+}
+
+} // namespace structscope::cli

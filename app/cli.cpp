@@ -1,0 +1,111 @@
+#include "cli.h"
+
+#include <QTextStream>
+
+#include <array>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+namespace {
+
+struct Command
+{
+    const char* name;
+    const char* synopsis;
+    const char* summary;
+    int (*run)(const QStringList& args); ///< nullptr: designed but not built yet
+};
+
+// The subcommands of DESIGN.md, in the order a user meets them.
+const std::array<Command, 9> kCommands = {{
+    {"run", "run --suite S --model M... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N]",
+     "run a suite against models and store every response", nullptr},
+    {"import", "import --format sob|jsonl --store DB FILE...", "import responses produced elsewhere", nullptr},
+    {"check", "check --suite DIR", "load and pre-flight a suite; every problem with its location", checkCommand},
+    {"report", "report --store DB [--metrics FAMILY] [--by KEY] --format json|md|csv|latex [--out F]",
+     "aggregate scores into a table", nullptr},
+    {"chart", "chart --store DB --kind leaderboard|heatmap|venn --out FILE.png|svg|pdf", "render a chart headless",
+     nullptr},
+    {"audit", "audit --store DB", "print the suspicious-gold queue as JSON", nullptr},
+    {"gold", "gold export --store DB --suite S --out DIR", "write the corrected suite and a changelog", nullptr},
+    {"serve-sim", "serve-sim --port N", "loopback OpenAI- and Ollama-compatible server of simulated models", nullptr},
+    {"demo", "demo --out DIR", "run the built-in suites on simulated models; write report and charts", nullptr},
+}};
+
+const Command* findCommand(const QString& name)
+{
+    for (const auto& c : kCommands) {
+        if (name == QLatin1String(c.name))
+            return &c;
+    }
+    return nullptr;
+}
+
+QString helpText()
+{
+    QString text = u"StructScope %1 — a workbench for benchmarking structured LLM output\n\n"
+                   "Usage:\n"
+                   "  structscope                      open the GUI\n"_s.arg(QStringLiteral(STRUCTSCOPE_VERSION));
+    for (const auto& c : kCommands) {
+        text += u"  structscope "_s + QLatin1String(c.synopsis) + u"\n      "_s + QLatin1String(c.summary);
+        if (!c.run)
+            text += u" (not built yet)"_s;
+        text += u'\n';
+    }
+    text += u"\n  structscope --help | --version\n\n"
+            "--store takes a SQLite file path or a postgresql:// URL.\n"
+            "Exit codes: 0 success, 1 problems found, 2 bad command line, 3 subcommand not built yet.\n"_s;
+    return text;
+}
+
+} // namespace
+
+void out(const QString& text)
+{
+    QTextStream s(stdout);
+    s << text;
+}
+
+void err(const QString& text)
+{
+    QTextStream s(stderr);
+    s << text;
+}
+
+bool isHeadless(const QStringList& args)
+{
+    if (args.size() < 2)
+        return false;
+    // Any word is a subcommand (unknown ones get a clear error); other dashes go to Qt (-platform …).
+    const QString& first = args.at(1);
+    if (first.startsWith(u'-'))
+        return first == u"--help"_s || first == u"-h"_s || first == u"--version"_s;
+    return !first.isEmpty();
+}
+
+int runHeadless(const QStringList& args)
+{
+    const QString name = args.value(1);
+    if (name == u"--help"_s || name == u"-h"_s || name == u"help"_s) {
+        out(helpText());
+        return ExitOk;
+    }
+    if (name == u"--version"_s) {
+        out(u"structscope %1\n"_s.arg(QStringLiteral(STRUCTSCOPE_VERSION)));
+        return ExitOk;
+    }
+    const Command* command = findCommand(name);
+    if (!command) {
+        err(u"structscope: unknown command '%1'. Run 'structscope --help' for the list.\n"_s.arg(name));
+        return ExitUsage;
+    }
+    if (!command->run) {
+        err(u"structscope %1: this subcommand is not built yet in this version of StructScope.\n"_s.arg(name));
+        return ExitNotBuilt;
+    }
+    return command->run(args.mid(1));
+}
+
+} // namespace structscope::cli

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QStringList>
+
+#include <cstdio>
+
+namespace structscope::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode {
+    ExitOk = 0,
+    ExitFailure = 1,      ///< the command ran and found problems (e.g. a suite that fails pre-flight)
+    ExitUsage = 2,        ///< bad command line
+    ExitNotBuilt = 3,     ///< the subcommand exists in the design but is not built yet
+};
+
+/// True when `argv[1]` names a headless subcommand (or asks for help/version).
+bool isHeadless(const QStringList& args);
+
+/// Runs a headless subcommand; `args` starts with the program name. Needs a QCoreApplication.
+int runHeadless(const QStringList& args);
+
+/// Prints to stdout / stderr (UTF-8).
+void out(const QString& text);
+void err(const QString& text);
+
+int checkCommand(const QStringList& args);
+
+} // namespace structscope::cli

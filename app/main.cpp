@@ -1,0 +1,41 @@
+#include "cli.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(u"StructScope"_s);
+    QCoreApplication::setApplicationName(u"StructScope"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(STRUCTSCOPE_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QStringList args;
+    args.reserve(argc);
+    for (int i = 0; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+
+    if (structscope::cli::isHeadless(args)) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        return structscope::cli::runHeadless(args);
+    }
+
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setWindowIcon(QIcon(u":/structscope/icons/structscope.svg"_s));
+    structscope::MainWindow window;
+    window.show();
+    return QApplication::exec();
+}

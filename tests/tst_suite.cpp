@@ -1,0 +1,347 @@
+// Suite loading and pre-flight: every problem located, all problems collected, nothing crashes.
+#include "suite/preflight.h"
+#include "suite/suiteloader.h"
+
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+using namespace structscope;
+
+namespace {
+
+// A small, clean suite: two schemas, three cases, one example.
+SuiteFiles goodSuite()
+{
+    SuiteFiles files;
+    files[u"suite.json"_s] = R"({
+  "id": "mini", "name": "Mini suite", "version": "1.0.0",
+  "description": "test", "license": "Apache-2.0",
+  "schemas": {"ticket": "schemas/ticket.json", "person": "schemas/person.json"},
+  "default_schema": "ticket",
+  "categories": ["support", "contact"],
+  "families": ["ladder", "extraction"],
+  "prompt": {"system": "Answer with JSON only.", "user": "Extract: {{input}}"},
+  "examples": {"ticket": {"input": "Printer broken, urgent.", "output": {"title": "Printer broken", "priority": "high"}}},
+  "options": {"array_matching": "ordered", "validate_formats": true}
+})";
+    files[u"schemas/ticket.json"_s] = R"({
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "type": "object",
+  "properties": {"title": {"type": "string"}, "priority": {"enum": ["low", "high"]}},
+  "required": ["title", "priority"], "additionalProperties": false
+})";
+    files[u"schemas/person.json"_s] = R"({
+  "type": "object",
+  "properties": {"name": {"type": "string"}, "age": {"type": ["integer", "null"], "minimum": 0}},
+  "required": ["name", "age"]
+})";
+    files[u"cases.jsonl"_s] = R"({"id": "t-1", "category": "support", "tier": "easy", "input": "VPN down", "gold": {"title": "VPN down", "priority": "high"}}
+{"id": "t-2", "category": "support", "schema": "ticket", "input": "Mouse squeaks", "question": null, "gold": {"title": "Mouse squeaks", "priority": "low"}, "source_kind": "email"}
+{"id": "p-1", "category": "contact", "schema": "person", "input": "Ana, age unknown", "question": "Who?", "gold": {"name": "Ana", "age": null}}
+)";
+    return files;
+}
+
+struct Expected
+{
+    QString file;
+    int line;
+    int column; // -1: do not check
+    QString pointer;
+    QString messagePart;
+};
+
+Problems loadAndCheck(const SuiteFiles& files)
+{
+    SuiteLoadResult result = loadSuite(files);
+    Problems problems = result.problems;
+    if (result.ok())
+        problems += preflightSuite(*result.suite);
+    return problems;
+}
+
+QString describe(const Problems& problems)
+{
+    QStringList lines;
+    for (const Problem& p : problems)
+        lines << p.toString();
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(SuiteFiles)
+Q_DECLARE_METATYPE(QList<Expected>)
+
+class TestSuite : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void loadsCleanSuite()
+    {
+        const SuiteLoadResult result = loadSuite(goodSuite());
+        QVERIFY2(result.ok(), qPrintable(describe(result.problems)));
+        const Suite& suite = *result.suite;
+        QCOMPARE(suite.id, u"mini"_s);
+        QCOMPARE(suite.cases.size(), 3);
+        QCOMPARE(suite.schemas.size(), std::size_t(2));
+        QCOMPARE(suite.categories, QStringList({u"support"_s, u"contact"_s}));
+        QCOMPARE(suite.families, QStringList({u"ladder"_s, u"extraction"_s}));
+        QCOMPARE(suite.userPrompt, u"Extract: {{input}}"_s);
+        QCOMPARE(suite.cases.at(0).tier, u"easy"_s);
+        QCOMPARE(suite.cases.at(0).line, 1);
+        QCOMPARE(suite.cases.at(2).line, 3);
+        QCOMPARE(suite.cases.at(2).question.value_or(QString()), u"Who?"_s);
+        QVERIFY(!suite.cases.at(1).question.has_value());
+        QCOMPARE(suite.cases.at(1).extra.value("source_kind", ""), std::string("email"));
+        QCOMPARE(suite.schemaNameFor(suite.cases.at(0)), u"ticket"_s);
+        QCOMPARE(suite.schemaNameFor(suite.cases.at(2)), u"person"_s);
+        QVERIFY(suite.schemaFor(suite.cases.at(2)) == &suite.schemas.at(u"person"_s));
+        QVERIFY(suite.findCase(u"p-1"_s) == &suite.cases.at(2));
+        QVERIFY(suite.findCase(u"nope"_s) == nullptr);
+        QCOMPARE(suite.examples.at(u"ticket"_s).output["priority"], "high");
+        QCOMPARE(suite.contentHash.size(), 64);
+
+        const Problems preflight = preflightSuite(suite);
+        QVERIFY2(preflight.isEmpty(), qPrintable(describe(preflight)));
+    }
+
+    void contentHashFollowsEveryByte()
+    {
+        const QByteArray a = loadSuite(goodSuite()).suite->contentHash;
+        QCOMPARE(loadSuite(goodSuite()).suite->contentHash, a);
+        SuiteFiles changed = goodSuite();
+        changed[u"schemas/person.json"_s].replace("minimum\": 0", "minimum\": 1");
+        QVERIFY(loadSuite(changed).suite->contentHash != a);
+    }
+
+    void reportsLocatedProblems_data()
+    {
+        QTest::addColumn<SuiteFiles>("files");
+        QTest::addColumn<QList<Expected>>("expected");
+
+        const auto with = [](const QString& file, const QByteArray& bytes) {
+            SuiteFiles f = goodSuite();
+            f[file] = bytes;
+            return f;
+        };
+        const auto without = [](const QString& file) {
+            SuiteFiles f = goodSuite();
+            f.erase(file);
+            return f;
+        };
+        const auto manifestWith = [&](const QByteArray& from, const QByteArray& to) {
+            QByteArray m = goodSuite()[u"suite.json"_s];
+            Q_ASSERT(m.contains(from));
+            return with(u"suite.json"_s, m.replace(from, to));
+        };
+        const QByteArray caseOk = R"({"id": "t-1", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}})";
+
+        QTest::addRow("no manifest") << without(u"suite.json"_s)
+                                     << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"missing"_s}};
+        QTest::addRow("no cases") << without(u"cases.jsonl"_s)
+                                  << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"missing"_s}};
+        QTest::addRow("manifest syntax error at 3:10")
+            << with(u"suite.json"_s, "{\n  \"id\": \"x\",\n  \"name\" \"y\"\n}")
+            << QList<Expected>{{u"suite.json"_s, 3, 10, {}, u"invalid JSON"_s}};
+        QTest::addRow("manifest is an array") << with(u"suite.json"_s, "[1, 2]")
+                                              << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"must be a JSON object"_s}};
+        QTest::addRow("missing name and version")
+            << manifestWith(R"("name": "Mini suite", "version": "1.0.0",)", "")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"\"name\" is missing"_s},
+                               {u"suite.json"_s, 0, -1, {}, u"\"version\" is missing"_s}};
+        QTest::addRow("id of wrong type") << manifestWith(R"("id": "mini")", R"("id": 7)")
+                                          << QList<Expected>{{u"suite.json"_s, 0, -1, u"/id"_s, u"must be a string"_s}};
+        QTest::addRow("id with spaces") << manifestWith(R"("id": "mini")", R"("id": "Mini Suite")")
+                                        << QList<Expected>{{u"suite.json"_s, 0, -1, u"/id"_s, u"lower-case"_s}};
+        QTest::addRow("schema file missing")
+            << without(u"schemas/person.json"_s)
+            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, {}, u"\"person\" is declared"_s}};
+        QTest::addRow("schema file broken")
+            << with(u"schemas/person.json"_s, "{\n\"type\": \"object\",\n}")
+            << QList<Expected>{{u"schemas/person.json"_s, 3, 1, {}, u"invalid JSON"_s}};
+        QTest::addRow("schema is a number") << with(u"schemas/person.json"_s, "42")
+                                            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, {}, u"must be an object"_s}};
+        QTest::addRow("schema path escapes the folder")
+            << manifestWith(R"("schemas/person.json")", R"("../../etc/passwd")")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/schemas/person"_s, u"inside the suite folder"_s}};
+        QTest::addRow("default schema undeclared")
+            << manifestWith(R"("default_schema": "ticket")", R"("default_schema": "tickets")")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/default_schema"_s, u"not declared"_s}};
+        QTest::addRow("unknown family")
+            << manifestWith(R"(["ladder", "extraction"])", R"(["ladder", "vibes"])")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/families/1"_s, u"unknown metric family \"vibes\""_s}};
+        QTest::addRow("duplicate category")
+            << manifestWith(R"(["support", "contact"])", R"(["support", "support", "contact"])")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/categories/1"_s, u"listed twice"_s}};
+        QTest::addRow("template without input")
+            << manifestWith(R"("Extract: {{input}}")", R"("Extract it")")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/prompt/user"_s, u"{{input}}"_s}};
+        QTest::addRow("bad array matching")
+            << manifestWith(R"("array_matching": "ordered")", R"("array_matching": "sorted")")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/options/array_matching"_s, u"\"unordered\""_s}};
+        QTest::addRow("two broken lines, both reported")
+            << with(u"cases.jsonl"_s, caseOk + "\n{\"id\": \"a\",, }\n" + caseOk.replace("t-1", "t-3") + "\n[1]\n")
+            << QList<Expected>{{u"cases.jsonl"_s, 2, 12, {}, u"invalid JSON"_s},
+                               {u"cases.jsonl"_s, 4, -1, {}, u"must be a JSON object"_s}};
+        QTest::addRow("case misses input and gold")
+            << with(u"cases.jsonl"_s, R"({"id": "a", "category": "support"})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, {}, u"\"input\" is missing"_s},
+                               {u"cases.jsonl"_s, 1, -1, {}, u"\"gold\" is missing"_s}};
+        QTest::addRow("case id is a number")
+            << with(u"cases.jsonl"_s, R"({"id": 5, "category": "support", "input": "x", "gold": {}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/id"_s, u"must be a string"_s}};
+        QTest::addRow("case schema is a number")
+            << with(u"cases.jsonl"_s, R"({"id": "a", "category": "support", "schema": 3, "input": "x", "gold": {}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"schema name or an inline schema"_s}};
+        QTest::addRow("empty cases file") << with(u"cases.jsonl"_s, "\n  \n")
+                                          << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"no cases"_s}};
+        QTest::addRow("nesting bomb in a case")
+            << with(u"cases.jsonl"_s, caseOk + "\n" + QByteArray(100000, '[') + "\n")
+            << QList<Expected>{{u"cases.jsonl"_s, 2, -1, {}, u"nested deeper"_s}};
+        QTest::addRow("invalid UTF-8 in a case")
+            << with(u"cases.jsonl"_s, "{\"id\": \"a\xff\", \"category\": \"support\", \"input\": \"x\", \"gold\": {}}")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, {}, u"invalid JSON"_s}};
+        QTest::addRow("CRLF lines are fine but a bad one is located")
+            << with(u"cases.jsonl"_s, caseOk + "\r\n{\"id\": }\r\n")
+            << QList<Expected>{{u"cases.jsonl"_s, 2, -1, {}, u"invalid JSON"_s}};
+    }
+
+    void reportsLocatedProblems()
+    {
+        QFETCH(SuiteFiles, files);
+        QFETCH(QList<Expected>, expected);
+        const SuiteLoadResult result = loadSuite(files);
+        QVERIFY2(!result.ok(), "a broken suite must be refused");
+        const Problems& problems = result.problems;
+        QVERIFY2(problems.size() >= expected.size(), qPrintable(describe(problems)));
+        for (const Expected& e : expected) {
+            const bool found = std::any_of(problems.cbegin(), problems.cend(), [&](const Problem& p) {
+                return p.file == e.file && p.line == e.line && (e.column < 0 || p.column == e.column)
+                    && p.pointer == e.pointer && p.message.contains(e.messagePart);
+            });
+            QVERIFY2(found, qPrintable(u"expected %1:%2:%3 %4 \"%5\" among:\n%6"_s.arg(e.file)
+                                           .arg(e.line)
+                                           .arg(e.column)
+                                           .arg(e.pointer, e.messagePart, describe(problems))));
+        }
+    }
+
+    void preflightFindsEveryGoldProblem_data()
+    {
+        QTest::addColumn<SuiteFiles>("files");
+        QTest::addColumn<QList<Expected>>("expected");
+        QTest::addColumn<bool>("refused");
+
+        const auto withCases = [](const QByteArray& cases) {
+            SuiteFiles f = goodSuite();
+            f[u"cases.jsonl"_s] = cases;
+            return f;
+        };
+        const auto withManifest = [](const QByteArray& from, const QByteArray& to) {
+            SuiteFiles f = goodSuite();
+            f[u"suite.json"_s].replace(from, to);
+            return f;
+        };
+
+        QTest::addRow("gold breaks the schema in two places, on two lines")
+            << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "urgent"}}
+{"id": "b", "category": "contact", "schema": "person", "input": "y", "gold": {"name": "B", "age": -3}}
+)") << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold/priority"_s, u"gold does not match"_s},
+                       {u"cases.jsonl"_s, 2, -1, u"/gold/age"_s, u"gold does not match"_s}}
+            << true;
+        QTest::addRow("gold with an extra key")
+            << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low", "note": 1}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold"_s, u"gold does not match"_s}} << true;
+        QTest::addRow("duplicate id points at the first use")
+            << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}
+{"id": "b", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}
+{"id": "a", "category": "support", "input": "y", "gold": {"title": "y", "priority": "low"}}
+)") << QList<Expected>{{u"cases.jsonl"_s, 3, -1, u"/id"_s, u"already used on line 1"_s}}
+            << true;
+        QTest::addRow("undeclared category and schema")
+            << withCases(R"({"id": "a", "category": "billing", "schema": "invoice", "input": "x", "gold": {}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/category"_s, u"\"billing\" is not declared"_s},
+                               {u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"\"invoice\" is not declared"_s}}
+            << true;
+        QTest::addRow("inline schema checked and used")
+            << withCases(R"({"id": "a", "category": "support", "schema": {"type": "object", "required": ["n"]}, "input": "x", "gold": {"m": 1}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold"_s, u"gold does not match"_s}} << true;
+        QTest::addRow("inline schema that is not a schema")
+            << withCases(R"({"id": "a", "category": "support", "schema": {"type": "objectt"}, "input": "x", "gold": {}})")
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/schema/type"_s, u"not a valid draft-07 schema"_s}}
+            << true;
+        QTest::addRow("example output invalid")
+            << withManifest(R"("priority": "high"}}})", R"("priority": "asap"}}})")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/examples/ticket/output/priority"_s, u"example output"_s}}
+            << true;
+        QTest::addRow("example for an undeclared schema")
+            << withManifest(R"("examples": {"ticket")", R"("examples": {"tickets")")
+            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/examples/tickets"_s, u"not declared"_s}} << true;
+        QTest::addRow("schema file with an invalid type keyword")
+            << [] {
+                   SuiteFiles f = goodSuite();
+                   f[u"schemas/person.json"_s] = R"({"type": "objectt"})";
+                   return f;
+               }()
+            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, u"/type"_s, u"not a valid draft-07 schema"_s}}
+            << true;
+        QTest::addRow("unsupported keyword is a warning, not a refusal")
+            << [] {
+                   SuiteFiles f = goodSuite();
+                   f[u"schemas/person.json"_s] = R"({"type": "object", "properties": {"tags": {"type": "array", "prefixItems": [{"type": "string"}]}}})";
+                   return f;
+               }()
+            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, u"/properties/tags/prefixItems"_s, u"prefixItems"_s}}
+            << false;
+    }
+
+    void preflightFindsEveryGoldProblem()
+    {
+        QFETCH(SuiteFiles, files);
+        QFETCH(QList<Expected>, expected);
+        QFETCH(bool, refused);
+        const Problems problems = loadAndCheck(files);
+        QCOMPARE(hasErrors(problems), refused);
+        for (const Expected& e : expected) {
+            const bool found = std::any_of(problems.cbegin(), problems.cend(), [&](const Problem& p) {
+                return p.file == e.file && p.line == e.line && p.pointer == e.pointer
+                    && p.message.contains(e.messagePart);
+            });
+            QVERIFY2(found, qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file)
+                                           .arg(e.line)
+                                           .arg(e.pointer, e.messagePart, describe(problems))));
+        }
+    }
+
+    void loadsFolderFromDisk()
+    {
+        const QString dir = QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/suite/valid"_s;
+        const SuiteLoadResult result = loadSuiteDir(dir);
+        QVERIFY2(result.ok(), qPrintable(describe(result.problems)));
+        QCOMPARE(result.suite->id, u"tiny"_s);
+        QCOMPARE(result.suite->cases.size(), 2);
+        QVERIFY(!result.suite->catalog.is_null());
+        QVERIFY(preflightSuite(*result.suite).isEmpty());
+    }
+
+    void missingFolderIsAProblem()
+    {
+        const SuiteLoadResult result = loadSuiteDir(u"/nonexistent/structscope-suite"_s);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.problems.constFirst().message.contains(u"not a folder"_s), qPrintable(describe(result.problems)));
+    }
+
+    void problemToString()
+    {
+        QCOMPARE((Problem{u"cases.jsonl"_s, 12, 5, u"/gold/amount"_s, u"too big"_s}).toString(),
+                 u"cases.jsonl:12:5: /gold/amount: too big"_s);
+        QCOMPARE((Problem{u"suite.json"_s, 0, 0, {}, u"missing"_s}).toString(), u"suite.json: missing"_s);
+        QCOMPARE((Problem{u"s.json"_s, 0, 0, u"/x"_s, u"odd"_s, true}).toString(), u"s.json: warning: /x: odd"_s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSuite)
+#include "tst_suite.moc"
