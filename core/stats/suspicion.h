@@ -1,0 +1,99 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace structscope {
+
+/// One model's answer at a gold leaf: the predicted value, or nullopt when its prediction lacks the path.
+struct ModelAnswer
+{
+    QString model;
+    std::optional<nlohmann::json> value;
+};
+
+/// A gold leaf of one case, with the answers of the models whose responses are to be heard there
+/// (leave out models whose response did not parse: every listed model counts as having answered).
+struct LeafAnswers
+{
+    QString caseId;
+    std::string path; ///< leaf path as flattenLeaves() writes it
+    nlohmann::json gold;
+    std::vector<ModelAnswer> answers; ///< one per model; a repeated model's later answers are ignored
+};
+
+/// Thresholds of the gold-suspicion rule (METRICS.md §5).
+struct SuspicionOptions
+{
+    int minModels = 3; ///< distinct models that must have answered
+    double minSupport = 0.6; ///< share of them that must agree on one value other than gold
+    bool absentEqualsNull = true; ///< a missing path counts as null (models drop null keys routinely)
+};
+
+/// A (case, path) whose gold a consensus of models contradicts.
+struct SuspectLeaf
+{
+    QString caseId;
+    std::string path;
+    nlohmann::json gold;
+    nlohmann::json consensus; ///< the agreed value as the first agreeing model wrote it (null if absent)
+    bool consensusAbsent = false; ///< the agreeing models all lack the path (only with absentEqualsNull off)
+    int agreeing = 0; ///< models that gave the consensus value
+    int answered = 0; ///< distinct models that answered
+    double support = 0.0; ///< agreeing / answered
+    QStringList agreeingModels; ///< sorted
+};
+
+/// The comparison key of a value: compact JSON with sorted keys, numbers by value (1 and 1.0 and
+/// -0.0/0 give one key; true and 1 do not), strings byte-exact (invalid UTF-8 replaced by U+FFFD).
+std::string consensusKey(const nlohmann::json& value);
+
+/// The audit queue: leaves where at least minModels distinct models answered and a share
+/// ≥ minSupport of them agree on one value whose key differs from gold's. Should two values qualify
+/// (only possible with minSupport ≤ 0.5) the one with more votes wins, then the smaller key.
+/// Ranked by support, then agreeing count (both descending), then case id and path (ascending).
+std::vector<SuspectLeaf> goldSuspicionQueue(
+    const std::vector<LeafAnswers>& leaves, const SuspicionOptions& options = {});
+
+/// A model's failure rate (in [0, 1]) in a category; NaN means "no cases" and is skipped.
+struct CategoryFailureRate
+{
+    QString category;
+    QString model;
+    double rate = 0.0;
+};
+
+/// Thresholds of the uniform-failure flag.
+struct UniformFailureOptions
+{
+    int minModels = 3; ///< distinct models with a rate in the category
+    double minRate = 0.5; ///< every model fails at least this often
+    double maxSpread = 0.2; ///< highest rate − lowest rate at most this
+};
+
+/// A category where all models fail alike: a likely gold or schema bug rather than a model weakness.
+struct UniformFailureFlag
+{
+    QString category;
+    int models = 0;
+    double minRate = 0.0;
+    double maxRate = 0.0;
+};
+
+/// Categories whose rates satisfy every threshold of options (compared with a 1e-9 tolerance, so that
+/// 0.8 − 0.6 counts as a spread of 0.2); a repeated (category, model) keeps its first rate.
+/// Ranked by lowest rate descending, then category.
+std::vector<UniformFailureFlag> uniformFailureFlags(
+    const std::vector<CategoryFailureRate>& rates, const UniformFailureOptions& options = {});
+
+} // namespace structscope
+
+Q_DECLARE_METATYPE(structscope::SuspectLeaf)
+Q_DECLARE_METATYPE(structscope::UniformFailureFlag)
