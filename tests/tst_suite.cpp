@@ -1,6 +1,7 @@
 // Suite loading and pre-flight: every problem located, all problems collected, nothing crashes.
 #include "suite/preflight.h"
 #include "suite/suiteloader.h"
+#include "suitefixtures.h"
 
 #include <QTest>
 
@@ -9,39 +10,6 @@ using namespace Qt::StringLiterals;
 using namespace structscope;
 
 namespace {
-
-// A small, clean suite: two schemas, three cases, one example.
-SuiteFiles goodSuite()
-{
-    SuiteFiles files;
-    files[u"suite.json"_s] = R"({
-  "id": "mini", "name": "Mini suite", "version": "1.0.0",
-  "description": "test", "license": "Apache-2.0",
-  "schemas": {"ticket": "schemas/ticket.json", "person": "schemas/person.json"},
-  "default_schema": "ticket",
-  "categories": ["support", "contact"],
-  "families": ["ladder", "extraction"],
-  "prompt": {"system": "Answer with JSON only.", "user": "Extract: {{input}}"},
-  "examples": {"ticket": {"input": "Printer broken, urgent.", "output": {"title": "Printer broken", "priority": "high"}}},
-  "options": {"array_matching": "ordered", "validate_formats": true}
-})";
-    files[u"schemas/ticket.json"_s] = R"({
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "type": "object",
-  "properties": {"title": {"type": "string"}, "priority": {"enum": ["low", "high"]}},
-  "required": ["title", "priority"], "additionalProperties": false
-})";
-    files[u"schemas/person.json"_s] = R"({
-  "type": "object",
-  "properties": {"name": {"type": "string"}, "age": {"type": ["integer", "null"], "minimum": 0}},
-  "required": ["name", "age"]
-})";
-    files[u"cases.jsonl"_s] = R"({"id": "t-1", "category": "support", "tier": "easy", "input": "VPN down", "gold": {"title": "VPN down", "priority": "high"}}
-{"id": "t-2", "category": "support", "schema": "ticket", "input": "Mouse squeaks", "question": null, "gold": {"title": "Mouse squeaks", "priority": "low"}, "source_kind": "email"}
-{"id": "p-1", "category": "contact", "schema": "person", "input": "Ana, age unknown", "question": "Who?", "gold": {"name": "Ana", "age": null}}
-)";
-    return files;
-}
 
 struct Expected
 {
@@ -95,13 +63,13 @@ private Q_SLOTS:
         QCOMPARE(suite.cases.at(2).line, 3);
         QCOMPARE(suite.cases.at(2).question.value_or(QString()), u"Who?"_s);
         QVERIFY(!suite.cases.at(1).question.has_value());
-        QCOMPARE(suite.cases.at(1).extra.value("source_kind", ""), std::string("email"));
+        QVERIFY(suite.cases.at(1).extra.value("source_kind", "") == "email");
         QCOMPARE(suite.schemaNameFor(suite.cases.at(0)), u"ticket"_s);
         QCOMPARE(suite.schemaNameFor(suite.cases.at(2)), u"person"_s);
         QVERIFY(suite.schemaFor(suite.cases.at(2)) == &suite.schemas.at(u"person"_s));
         QVERIFY(suite.findCase(u"p-1"_s) == &suite.cases.at(2));
         QVERIFY(suite.findCase(u"nope"_s) == nullptr);
-        QCOMPARE(suite.examples.at(u"ticket"_s).output["priority"], "high");
+        QVERIFY(suite.examples.at(u"ticket"_s).output["priority"] == "high");
         QCOMPARE(suite.contentHash.size(), 64);
 
         const Problems preflight = preflightSuite(suite);
@@ -143,9 +111,9 @@ private Q_SLOTS:
                                      << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"missing"_s}};
         QTest::addRow("no cases") << without(u"cases.jsonl"_s)
                                   << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"missing"_s}};
-        QTest::addRow("manifest syntax error at 3:10")
+        QTest::addRow("manifest syntax error at the end of the unexpected token, 3:12")
             << with(u"suite.json"_s, "{\n  \"id\": \"x\",\n  \"name\" \"y\"\n}")
-            << QList<Expected>{{u"suite.json"_s, 3, 10, {}, u"invalid JSON"_s}};
+            << QList<Expected>{{u"suite.json"_s, 3, 12, {}, u"expected ':'"_s}};
         QTest::addRow("manifest is an array") << with(u"suite.json"_s, "[1, 2]")
                                               << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"must be a JSON object"_s}};
         QTest::addRow("missing name and version")
@@ -183,7 +151,7 @@ private Q_SLOTS:
             << manifestWith(R"("array_matching": "ordered")", R"("array_matching": "sorted")")
             << QList<Expected>{{u"suite.json"_s, 0, -1, u"/options/array_matching"_s, u"\"unordered\""_s}};
         QTest::addRow("two broken lines, both reported")
-            << with(u"cases.jsonl"_s, caseOk + "\n{\"id\": \"a\",, }\n" + caseOk.replace("t-1", "t-3") + "\n[1]\n")
+            << with(u"cases.jsonl"_s, caseOk + "\n{\"id\": \"a\",, }\n" + QByteArray(caseOk).replace("t-1", "t-3") + "\n[1]\n")
             << QList<Expected>{{u"cases.jsonl"_s, 2, 12, {}, u"invalid JSON"_s},
                                {u"cases.jsonl"_s, 4, -1, {}, u"must be a JSON object"_s}};
         QTest::addRow("case misses input and gold")
@@ -254,7 +222,7 @@ private Q_SLOTS:
             << true;
         QTest::addRow("gold with an extra key")
             << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low", "note": 1}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold"_s, u"gold does not match"_s}} << true;
+            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold/note"_s, u"\"note\" is not allowed"_s}} << true;
         QTest::addRow("duplicate id points at the first use")
             << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}
 {"id": "b", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}

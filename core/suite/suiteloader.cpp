@@ -100,8 +100,7 @@ private:
         const QString pointer = u"/"_s + QLatin1String(key);
         if (it == obj.end() || it->is_null()) {
             if (required)
-                add(file, u"required key \"%1\" is missing"_s.arg(QLatin1String(key)), line > 0 ? QString() : pointer,
-                    line);
+                add(file, u"required key \"%1\" is missing"_s.arg(QLatin1String(key)), {}, line);
             return {};
         }
         if (!it->is_string()) {
