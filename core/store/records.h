@@ -1,0 +1,178 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QDateTime>
+#include <QHashFunctions>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace structscope {
+
+// Value types that go in and out of the ResultStore. Row ids (`row`, `...Row`, `id`) are the
+// database's own keys; `id` strings of suites and cases are the ones written in the suite files.
+
+/// Lifecycle of a run as the runner reports it.
+enum class RunStatus { Running, Paused, Cancelled, Finished, Interrupted };
+
+/// Where a response's cost figure came from.
+enum class CostSource { None, Provider, PriceTable };
+
+/// "running", "paused", "cancelled", "finished", "interrupted" (the strings stored in the database).
+QString runStatusName(RunStatus status);
+/// Parses runStatusName(); nullopt for anything else.
+std::optional<RunStatus> runStatusFromName(const QString& name);
+/// "none", "provider", "price_table".
+QString costSourceName(CostSource source);
+/// Parses costSourceName(); nullopt for anything else.
+std::optional<CostSource> costSourceFromName(const QString& name);
+
+/// One case as handed to ResultStore::importSuite (plain values, independent of the suite loader).
+struct CaseImport
+{
+    QString id;
+    QString category;
+    QString tier; ///< empty when absent
+    QString schemaName; ///< empty for the suite default or an inline schema (put inline schemas in `extra`)
+    QString input;
+    std::optional<QString> question;
+    nlohmann::json extra = nlohmann::json::object(); ///< further keys of the case line, kept verbatim
+    nlohmann::json gold; ///< becomes gold revision 0
+};
+
+/// A suite as handed to ResultStore::importSuite.
+struct SuiteImport
+{
+    QString id;
+    QString name;
+    QString version;
+    QString contentHash; ///< identifies this exact content; importing the same (id, hash) twice is a no-op
+    nlohmann::json manifest = nlohmann::json::object();
+    QList<CaseImport> cases;
+    QString author; ///< who imported it, for the audit log (empty: "structscope")
+};
+
+/// A stored suite.
+struct SuiteRecord
+{
+    qint64 row = 0;
+    QString id;
+    QString name;
+    QString version;
+    QString contentHash;
+    nlohmann::json manifest;
+    QDateTime importedAt;
+};
+
+/// A stored case (its gold lives in GoldRevision).
+struct CaseRecord
+{
+    qint64 row = 0;
+    qint64 suiteRow = 0;
+    int ordinal = 0; ///< position in the suite's cases, from 0
+    QString id;
+    QString category;
+    QString tier;
+    QString schemaName;
+    QString input;
+    std::optional<QString> question;
+    nlohmann::json extra;
+};
+
+/// One revision of a case's gold; revision 0 is the gold the suite shipped with.
+struct GoldRevision
+{
+    qint64 row = 0;
+    qint64 caseRow = 0;
+    int revision = 0;
+    nlohmann::json gold;
+    QString author;
+    QString reason;
+    QDateTime createdAt;
+};
+
+/// A run: one model × strategy over one suite. `settings` never holds secrets (see ResultStore::createRun).
+struct RunRecord
+{
+    qint64 id = 0;
+    qint64 suiteRow = 0;
+    QString modelSpec;
+    QString providerKind;
+    QString strategy;
+    int repeats = 1;
+    nlohmann::json settings = nlohmann::json::object();
+    QString suiteHash;
+    QDateTime startedAt; ///< set by the store when invalid
+    QDateTime finishedAt;
+    RunStatus status = RunStatus::Running;
+};
+
+/// One raw model response, a fact that is never changed once stored.
+struct ResponseRecord
+{
+    qint64 id = 0;
+    qint64 runId = 0;
+    qint64 caseRow = 0;
+    int repeat = 0;
+    QString requestHash;
+    QString rawText;
+    int httpStatus = 0; ///< 0 when no HTTP response arrived
+    QString errorKind; ///< empty when the call succeeded
+    QString errorMessage;
+    std::optional<double> latencyMs;
+    std::optional<double> ttftMs;
+    std::optional<qint64> tokensIn;
+    std::optional<qint64> tokensOut;
+    std::optional<double> cost;
+    CostSource costSource = CostSource::None; ///< must be None exactly when cost is absent
+    int attempts = 1;
+    QDateTime createdAt; ///< set by the store when invalid
+};
+
+/// Identifies an answered slot of a run: (case, repeat).
+struct ResponseKey
+{
+    qint64 caseRow = 0;
+    int repeat = 0;
+    friend bool operator==(const ResponseKey&, const ResponseKey&) = default;
+};
+
+inline size_t qHash(const ResponseKey& key, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, key.caseRow, key.repeat);
+}
+
+/// One line of the audit log.
+struct AuditEntry
+{
+    qint64 id = 0;
+    QDateTime at; ///< set by the store when invalid
+    QString author;
+    QString action; ///< e.g. "gold.revise", "suite.import"
+    QString entity; ///< e.g. "case", "suite", "run"
+    QString entityId; ///< the entity's row id or name, as text
+    nlohmann::json details = nlohmann::json::object();
+};
+
+/// A cached verdict: derived from (response, gold revision, scorer version), never a fact.
+struct VerdictRecord
+{
+    qint64 responseId = 0;
+    qint64 goldRevisionRow = 0;
+    QString scorerVersion;
+    nlohmann::json verdict;
+    QDateTime computedAt; ///< set by the store when invalid
+};
+
+} // namespace structscope
+
+Q_DECLARE_METATYPE(structscope::SuiteRecord)
+Q_DECLARE_METATYPE(structscope::CaseRecord)
+Q_DECLARE_METATYPE(structscope::GoldRevision)
+Q_DECLARE_METATYPE(structscope::RunRecord)
+Q_DECLARE_METATYPE(structscope::ResponseRecord)
+Q_DECLARE_METATYPE(structscope::AuditEntry)
+Q_DECLARE_METATYPE(structscope::VerdictRecord)

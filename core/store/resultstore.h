@@ -1,0 +1,184 @@
+#pragma once
+
+#include "store/records.h"
+#include "store/sqldialect.h"
+#include "store/storelocation.h"
+#include "store/storeresult.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace structscope {
+
+/// The outcome of ResultStore::addGoldRevision.
+struct GoldEditResult
+{
+    enum class Outcome { Added, Conflict, Failed };
+    Outcome outcome = Outcome::Failed;
+    GoldRevision added; ///< Added: the stored revision
+    GoldRevision theirs; ///< Conflict: the latest revision, written by someone else in the meantime
+    GoldRevision mine; ///< Conflict: the edit that was refused (row 0, not stored)
+    StoreError error; ///< Conflict / Failed: what happened
+
+    bool ok() const { return outcome == Outcome::Added; }
+    bool isConflict() const { return outcome == Outcome::Conflict; }
+};
+
+/// The outcome of ResultStore::importSuite.
+struct SuiteImportResult
+{
+    SuiteRecord suite;
+    bool created = false; ///< false when this exact content (id, hash) was already stored
+};
+
+/// Which gold to read for a whole suite: "as measured" or "adjusted" (DESIGN.md, "Gold has revisions").
+enum class GoldChoice { Original, Current };
+
+/// Filter for ResultStore::auditLog; empty fields match everything.
+struct AuditQuery
+{
+    QString entity;
+    QString entityId;
+    qint64 afterId = 0; ///< only entries with a larger id (for paging and polling)
+    int limit = 0; ///< 0: no limit
+};
+
+/// Persistent store of suites, gold revisions, runs, raw responses, the audit log and cached verdicts,
+/// in a SQLite file (default) or a PostgreSQL database (a `postgresql://` location), with the same schema.
+///
+/// Responses are append-only facts; verdicts are a cache. Every call reports failure through its
+/// result and never throws. A ResultStore is used from one thread (the one that opened it): the
+/// runner and the UI each open their own. Each instance has its own database connection.
+class ResultStore
+{
+public:
+    struct OpenOptions
+    {
+        bool readOnly = false; ///< never write; SQLite files that are not writable open read-only anyway
+        bool createIfMissing = true; ///< create a new SQLite file / initialise an empty database
+        bool integrityCheck = true; ///< run SQLite's quick_check before use (reads the whole file)
+    };
+
+    /// Opens (or creates) the store at `location`: a file path (SQLite) or a postgresql:// URL.
+    /// Nothing is written to a file or database that turns out not to be a usable store.
+    static std::unique_ptr<ResultStore> open(
+        const QString& location, const OpenOptions& options, StoreError* error = nullptr);
+    /// open() with default options and the error as text.
+    static std::unique_ptr<ResultStore> open(const QString& location, QString* error = nullptr);
+
+    ~ResultStore();
+    ResultStore(const ResultStore&) = delete;
+    ResultStore& operator=(const ResultStore&) = delete;
+
+    StoreBackend backend() const { return m_location.backend; }
+    /// The location without password, for display.
+    QString displayName() const { return m_location.displayName(); }
+    bool isReadOnly() const { return m_readOnly; }
+    /// Why the store is read-only (empty when it is not).
+    QString readOnlyReason() const { return m_readOnlyReason; }
+    /// Schema version the store had when opened, before any migration (0: created now).
+    int schemaVersionAtOpen() const { return m_versionAtOpen; }
+    /// The newest schema version this build supports.
+    static int supportedSchemaVersion();
+
+    /// Runs the database's own consistency check (SQLite quick_check; a trivial query on PostgreSQL).
+    StoreResult<void> checkIntegrity();
+
+    // ---- suites, cases, gold ------------------------------------------------------------------
+    /// Stores a suite with its cases and their gold as revision 0; a second import of the same (id,
+    /// contentHash) returns the stored suite and changes nothing.
+    StoreResult<SuiteImportResult> importSuite(const SuiteImport& suite);
+    StoreResult<QList<SuiteRecord>> suites();
+    StoreResult<SuiteRecord> suite(qint64 suiteRow);
+    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow);
+    StoreResult<CaseRecord> caseRecord(qint64 caseRow);
+    /// All revisions of a case's gold, oldest (revision 0) first.
+    StoreResult<QList<GoldRevision>> goldRevisions(qint64 caseRow);
+    /// The latest gold revision of a case.
+    StoreResult<GoldRevision> currentGold(qint64 caseRow);
+    /// For every case of a suite: case row → its original or current gold.
+    StoreResult<QHash<qint64, GoldRevision>> goldForSuite(qint64 suiteRow, GoldChoice choice);
+    /// Appends gold revision basedOnRevision + 1, if basedOnRevision is still the latest; otherwise
+    /// reports a Conflict with both versions. Also writes an audit entry, in the same transaction.
+    GoldEditResult addGoldRevision(
+        qint64 caseRow, const nlohmann::json& gold, const QString& author, const QString& reason, int basedOnRevision);
+
+    // ---- runs and responses -------------------------------------------------------------------
+    /// Stores a new run and returns it with id, startedAt and status set. Refuses settings that contain
+    /// secret-looking keys or values (see secretkeys.h); strip them with withoutSecrets() first.
+    StoreResult<RunRecord> createRun(const RunRecord& run);
+    StoreResult<void> updateRunStatus(qint64 runId, RunStatus status);
+    /// Sets the final status and finishedAt (now when invalid).
+    StoreResult<void> finishRun(qint64 runId, RunStatus status = RunStatus::Finished, const QDateTime& at = {});
+    StoreResult<RunRecord> run(qint64 runId);
+    /// All runs, oldest first (or only those of one suite when suiteRow > 0).
+    StoreResult<QList<RunRecord>> runs(qint64 suiteRow = 0);
+
+    /// Appends a batch of responses in one transaction: all of them are stored, or none. Each
+    /// (run, case, repeat) is stored at most once; a second one fails the batch. Returns the new ids.
+    StoreResult<QList<qint64>> appendResponses(const QList<ResponseRecord>& responses);
+    /// The responses of a run, in the order they were stored.
+    StoreResult<QList<ResponseRecord>> responses(qint64 runId);
+    /// Streams the responses of a run without holding them all; stop early by returning false.
+    /// Returns how many were visited.
+    StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit);
+    /// Responses of any run that were made with this request hash.
+    StoreResult<QList<ResponseRecord>> responsesByRequestHash(const QString& requestHash);
+    StoreResult<qint64> responseCount(qint64 runId);
+    /// The (case, repeat) slots of a run that already have a stored response, errors included: the
+    /// runner's resume asks only for the others.
+    StoreResult<QSet<ResponseKey>> answeredKeys(qint64 runId);
+
+    // ---- audit log ----------------------------------------------------------------------------
+    /// Appends an entry (at = now when invalid) and returns its id.
+    StoreResult<qint64> appendAudit(const AuditEntry& entry);
+    /// Entries matching the query, oldest first.
+    StoreResult<QList<AuditEntry>> auditLog(const AuditQuery& query = {});
+
+    // ---- verdict cache ------------------------------------------------------------------------
+    /// Stores verdicts (replacing cached ones with the same key) in one transaction.
+    StoreResult<void> putVerdicts(const QList<VerdictRecord>& verdicts);
+    /// The cached verdict for this key, or nullopt on a cache miss.
+    StoreResult<std::optional<VerdictRecord>> verdict(
+        qint64 responseId, qint64 goldRevisionRow, const QString& scorerVersion);
+    /// Every cached verdict of a run's responses computed by this scorer version.
+    StoreResult<QList<VerdictRecord>> verdictsForRun(qint64 runId, const QString& scorerVersion);
+    /// Drops cached verdicts of one scorer version; returns how many.
+    StoreResult<qint64> invalidateVerdicts(const QString& scorerVersion);
+    /// Drops cached verdicts of every scorer version except `currentVersion`; returns how many.
+    StoreResult<qint64> invalidateVerdictsExcept(const QString& currentVersion);
+
+private:
+    ResultStore(StoreLocation location, QString connectionName);
+
+    static StoreResult<std::unique_ptr<ResultStore>> openImpl(const QString& location, const OpenOptions& options);
+    StoreResult<void> openSqlite(const OpenOptions& options);
+    StoreResult<void> openPostgres(const OpenOptions& options);
+    StoreResult<void> finishOpen();
+
+    StoreResult<void> checkWritable() const;
+    StoreError missing(const QString& what, qint64 row) const;
+    QSqlDatabase db() const;
+    StoreResult<qint64> insertAudit(const AuditEntry& entry);
+    StoreResult<QList<GoldRevision>> readGold(const QString& where, const QVariantList& values);
+    StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
+    StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
+    StoreResult<qint64> visitResponses(
+        const QString& where, const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit);
+
+    StoreLocation m_location;
+    SqlDialect m_dialect;
+    QString m_connectionName;
+    bool m_readOnly = false;
+    QString m_readOnlyReason;
+    int m_versionAtOpen = 0;
+};
+
+} // namespace structscope

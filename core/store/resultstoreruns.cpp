@@ -1,0 +1,347 @@
+// ResultStore: runs and their responses.
+#include "store/resultstore.h"
+
+#include "store/secretkeys.h"
+#include "store/sqlsupport.h"
+
+#include <QSet>
+#include <QSqlQuery>
+
+#include <set>
+#include <tuple>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace structscope {
+
+namespace {
+
+const QString kRunColumns = u"id, suite_id, model_spec, provider_kind, strategy, repeats, settings, suite_hash, "
+                            "started_at, finished_at, status"_s;
+const QString kResponseColumns = u"id, run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
+                                 "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, "
+                                 "cost_source, attempts, created_at"_s;
+
+StoreResult<RunRecord> readRun(const QSqlQuery& q)
+{
+    RunRecord r;
+    r.id = q.value(0).toLongLong();
+    r.suiteRow = q.value(1).toLongLong();
+    r.modelSpec = q.value(2).toString();
+    r.providerKind = q.value(3).toString();
+    r.strategy = q.value(4).toString();
+    r.repeats = q.value(5).toInt();
+    auto settings = sql::jsonFromDb(q.value(6));
+    const auto status = runStatusFromName(q.value(10).toString());
+    if (!settings || !status)
+        return StoreError { StoreErrorKind::Corrupt,
+            u"runs row %1: %2 is not readable"_s.arg(QString::number(r.id), settings ? u"status"_s : u"settings"_s) };
+    r.settings = std::move(*settings);
+    r.suiteHash = q.value(7).toString();
+    r.startedAt = sql::timeFromDb(q.value(8));
+    r.finishedAt = sql::timeFromDb(q.value(9));
+    r.status = *status;
+    return r;
+}
+
+StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
+{
+    ResponseRecord r;
+    r.id = q.value(0).toLongLong();
+    r.runId = q.value(1).toLongLong();
+    r.caseRow = q.value(2).toLongLong();
+    r.repeat = q.value(3).toInt();
+    r.requestHash = q.value(4).toString();
+    r.rawText = q.value(5).toString();
+    r.httpStatus = q.value(6).toInt();
+    r.errorKind = q.value(7).toString();
+    r.errorMessage = q.value(8).toString();
+    r.latencyMs = sql::optionalDouble(q.value(9));
+    r.ttftMs = sql::optionalDouble(q.value(10));
+    r.tokensIn = sql::optionalInt64(q.value(11));
+    r.tokensOut = sql::optionalInt64(q.value(12));
+    r.cost = sql::optionalDouble(q.value(13));
+    const auto source = costSourceFromName(q.value(14).toString());
+    if (!source)
+        return StoreError { StoreErrorKind::Corrupt,
+            u"responses row %1: cost_source \"%2\" is not readable"_s.arg(
+                QString::number(r.id), q.value(14).toString()) };
+    r.costSource = *source;
+    r.attempts = q.value(15).toInt();
+    r.createdAt = sql::timeFromDb(q.value(16));
+    return r;
+}
+
+QString validateResponse(const ResponseRecord& r)
+{
+    if (r.runId <= 0)
+        return u"it has no run id"_s;
+    if (r.caseRow <= 0)
+        return u"it has no case row"_s;
+    if (r.repeat < 0)
+        return u"repeat %1 is negative"_s.arg(r.repeat);
+    if (r.attempts < 0)
+        return u"attempts %1 is negative"_s.arg(r.attempts);
+    if (r.cost.has_value() != (r.costSource != CostSource::None))
+        return r.cost ? u"it has a cost but no cost source"_s : u"it names a cost source but has no cost"_s;
+    if ((r.tokensIn && *r.tokensIn < 0) || (r.tokensOut && *r.tokensOut < 0))
+        return u"a token count is negative"_s;
+    return {};
+}
+
+StoreResult<qint64> affectedRows(QSqlQuery& query, const QString& sql, const QVariantList& values, const QString& what)
+{
+    if (auto r = sql::exec(query, sql, values, what); !r)
+        return r.error();
+    return qint64(query.numRowsAffected());
+}
+
+} // namespace
+
+StoreResult<RunRecord> ResultStore::createRun(const RunRecord& run)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    const auto invalid = [](const QString& message) { return StoreError { StoreErrorKind::InvalidArgument, message }; };
+    if (run.modelSpec.trimmed().isEmpty())
+        return invalid(u"a run needs a model spec"_s);
+    if (run.strategy.trimmed().isEmpty())
+        return invalid(u"a run needs a strategy"_s);
+    if (run.repeats < 1)
+        return invalid(u"a run needs at least one repeat (got %1)"_s.arg(run.repeats));
+    if (!run.settings.is_object() && !run.settings.is_null())
+        return invalid(u"run settings must be a JSON object"_s);
+    if (const QStringList secrets = findSecretKeys(run.settings); !secrets.isEmpty())
+        return invalid(u"run settings must not contain secrets, and these look like secrets: %1 "
+                       "(remove them, e.g. with withoutSecrets()); nothing was stored"_s.arg(secrets.join(u", "_s)));
+
+    auto owner = suite(run.suiteRow);
+    if (!owner)
+        return owner.error();
+
+    RunRecord stored = run;
+    if (stored.settings.is_null())
+        stored.settings = json::object();
+    if (stored.suiteHash.isEmpty())
+        stored.suiteHash = owner->contentHash;
+    if (!stored.startedAt.isValid())
+        stored.startedAt = QDateTime::currentDateTimeUtc();
+
+    QSqlQuery query(db());
+    const QString what = u"cannot store the run of %1"_s.arg(run.modelSpec);
+    if (auto r = sql::exec(query,
+            u"INSERT INTO runs (suite_id, model_spec, provider_kind, strategy, repeats, settings, "
+            "suite_hash, started_at, finished_at, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "RETURNING id"_s,
+            { stored.suiteRow, sql::textToDb(stored.modelSpec), sql::textToDb(stored.providerKind),
+                sql::textToDb(stored.strategy), stored.repeats, sql::jsonToDb(stored.settings),
+                sql::textToDb(stored.suiteHash), sql::timeToDb(stored.startedAt),
+                stored.finishedAt.isValid() ? QVariant(sql::timeToDb(stored.finishedAt))
+                                            : QVariant(QMetaType::fromType<QString>()),
+                runStatusName(stored.status) },
+            what);
+        !r)
+        return r.error();
+    if (!query.next())
+        return sql::databaseError(what, query.lastError());
+    stored.id = query.value(0).toLongLong();
+    return stored;
+}
+
+StoreResult<void> ResultStore::updateRunStatus(qint64 runId, RunStatus status)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    QSqlQuery query(db());
+    auto changed = affectedRows(query, u"UPDATE runs SET status = ? WHERE id = ?"_s, { runStatusName(status), runId },
+        u"cannot update run %1"_s.arg(runId));
+    if (!changed)
+        return changed.error();
+    if (changed.value() == 0)
+        return missing(u"run"_s, runId);
+    return {};
+}
+
+StoreResult<void> ResultStore::finishRun(qint64 runId, RunStatus status, const QDateTime& at)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    if (status == RunStatus::Running || status == RunStatus::Paused)
+        return StoreError { StoreErrorKind::InvalidArgument,
+            u"a run cannot finish as \"%1\""_s.arg(runStatusName(status)) };
+    const QDateTime finished = at.isValid() ? at : QDateTime::currentDateTimeUtc();
+    QSqlQuery query(db());
+    auto changed = affectedRows(query, u"UPDATE runs SET status = ?, finished_at = ? WHERE id = ?"_s,
+        { runStatusName(status), sql::timeToDb(finished), runId }, u"cannot finish run %1"_s.arg(runId));
+    if (!changed)
+        return changed.error();
+    if (changed.value() == 0)
+        return missing(u"run"_s, runId);
+    return {};
+}
+
+StoreResult<QList<RunRecord>> ResultStore::readRuns(const QString& where, const QVariantList& values)
+{
+    QSqlQuery query(db());
+    const QString sql = u"SELECT %1 FROM runs %2 ORDER BY id"_s.arg(kRunColumns, where);
+    if (auto r = sql::exec(query, sql, values, u"cannot read runs"_s); !r)
+        return r.error();
+    QList<RunRecord> out;
+    while (query.next()) {
+        auto run = readRun(query);
+        if (!run)
+            return run.error();
+        out.append(std::move(run).value());
+    }
+    return out;
+}
+
+StoreResult<RunRecord> ResultStore::run(qint64 runId)
+{
+    auto found = readRuns(u"WHERE id = ?"_s, { runId });
+    if (!found)
+        return found.error();
+    if (found->isEmpty())
+        return missing(u"run"_s, runId);
+    return found->constFirst();
+}
+
+StoreResult<QList<RunRecord>> ResultStore::runs(qint64 suiteRow)
+{
+    if (suiteRow > 0)
+        return readRuns(u"WHERE suite_id = ?"_s, { suiteRow });
+    return readRuns(QString(), {});
+}
+
+StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseRecord>& responses)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    std::set<std::tuple<qint64, qint64, int>> keys;
+    for (qsizetype i = 0; i < responses.size(); ++i) {
+        const ResponseRecord& r = responses.at(i);
+        QString problem = validateResponse(r);
+        if (problem.isEmpty() && !keys.emplace(r.runId, r.caseRow, r.repeat).second)
+            problem = u"the batch holds (run %1, case %2, repeat %3) twice"_s.arg(
+                QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat));
+        if (!problem.isEmpty())
+            return StoreError { StoreErrorKind::InvalidArgument,
+                u"response %1 of the batch cannot be stored: %2; nothing of the batch was stored"_s.arg(
+                    QString::number(i + 1), problem) };
+    }
+    if (responses.isEmpty())
+        return QList<qint64> {};
+
+    QSqlQuery query(db()); // before the transaction: freed after its rollback (see putVerdicts)
+    sql::Transaction tx(db(), m_dialect);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    query.setForwardOnly(true);
+    if (!query.prepare(u"INSERT INTO responses (run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
+                       "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, cost_source, "
+                       "attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s))
+        return sql::databaseError(u"cannot store responses"_s, query.lastError());
+
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QList<qint64> ids;
+    ids.reserve(responses.size());
+    for (const ResponseRecord& r : responses) {
+        const QString what
+            = u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
+              "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat));
+        if (auto e = sql::execPrepared(query,
+                { r.runId, r.caseRow, r.repeat, sql::textToDb(r.requestHash), sql::textToDb(r.rawText), r.httpStatus,
+                    sql::textToDb(r.errorKind), sql::textToDb(r.errorMessage), sql::nullable(r.latencyMs),
+                    sql::nullable(r.ttftMs), sql::nullable(r.tokensIn), sql::nullable(r.tokensOut),
+                    sql::nullable(r.cost), costSourceName(r.costSource), r.attempts,
+                    sql::timeToDb(r.createdAt.isValid() ? r.createdAt : now) },
+                what);
+            !e)
+            return e.error();
+        if (!query.next())
+            return sql::databaseError(what, query.lastError());
+        ids.append(query.value(0).toLongLong());
+        query.finish();
+    }
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return ids;
+}
+
+StoreResult<qint64> ResultStore::visitResponses(
+    const QString& where, const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit)
+{
+    QSqlQuery query(db());
+    const QString sql = u"SELECT %1 FROM responses WHERE %2 ORDER BY id"_s.arg(kResponseColumns, where);
+    if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
+        return r.error();
+    qint64 count = 0;
+    while (query.next()) {
+        auto response = readResponse(query);
+        if (!response)
+            return response.error();
+        ++count;
+        if (!visit(response.value()))
+            break;
+    }
+    if (query.lastError().isValid())
+        return sql::databaseError(u"cannot read responses"_s, query.lastError());
+    return count;
+}
+
+StoreResult<QList<ResponseRecord>> ResultStore::readResponses(const QString& where, const QVariantList& values)
+{
+    QList<ResponseRecord> out;
+    auto visited = visitResponses(where, values, [&out](const ResponseRecord& r) {
+        out.append(r);
+        return true;
+    });
+    if (!visited)
+        return visited.error();
+    return out;
+}
+
+StoreResult<QList<ResponseRecord>> ResultStore::responses(qint64 runId)
+{
+    return readResponses(u"run_id = ?"_s, { runId });
+}
+
+StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit)
+{
+    return visitResponses(u"run_id = ?"_s, { runId }, visit);
+}
+
+StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QString& requestHash)
+{
+    return readResponses(u"request_hash = ?"_s, { requestHash });
+}
+
+StoreResult<qint64> ResultStore::responseCount(qint64 runId)
+{
+    QSqlQuery query(db());
+    if (auto r = sql::exec(
+            query, u"SELECT count(*) FROM responses WHERE run_id = ?"_s, { runId }, u"cannot count responses"_s);
+        !r)
+        return r.error();
+    if (!query.next())
+        return sql::databaseError(u"cannot count responses"_s, query.lastError());
+    return query.value(0).toLongLong();
+}
+
+StoreResult<QSet<ResponseKey>> ResultStore::answeredKeys(qint64 runId)
+{
+    QSqlQuery query(db());
+    if (auto r = sql::exec(query, u"SELECT case_id, repeat_index FROM responses WHERE run_id = ?"_s, { runId },
+            u"cannot read the answered cases of run %1"_s.arg(runId));
+        !r)
+        return r.error();
+    QSet<ResponseKey> keys;
+    while (query.next())
+        keys.insert({ query.value(0).toLongLong(), query.value(1).toInt() });
+    if (query.lastError().isValid())
+        return sql::databaseError(u"cannot read the answered cases of run %1"_s.arg(runId), query.lastError());
+    return keys;
+}
+
+} // namespace structscope

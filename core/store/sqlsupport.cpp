@@ -1,0 +1,166 @@
+#include "store/sqlsupport.h"
+
+#include <QSqlError>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::sql {
+
+QString errorDetail(const QSqlError& error)
+{
+    QString detail = error.databaseText().trimmed();
+    const QString driver = error.driverText().trimmed();
+    if (detail.isEmpty())
+        detail = driver;
+    else if (!driver.isEmpty() && !detail.contains(driver))
+        detail += u" (" % driver % u')';
+    if (detail.isEmpty())
+        detail = u"unknown database error"_s;
+    return detail;
+}
+
+StoreError databaseError(const QString& what, const QSqlError& error)
+{
+    return { StoreErrorKind::Database, what % u": " % errorDetail(error) };
+}
+
+StoreResult<void> exec(QSqlQuery& query, const QString& sql, const QVariantList& values, const QString& what)
+{
+    query.setForwardOnly(true);
+    // QPSQL prepares on the server (PREPARE … AS), which SET, CREATE and other utility statements refuse.
+    if (values.isEmpty()) {
+        if (!query.exec(sql))
+            return databaseError(what, query.lastError());
+        return {};
+    }
+    if (!query.prepare(sql))
+        return databaseError(what, query.lastError());
+    return execPrepared(query, values, what);
+}
+
+StoreResult<void> execPrepared(QSqlQuery& query, const QVariantList& values, const QString& what)
+{
+    for (qsizetype i = 0; i < values.size(); ++i)
+        query.bindValue(int(i), values.at(i));
+    if (!query.exec())
+        return databaseError(what, query.lastError());
+    return {};
+}
+
+QString timeToDb(const QDateTime& time)
+{
+    return time.toUTC().toString(Qt::ISODateWithMs);
+}
+
+QDateTime timeFromDb(const QVariant& value)
+{
+    if (value.isNull())
+        return {};
+    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+}
+
+QString jsonToDb(const nlohmann::json& value)
+{
+    const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+std::optional<nlohmann::json> jsonFromDb(const QVariant& value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    const QByteArray utf8 = value.toString().toUtf8();
+    nlohmann::json parsed = nlohmann::json::parse(utf8.constBegin(), utf8.constEnd(), nullptr, false);
+    if (parsed.is_discarded())
+        return std::nullopt;
+    return parsed;
+}
+
+QString textToDb(const QString& text)
+{
+    // Qt binds a null QString as SQL NULL; the NOT NULL text columns want ''.
+    if (text.isNull())
+        return u""_s;
+    if (!text.contains(QChar(0)))
+        return text;
+    QString copy = text;
+    copy.replace(QChar(0), QChar(QChar::ReplacementCharacter));
+    return copy;
+}
+
+QVariant nullable(const std::optional<double>& value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<double>());
+}
+
+QVariant nullable(const std::optional<qint64>& value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType::fromType<qint64>());
+}
+
+QVariant nullable(const std::optional<QString>& value)
+{
+    return value ? QVariant(textToDb(*value)) : QVariant(QMetaType::fromType<QString>());
+}
+
+std::optional<double> optionalDouble(const QVariant& value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    return value.toDouble();
+}
+
+std::optional<qint64> optionalInt64(const QVariant& value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    return value.toLongLong();
+}
+
+std::optional<QString> optionalText(const QVariant& value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    return value.toString();
+}
+
+Transaction::Transaction(const QSqlDatabase& db, const SqlDialect& dialect)
+    : m_db(db)
+    , m_dialect(dialect)
+{ }
+
+Transaction::~Transaction()
+{
+    if (m_open)
+        rollback();
+}
+
+StoreResult<void> Transaction::begin()
+{
+    QSqlQuery query(m_db);
+    if (!query.exec(m_dialect.beginWrite()))
+        return databaseError(u"cannot start a transaction"_s, query.lastError());
+    m_open = true;
+    return {};
+}
+
+StoreResult<void> Transaction::commit()
+{
+    QSqlQuery query(m_db);
+    if (!query.exec(u"COMMIT"_s)) {
+        auto error = databaseError(u"cannot commit"_s, query.lastError());
+        rollback();
+        return error;
+    }
+    m_open = false;
+    return {};
+}
+
+void Transaction::rollback()
+{
+    QSqlQuery query(m_db);
+    query.exec(u"ROLLBACK"_s);
+    m_open = false;
+}
+
+} // namespace structscope::sql

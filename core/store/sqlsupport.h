@@ -1,0 +1,75 @@
+#pragma once
+
+#include "store/sqldialect.h"
+#include "store/storeresult.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDateTime>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QString>
+#include <QVariant>
+#include <QVariantList>
+
+#include <optional>
+
+// Small helpers shared by the store's implementation files; not part of the public API.
+namespace structscope::sql {
+
+/// The database's message for an error, with the driver's context when it adds something.
+QString errorDetail(const QSqlError& error);
+
+/// "<what>: <database message>", for a failed statement.
+StoreError databaseError(const QString& what, const QSqlError& error);
+
+/// Prepares `sql` on a forward-only query, binds `values` positionally and executes it; without values
+/// the statement runs unprepared.
+StoreResult<void> exec(QSqlQuery& query, const QString& sql, const QVariantList& values, const QString& what);
+
+/// Executes with new values a query that exec() already prepared.
+StoreResult<void> execPrepared(QSqlQuery& query, const QVariantList& values, const QString& what);
+
+/// UTC ISO 8601 with milliseconds ("2024-05-01T12:00:00.123Z"): sorts as text, reads the same in both engines.
+QString timeToDb(const QDateTime& time);
+/// Parses timeToDb(); an invalid QDateTime for NULL or garbage.
+QDateTime timeFromDb(const QVariant& value);
+
+/// Compact JSON text. Invalid UTF-8 in strings is replaced rather than thrown on.
+QString jsonToDb(const nlohmann::json& value);
+/// Parses jsonToDb(); nullopt when the stored text is not JSON.
+std::optional<nlohmann::json> jsonFromDb(const QVariant& value);
+
+/// Text for a NOT NULL column: a null QString becomes ''. PostgreSQL text cannot hold U+0000, so both
+/// engines store U+FFFD instead and hold the same data.
+QString textToDb(const QString& text);
+
+QVariant nullable(const std::optional<double>& value);
+QVariant nullable(const std::optional<qint64>& value);
+QVariant nullable(const std::optional<QString>& value);
+std::optional<double> optionalDouble(const QVariant& value);
+std::optional<qint64> optionalInt64(const QVariant& value);
+std::optional<QString> optionalText(const QVariant& value);
+
+/// A transaction that rolls back unless committed, so an early return never leaves one open.
+class Transaction
+{
+public:
+    Transaction(const QSqlDatabase& db, const SqlDialect& dialect);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    /// Starts a write transaction (SQLite: BEGIN IMMEDIATE).
+    StoreResult<void> begin();
+    StoreResult<void> commit();
+    void rollback();
+
+private:
+    QSqlDatabase m_db;
+    SqlDialect m_dialect;
+    bool m_open = false;
+};
+
+} // namespace structscope::sql

@@ -1,0 +1,1724 @@
+// Tests of the result store (core/store). Every test that takes a "backend" column runs against SQLite
+// always and against PostgreSQL when STRUCTSCOPE_TEST_PG holds a postgresql:// URL; each PostgreSQL test
+// works in a schema of its own, dropped afterwards.
+#include "store/migrations.h"
+#include "store/responsewriter.h"
+#include "store/resultstore.h"
+#include "store/secretkeys.h"
+#include "store/storelocation.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSignalSpy>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+Q_DECLARE_METATYPE(structscope::StoreErrorKind)
+
+namespace {
+
+const QString kSqlite = u"sqlite"_s;
+const QString kPostgres = u"postgres"_s;
+const char* const kPgEnv = "STRUCTSCOPE_TEST_PG";
+
+QString testData(const QString& name)
+{
+    return QStringLiteral(STRUCTSCOPE_TEST_DATA) % u"/store/"_s % name;
+}
+
+QByteArray sha256(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    return hash.result().toHex();
+}
+
+/// What a file looks like from outside: its bytes and its modification time.
+struct FileFingerprint
+{
+    QByteArray hash;
+    QDateTime modified;
+    qint64 size = -1;
+    static FileFingerprint of(const QString& path)
+    {
+        const QFileInfo info(path);
+        return { sha256(path), info.lastModified(), info.exists() ? info.size() : -1 };
+    }
+    friend bool operator==(const FileFingerprint&, const FileFingerprint&) = default;
+};
+
+json j(const char* text)
+{
+    return json::parse(text);
+}
+
+QString dumpJson(const json& value)
+{
+    return QString::fromStdString(value.dump());
+}
+
+// QCOMPARE cannot take nlohmann::json directly (its conversions make the overloads ambiguous).
+#define QCOMPARE_JSON(actual, expected) QCOMPARE(dumpJson(actual), dumpJson(expected))
+
+/// A plain Qt SQL connection to a store location, to set up and inspect stores behind the API's back.
+class RawDb
+{
+public:
+    explicit RawDb(const QString& location)
+        : m_name(u"tst-raw-%1"_s.arg(++s_counter))
+    {
+        const auto loc = StoreLocation::parse(location).value();
+        QSqlDatabase db
+            = QSqlDatabase::addDatabase(loc.backend == StoreBackend::Sqlite ? u"QSQLITE"_s : u"QPSQL"_s, m_name);
+        if (loc.backend == StoreBackend::Sqlite) {
+            db.setDatabaseName(loc.filePath);
+        } else {
+            db.setHostName(loc.host);
+            db.setPort(loc.port);
+            db.setUserName(loc.user);
+            db.setPassword(loc.password);
+            db.setDatabaseName(loc.database);
+        }
+        m_ok = db.open();
+        if (m_ok && loc.backend == StoreBackend::Postgres)
+            exec(u"SET client_min_messages = warning"_s);
+        if (m_ok && !loc.schema.isEmpty()) {
+            exec(u"CREATE SCHEMA IF NOT EXISTS %1"_s.arg(loc.schema));
+            exec(u"SET search_path TO %1"_s.arg(loc.schema));
+        }
+    }
+    ~RawDb()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool isOpen() const { return m_ok; }
+    bool exec(const QString& sql)
+    {
+        QSqlQuery query(QSqlDatabase::database(m_name, false));
+        if (!query.exec(sql)) {
+            qWarning().noquote() << "RawDb:" << sql << query.lastError().text();
+            return false;
+        }
+        return true;
+    }
+    /// First column of every row, as text.
+    QStringList column(const QString& sql)
+    {
+        QSqlQuery query(QSqlDatabase::database(m_name, false));
+        QStringList out;
+        if (!query.exec(sql)) {
+            qWarning().noquote() << "RawDb:" << sql << query.lastError().text();
+            return { u"<error>"_s };
+        }
+        while (query.next())
+            out << query.value(0).toString();
+        return out;
+    }
+
+private:
+    static inline int s_counter = 0;
+    QString m_name;
+    bool m_ok = false;
+};
+
+/// Two cases plus one with a question; enough for every record kind.
+SuiteImport sampleSuite(const QString& hash = u"hash-1"_s)
+{
+    SuiteImport s;
+    s.id = u"email-extraction"_s;
+    s.name = u"Email extraction"_s;
+    s.version = u"1.0.0"_s;
+    s.contentHash = hash;
+    s.manifest
+        = j(R"({"id": "email-extraction", "default_schema": "ticket", "options": {"array_matching": "ordered"}})");
+    s.author = u"importer"_s;
+    CaseImport a;
+    a.id = u"st-001"_s;
+    a.category = u"support_ticket"_s;
+    a.tier = u"easy"_s;
+    a.schemaName = u"ticket"_s;
+    a.input = u"Dear IT, my laptop ☕ broke."_s;
+    a.gold = j(R"({"priority": "high", "device": "laptop"})");
+    CaseImport b;
+    b.id = u"st-002"_s;
+    b.category = u"support_ticket"_s;
+    b.input = u"Printer jam on floor 3"_s;
+    b.extra = j(R"({"source_kind": "synthetic"})");
+    b.gold = j(R"({"priority": "low", "device": null})");
+    CaseImport c;
+    c.id = u"qa-001"_s;
+    c.category = u"qa"_s;
+    c.tier = u"hard"_s;
+    c.input = u"Kant was born in 1724."_s;
+    c.question = u"When was Kant born?"_s;
+    c.gold = j(R"({"year": 1724})");
+    s.cases = { a, b, c };
+    return s;
+}
+
+ResponseRecord response(qint64 runId, qint64 caseRow, int repeat, const QString& text = u"{}"_s)
+{
+    ResponseRecord r;
+    r.runId = runId;
+    r.caseRow = caseRow;
+    r.repeat = repeat;
+    r.requestHash = u"rh-%1-%2"_s.arg(caseRow).arg(repeat);
+    r.rawText = text;
+    r.httpStatus = 200;
+    return r;
+}
+
+/// A store with the sample suite and one run, for tests about runs and responses.
+struct Fixture
+{
+    std::unique_ptr<ResultStore> store;
+    SuiteRecord suite;
+    QList<CaseRecord> cases;
+    RunRecord run;
+};
+
+} // namespace
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    QString m_pgBase;
+    QStringList m_pgSchemas;
+    int m_counter = 0;
+
+    /// A new, empty location for this backend; empty when the backend is not available.
+    QString newLocation(const QString& backend)
+    {
+        ++m_counter;
+        if (backend == kSqlite)
+            return m_tmp.filePath(u"store-%1.db"_s.arg(m_counter));
+        if (m_pgBase.isEmpty())
+            return {};
+        const QString schema = u"tst_store_%1_%2"_s.arg(QCoreApplication::applicationPid()).arg(m_counter);
+        m_pgSchemas << schema;
+        return m_pgBase % (m_pgBase.contains(u'?') ? u'&' : u'?') % u"schema="_s % schema;
+    }
+
+    void addBackendRows()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("sqlite") << kSqlite;
+        QTest::newRow("postgres") << kPostgres;
+    }
+
+    Fixture makeFixture(const QString& location)
+    {
+        Fixture f;
+        StoreError error;
+        f.store = ResultStore::open(location, {}, &error);
+        if (!f.store) {
+            qWarning().noquote() << error.message;
+            return f;
+        }
+        f.suite = f.store->importSuite(sampleSuite()).value().suite;
+        f.cases = f.store->cases(f.suite.row).value();
+        RunRecord run;
+        run.suiteRow = f.suite.row;
+        run.modelSpec = u"sim:careful"_s;
+        run.providerKind = u"simulated"_s;
+        run.strategy = u"PJ"_s;
+        run.repeats = 3;
+        run.settings = j(R"({"temperature": 0, "max_tokens": 512})");
+        f.run = f.store->createRun(run).value();
+        return f;
+    }
+
+#define STORE_LOCATION(var, backend)                                                                                   \
+    const QString var = newLocation(backend);                                                                          \
+    if (var.isEmpty())                                                                                                 \
+        QSKIP("PostgreSQL tests skipped: set STRUCTSCOPE_TEST_PG=postgresql://user:pass@host:port/db to run them");
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_pgBase = qEnvironmentVariable(kPgEnv);
+        if (m_pgBase.isEmpty())
+            qInfo("STRUCTSCOPE_TEST_PG is not set: the PostgreSQL rows of these tests are skipped");
+    }
+
+    void cleanup()
+    {
+        if (m_pgSchemas.isEmpty())
+            return;
+        RawDb raw(m_pgBase);
+        for (const QString& schema : std::as_const(m_pgSchemas))
+            raw.exec(u"DROP SCHEMA IF EXISTS %1 CASCADE"_s.arg(schema));
+        m_pgSchemas.clear();
+    }
+
+    // ---- locations ------------------------------------------------------------------------------
+
+    void parseLocation_data()
+    {
+        QTest::addColumn<QString>("location");
+        QTest::addColumn<bool>("valid");
+        QTest::addColumn<QString>("expected"); // display name, or a piece of the error message
+
+        const QString abs = QDir::current().absoluteFilePath(u"results.db"_s);
+        QTest::newRow("relative path") << u"results.db"_s << true << abs;
+        QTest::newRow("absolute path") << u"/tmp/x/results.db"_s << true << u"/tmp/x/results.db"_s;
+        QTest::newRow("file url") << u"file:///tmp/a%20b.db"_s << true << u"/tmp/a b.db"_s;
+        QTest::newRow("postgresql url") << u"postgresql://ann:s%40cret@db.example:5433/bench?sslmode=require"_s << true
+                                        << u"postgresql://ann@db.example:5433/bench?sslmode=require"_s;
+        QTest::newRow("postgres alias with schema") << u"postgres://ann@localhost/bench?schema=team_a"_s << true
+                                                    << u"postgresql://ann@localhost/bench?schema=team_a"_s;
+        QTest::newRow("empty") << u""_s << false << u"no store location"_s;
+        QTest::newRow("blank") << u"   "_s << false << u"no store location"_s;
+        QTest::newRow("unknown scheme") << u"mysql://u:p@h/db"_s << false << u"unsupported store location \"mysql"_s;
+        QTest::newRow("http") << u"http://example.org/x.db"_s << false << u"unsupported"_s;
+        QTest::newRow("no database") << u"postgresql://u:p@h:5432"_s << false << u"names no database"_s;
+        QTest::newRow("nested path") << u"postgresql://u@h/db/extra"_s << false << u"single database name"_s;
+        QTest::newRow("bad port") << u"postgresql://u:pw@h:99999x/db"_s << false << u"malformed"_s;
+        QTest::newRow("unknown option") << u"postgresql://u@h/db?sslmod=require"_s << false
+                                        << u"unknown option \"sslmod\""_s;
+        QTest::newRow("option twice") << u"postgresql://u@h/db?sslmode=a&sslmode=b"_s << false << u"appears twice"_s;
+        QTest::newRow("option with space") << u"postgresql://u@h/db?application_name=a%20b"_s << false << u"spaces"_s;
+        QTest::newRow("option smuggling")
+            << u"postgresql://u@h/db?application_name=x%27%20password%3D1"_s << false << u"quotes"_s;
+        QTest::newRow("password in query") << u"postgresql://u@h/db?password=x"_s << false << u"into the URL itself"_s;
+        QTest::newRow("schema with capitals")
+            << u"postgresql://u@h/db?schema=Team"_s << false << u"not a plain lower-case name"_s;
+        QTest::newRow("schema injection")
+            << u"postgresql://u@h/db?schema=a%22;drop"_s << false << u"not a plain lower-case name"_s;
+        QTest::newRow("fragment") << u"postgresql://u@h/db#x"_s << false << u"fragment"_s;
+    }
+
+    void parseLocation()
+    {
+        QFETCH(QString, location);
+        QFETCH(bool, valid);
+        QFETCH(QString, expected);
+        const auto parsed = StoreLocation::parse(location);
+        QCOMPARE(parsed.ok(), valid);
+        if (valid) {
+            QCOMPARE(parsed->displayName(), expected);
+        } else {
+            QCOMPARE(parsed.errorKind(), StoreErrorKind::InvalidLocation);
+            QVERIFY2(parsed.errorMessage().contains(expected), qPrintable(parsed.errorMessage()));
+            QVERIFY2(!parsed.errorMessage().contains(u"pw"_s), "an error message must not echo the password");
+        }
+    }
+
+    void parsePostgresFields()
+    {
+        const auto loc = StoreLocation::parse(u"postgresql://ann:p%40ss%3Aw@10.0.0.7:6543/bench?connect_timeout=3"_s);
+        QVERIFY(loc.ok());
+        QCOMPARE(loc->backend, StoreBackend::Postgres);
+        QCOMPARE(loc->user, u"ann"_s);
+        QCOMPARE(loc->password, u"p@ss:w"_s);
+        QCOMPARE(loc->host, u"10.0.0.7"_s);
+        QCOMPARE(loc->port, 6543);
+        QCOMPARE(loc->database, u"bench"_s);
+        QCOMPARE(loc->connectOptions, QStringList { u"connect_timeout=3"_s });
+        QVERIFY(!loc->displayName().contains(u"p@ss"_s));
+    }
+
+    void unreachablePostgresGivesClearError()
+    {
+        StoreError error;
+        const auto store
+            = ResultStore::open(u"postgresql://ann:topsecret@127.0.0.1:1/bench?connect_timeout=2"_s, {}, &error);
+        QVERIFY(!store);
+        QCOMPARE(error.kind, StoreErrorKind::Connection);
+        QVERIFY2(error.message.startsWith(u"cannot connect to postgresql://ann@127.0.0.1:1/bench"_s),
+            qPrintable(error.message));
+        QVERIFY(!error.message.contains(u"topsecret"_s));
+    }
+
+    // ---- secrets --------------------------------------------------------------------------------
+
+    void secretKeyNames_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<bool>("secret");
+        for (const char* key : { "api_key", "apiKey", "X-Api-Key", "OPENAI_API_KEY", "apikey", "Authorization",
+                 "authorization", "access_token", "token", "refreshToken", "oauth_token", "secret", "client_secret",
+                 "password", "db_passwd", "passphrase", "Cookie", "credentials", "bearer", "private_key",
+                 "aws_access_key_id", "proxy-auth" })
+            QTest::newRow(key) << QString::fromLatin1(key) << true;
+        for (const char* key :
+            { "max_tokens", "tokens_in", "token_limit", "temperature", "model", "keyword", "monkey", "author",
+                "authority", "key", "base_url", "tokenizer", "secretary_name", "headers", "seed", "top_p", "" })
+            QTest::newRow(*key ? key : "(empty)") << QString::fromLatin1(key) << false;
+    }
+
+    void secretKeyNames()
+    {
+        QFETCH(QString, key);
+        QFETCH(bool, secret);
+        QCOMPARE(isSecretKeyName(key), secret);
+    }
+
+    void secretsInSettings_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("settings");
+        QTest::addColumn<QStringList>("pointers");
+        QTest::addColumn<QString>("stripped");
+        const QList<std::tuple<const char*, const char*, QStringList, const char*>> rows {
+            { "top-level api_key", R"({"api_key": "abc", "temperature": 0.2})", { u"/api_key"_s },
+                R"({"temperature":0.2})" },
+            { "nested header", R"({"headers": {"Authorization": "x", "Accept": "json"}, "max_tokens": 9})",
+                { u"/headers/Authorization"_s }, R"({"headers":{"Accept":"json"},"max_tokens":9})" },
+            { "header list with bearer value", R"({"headers": [{"name": "Authorization", "value": "Bearer abc"}]})",
+                { u"/headers/0/value"_s }, R"({"headers":[{"name":"Authorization"}]})" },
+            { "api key value under innocent key", R"({"extra": ["sk-abcdefghijklmnopqrstuvwxyz0123"]})",
+                { u"/extra/0"_s }, R"({"extra":[]})" },
+            { "two secrets", R"({"password": 1, "opts": {"access_token": null}})",
+                { u"/opts/access_token"_s, u"/password"_s }, R"({"opts":{}})" },
+            { "key with slash", R"({"a/secret": 1})", { u"/a~1secret"_s }, R"({})" },
+        };
+        for (const QString& backend : { kSqlite, kPostgres }) {
+            for (const auto& [name, settings, pointers, stripped] : rows)
+                QTest::addRow("%s: %s", qPrintable(backend), name)
+                    << backend << QString::fromUtf8(settings) << pointers << QString::fromUtf8(stripped);
+        }
+    }
+
+    void secretsInSettings()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, settings);
+        QFETCH(QStringList, pointers);
+        QFETCH(QString, stripped);
+        STORE_LOCATION(location, backend);
+
+        const json value = json::parse(settings.toStdString());
+        QStringList found = findSecretKeys(value);
+        found.sort();
+        QCOMPARE(found, pointers);
+        QCOMPARE(QString::fromStdString(withoutSecrets(value).dump()), stripped);
+
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        RunRecord run = f.run;
+        run.settings = value;
+        const auto refused = f.store->createRun(run);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.errorKind(), StoreErrorKind::InvalidArgument);
+        for (const QString& pointer : pointers)
+            QVERIFY2(refused.errorMessage().contains(pointer), qPrintable(refused.errorMessage()));
+        QCOMPARE(f.store->runs()->size(), 1); // only the fixture's run
+
+        run.settings = withoutSecrets(value);
+        const auto accepted = f.store->createRun(run);
+        QVERIFY2(accepted.ok(), qPrintable(accepted.errorMessage()));
+        QCOMPARE(QString::fromStdString(f.store->run(accepted->id)->settings.dump()), stripped);
+    }
+
+    // ---- schema and migrations ------------------------------------------------------------------
+
+    void newStoreIsMigratedAndReopenIsIdempotent_data()
+    {
+        addBackendRows();
+    }
+    void newStoreIsMigratedAndReopenIsIdempotent()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        const QString metaSql = u"SELECT key || '=' || value FROM meta ORDER BY key"_s;
+        QStringList metaAfterCreate;
+        QStringList tablesAfterCreate;
+        {
+            StoreError error;
+            auto store = ResultStore::open(location, {}, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            QCOMPARE(store->schemaVersionAtOpen(), 0);
+            QCOMPARE(store->isReadOnly(), false);
+            RawDb raw(location);
+            metaAfterCreate = raw.column(metaSql);
+            tablesAfterCreate = raw.column(backend == kSqlite
+                    ? u"SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"_s
+                    : u"SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+                      "ORDER BY table_name"_s);
+        }
+        QCOMPARE(tablesAfterCreate,
+            (QStringList { u"audit_log"_s, u"cases"_s, u"gold_revisions"_s, u"meta"_s, u"responses"_s, u"runs"_s,
+                u"suites"_s, u"verdicts"_s }));
+        QVERIFY(metaAfterCreate.contains(u"application=structscope"_s));
+        QVERIFY(metaAfterCreate.contains(u"schema_version=%1"_s.arg(latestSchemaVersion())));
+        QVERIFY(metaAfterCreate.filter(QRegularExpression(u"^created_by=StructScope "_s)).size() == 1);
+
+        const FileFingerprint before = backend == kSqlite ? FileFingerprint::of(location) : FileFingerprint {};
+        for (int i = 0; i < 2; ++i) {
+            auto store = ResultStore::open(location);
+            QVERIFY(store);
+            QCOMPARE(store->schemaVersionAtOpen(), latestSchemaVersion());
+            RawDb raw(location);
+            QCOMPARE(raw.column(metaSql), metaAfterCreate);
+        }
+        if (backend == kSqlite) {
+            QCOMPARE(FileFingerprint::of(location).hash, before.hash);
+            RawDb raw(location);
+            QCOMPARE(raw.column(u"PRAGMA application_id"_s), QStringList { QString::number(kSqliteApplicationId) });
+            QCOMPARE(raw.column(u"PRAGMA journal_mode"_s), QStringList { u"wal"_s });
+        }
+    }
+
+    void emptyDatabasesBecomeStores_data()
+    {
+        QTest::addColumn<QString>("make");
+        QTest::newRow("empty file") << u"empty"_s;
+        QTest::newRow("SQLite database without tables") << u"no-tables"_s;
+    }
+
+    void emptyDatabasesBecomeStores()
+    {
+        QFETCH(QString, make);
+        const QString path = newLocation(kSqlite);
+        if (make == u"empty") {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+        } else {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"PRAGMA user_version = 7"_s));
+        }
+        StoreError error;
+        auto store = ResultStore::open(path, {}, &error);
+        QVERIFY2(store, qPrintable(error.message));
+        QCOMPARE(store->schemaVersionAtOpen(), 0);
+        QVERIFY(store->importSuite(sampleSuite()).ok());
+        store.reset();
+        store = ResultStore::open(path);
+        QCOMPARE(store->schemaVersionAtOpen(), latestSchemaVersion());
+        QCOMPARE(store->suites()->size(), 1);
+    }
+
+    void migrationsAreNumberedInOrder()
+    {
+        const auto& steps = storeMigrations();
+        QVERIFY(!steps.isEmpty());
+        for (qsizetype i = 0; i < steps.size(); ++i) {
+            QCOMPARE(steps.at(i).version, int(i + 1));
+            QVERIFY(!steps.at(i).statements.isEmpty());
+        }
+        QCOMPARE(latestSchemaVersion(), int(steps.size()));
+    }
+
+    void readsSchemaV1Fixture()
+    {
+        // tests/data/store/schema-v1.db was written by the first schema; later builds must keep reading it.
+        const QString copy = m_tmp.filePath(u"fixture-v1.db"_s);
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(testData(u"schema-v1.db"_s), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        StoreError error;
+        auto store = ResultStore::open(copy, {}, &error);
+        QVERIFY2(store, qPrintable(error.message));
+        QCOMPARE(store->schemaVersionAtOpen(), 1);
+        const auto suites = store->suites().value();
+        QCOMPARE(suites.size(), 1);
+        QCOMPARE(suites.at(0).id, u"email-extraction"_s);
+        QCOMPARE(suites.at(0).contentHash, u"hash-1"_s);
+        const auto cases = store->cases(suites.at(0).row).value();
+        QCOMPARE(cases.size(), 3);
+        QCOMPARE(cases.at(2).question, std::optional<QString>(u"When was Kant born?"_s));
+        const auto history = store->goldRevisions(cases.at(0).row).value();
+        QCOMPARE(history.size(), 2);
+        QCOMPARE(history.at(1).author, u"ann"_s);
+        QCOMPARE_JSON(history.at(1).gold, j(R"({"priority": "urgent", "device": "laptop"})"));
+        const auto runs = store->runs().value();
+        QCOMPARE(runs.size(), 1);
+        QCOMPARE(runs.at(0).status, RunStatus::Finished);
+        const auto responses = store->responses(runs.at(0).id).value();
+        QCOMPARE(responses.size(), 3);
+        QCOMPARE(responses.at(1).errorKind, u"http_error"_s);
+        QCOMPARE(responses.at(0).cost, std::optional<double>(0.0004));
+        QCOMPARE(responses.at(0).costSource, CostSource::PriceTable);
+        QCOMPARE(store->verdictsForRun(runs.at(0).id, u"scorer-1"_s)->size(), 1);
+        QCOMPARE(store->auditLog()->size(), 2); // the import and the gold edit
+    }
+
+    // ---- files that are not (usable) stores ---------------------------------------------------------
+
+    void wrongFilesAreRefusedAndUntouched_data()
+    {
+        QTest::addColumn<QString>("make");
+        QTest::addColumn<bool>("readOnly");
+        QTest::addColumn<StoreErrorKind>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("text file named x.db") << u"text"_s << false << StoreErrorKind::NotAStore
+                                              << u"is not a StructScope store (not a SQLite database)"_s;
+        QTest::newRow("random bytes") << u"random"_s << false << StoreErrorKind::NotAStore
+                                      << u"not a SQLite database"_s;
+        QTest::newRow("short file") << u"short"_s << false << StoreErrorKind::NotAStore << u"not a SQLite database"_s;
+        QTest::newRow("SQLite header then garbage")
+            << u"header-garbage"_s << false << StoreErrorKind::Corrupt << u"has a damaged SQLite header"_s;
+        QTest::newRow("truncated store") << u"truncated"_s << false << StoreErrorKind::Corrupt
+                                         << u"is truncated: its header describes 25600 bytes, the file has 12800"_s;
+        QTest::newRow("store cut inside its header")
+            << u"cut-header"_s << false << StoreErrorKind::Corrupt << u"ends inside the SQLite header"_s;
+        QTest::newRow("store with a damaged page") << u"damaged"_s << false << StoreErrorKind::Corrupt << u""_s;
+        QTest::newRow("another application's database")
+            << u"other-app"_s << false << StoreErrorKind::NotAStore << u"it holds other tables: foo"_s;
+        QTest::newRow("another application's meta table")
+            << u"other-meta"_s << false << StoreErrorKind::NotAStore << u"its meta table is not StructScope's"_s;
+        QTest::newRow("another application id")
+            << u"other-app-id"_s << false << StoreErrorKind::NotAStore << u"belongs to another application"_s;
+        QTest::newRow("schema_version 999")
+            << u"newer"_s << false << StoreErrorKind::NewerSchema
+            << u"was written by a newer StructScope (schema v999, this build reads up to v%1); it was not modified"_s
+                   .arg(latestSchemaVersion());
+        QTest::newRow("schema_version garbage")
+            << u"bad-version"_s << false << StoreErrorKind::Corrupt << u"has no valid schema_version"_s;
+        QTest::newRow("empty file, read-only")
+            << u"empty"_s << true << StoreErrorKind::NotAStore << u"is an empty file"_s;
+        QTest::newRow("missing file, read-only")
+            << u"missing"_s << true << StoreErrorKind::NotFound << u"does not exist"_s;
+        QTest::newRow("a folder") << u"folder"_s << false << StoreErrorKind::InvalidLocation << u"is a folder"_s;
+    }
+
+    void wrongFilesAreRefusedAndUntouched()
+    {
+        QFETCH(QString, make);
+        QFETCH(bool, readOnly);
+        QFETCH(StoreErrorKind, kind);
+        QFETCH(QString, message);
+
+        const QString path = m_tmp.filePath(u"x-%1.db"_s.arg(++m_counter));
+        const auto writeFile = [&path](const QByteArray& bytes) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QCOMPARE(file.write(bytes), bytes.size());
+        };
+        const auto copyFixture = [&path](const QString& name) {
+            QVERIFY(QFile::copy(testData(name), path));
+            QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        };
+        QRandomGenerator rng(4242);
+        QByteArray random(8192, '\0');
+        for (char& c : random)
+            c = char(rng.bounded(256));
+
+        if (make == u"text") {
+            copyFixture(u"not-a-store.db"_s);
+        } else if (make == u"random") {
+            writeFile(random);
+        } else if (make == u"short") {
+            writeFile("SQLite");
+        } else if (make == u"header-garbage") {
+            writeFile(QByteArray("SQLite format 3\0", 16) + random);
+        } else if (make == u"cut-header") {
+            QFile fixture(testData(u"schema-v1.db"_s));
+            QVERIFY(fixture.open(QIODevice::ReadOnly));
+            writeFile(fixture.read(50));
+        } else if (make == u"truncated" || make == u"damaged") {
+            copyFixture(u"schema-v1.db"_s);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            const qint64 size = file.size();
+            QVERIFY(size > 8 * 1024);
+            if (make == u"truncated") {
+                QVERIFY(file.resize(size / 2));
+            } else {
+                // Overwrite the middle of the file, past the schema page, with noise.
+                QVERIFY(file.seek(size / 2));
+                file.write(random.left(2048));
+            }
+        } else if (make == u"other-app") {
+            copyFixture(u"other-app.db"_s);
+        } else if (make == u"other-meta") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)"_s));
+            QVERIFY(raw.exec(u"INSERT INTO meta VALUES ('schema_version', '3')"_s));
+        } else if (make == u"other-app-id") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"PRAGMA application_id = 1234"_s));
+            QVERIFY(raw.exec(u"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)"_s));
+        } else if (make == u"newer" || make == u"bad-version") {
+            copyFixture(u"schema-v1.db"_s);
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"UPDATE meta SET value = '%1' WHERE key = 'schema_version'"_s.arg(
+                make == u"newer" ? u"999"_s : u"v-two"_s)));
+        } else if (make == u"empty") {
+            writeFile({});
+        } else if (make == u"folder") {
+            QVERIFY(QDir().mkpath(path));
+        }
+        const FileFingerprint before = FileFingerprint::of(path);
+        QTest::qWait(20); // a write after this would show in the modification time
+
+        for (const bool integrityCheck : { true, false }) {
+            if (make == u"damaged" && !integrityCheck)
+                continue; // only the integrity check reads the damaged pages
+            ResultStore::OpenOptions options;
+            options.readOnly = readOnly;
+            options.integrityCheck = integrityCheck;
+            StoreError error;
+            const auto store = ResultStore::open(path, options, &error);
+            QVERIFY2(!store, "a wrong file must not open");
+            QCOMPARE(error.kind, kind);
+            QVERIFY2(error.message.contains(message), qPrintable(error.message));
+            QVERIFY2(error.message.contains(QFileInfo(path).fileName()), "the error names the file");
+        }
+        QCOMPARE(FileFingerprint::of(path), before);
+        if (make == u"missing")
+            QVERIFY(!QFileInfo::exists(path));
+    }
+
+    // ---- read-only --------------------------------------------------------------------------------
+
+    void readOnlyStoreRefusesWrites_data()
+    {
+        addBackendRows();
+    }
+    void readOnlyStoreRefusesWrites()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        qint64 caseRow = 0;
+        qint64 runId = 0;
+        {
+            auto f = makeFixture(location);
+            QVERIFY(f.store);
+            caseRow = f.cases.at(0).row;
+            runId = f.run.id;
+            QVERIFY(f.store->appendResponses({ response(runId, caseRow, 0) }).ok());
+        }
+        const FileFingerprint before = backend == kSqlite ? FileFingerprint::of(location) : FileFingerprint {};
+        QTest::qWait(20);
+
+        ResultStore::OpenOptions options;
+        options.readOnly = true;
+        StoreError error;
+        auto store = ResultStore::open(location, options, &error);
+        QVERIFY2(store, qPrintable(error.message));
+        QVERIFY(store->isReadOnly());
+        QCOMPARE(store->responses(runId)->size(), 1);
+        QCOMPARE(store->currentGold(caseRow)->revision, 0);
+
+        const auto expectReadOnly = [](StoreErrorKind kind, const QString& message) {
+            QCOMPARE(kind, StoreErrorKind::ReadOnly);
+            QVERIFY2(message.contains(u"read-only"_s), qPrintable(message));
+        };
+        {
+            auto r = store->appendResponses({ response(runId, caseRow, 1) });
+            QVERIFY(!r);
+            expectReadOnly(r.errorKind(), r.errorMessage());
+        }
+        {
+            auto r = store->importSuite(sampleSuite(u"hash-2"_s));
+            QVERIFY(!r);
+            expectReadOnly(r.errorKind(), r.errorMessage());
+        }
+        {
+            auto r = store->addGoldRevision(caseRow, j("{}"), u"ann"_s, u"fix"_s, 0);
+            QCOMPARE(r.outcome, GoldEditResult::Outcome::Failed);
+            expectReadOnly(r.error.kind, r.error.message);
+        }
+        {
+            auto r = store->updateRunStatus(runId, RunStatus::Paused);
+            QVERIFY(!r);
+            expectReadOnly(r.errorKind(), r.errorMessage());
+        }
+        {
+            AuditEntry e;
+            e.author = u"ann"_s;
+            e.action = u"note"_s;
+            auto r = store->appendAudit(e);
+            QVERIFY(!r);
+            expectReadOnly(r.errorKind(), r.errorMessage());
+        }
+        {
+            auto r = store->putVerdicts({ { 1, 1, u"s"_s, j("{}"), {} } });
+            QVERIFY(!r);
+            expectReadOnly(r.errorKind(), r.errorMessage());
+        }
+        store.reset();
+        if (backend == kSqlite)
+            QCOMPARE(FileFingerprint::of(location), before);
+        auto reopened = ResultStore::open(location);
+        QCOMPARE(reopened->responses(runId)->size(), 1);
+        QCOMPARE(reopened->run(runId)->status, RunStatus::Running);
+    }
+
+    void unwritableStoreOpensReadOnly_data()
+    {
+        QTest::addColumn<bool>("lockFolder");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("file not writable") << false << u"the file is not writable"_s;
+        QTest::newRow("folder not writable") << true << u"its folder is not writable"_s;
+    }
+
+    void unwritableStoreOpensReadOnly()
+    {
+        QFETCH(bool, lockFolder);
+        QFETCH(QString, reason);
+        if (::geteuid() == 0)
+            QSKIP("running as root: file permissions do not stop root from writing, so this cannot be tested");
+        const QString folder = m_tmp.filePath(u"locked-%1"_s.arg(++m_counter));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + u"/store.db"_s;
+        {
+            auto f = makeFixture(path);
+            QVERIFY(f.store);
+        }
+        const auto rw = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+        const auto ro = QFile::ReadOwner | QFile::ExeOwner;
+        const auto unlock = qScopeGuard([&] {
+            QFile::setPermissions(folder, rw);
+            QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        });
+        QVERIFY(lockFolder ? QFile::setPermissions(folder, ro) : QFile::setPermissions(path, QFile::ReadOwner));
+        const FileFingerprint before = FileFingerprint::of(path);
+        // SQLite may add its -wal/-shm companions next to a read-only file; nothing else may appear.
+        const QStringList filesBefore = QDir(folder).entryList(QDir::Files);
+        const auto storeFiles = [&folder] {
+            QStringList files = QDir(folder).entryList(QDir::Files);
+            files.removeIf([](const QString& name) { return name.endsWith(u"-wal"_s) || name.endsWith(u"-shm"_s); });
+            return files;
+        };
+        {
+            StoreError error;
+            auto store = ResultStore::open(path, {}, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            QVERIFY(store->isReadOnly());
+            QCOMPARE(store->readOnlyReason(), reason);
+            QCOMPARE(store->suites()->size(), 1);
+            const auto refused = store->importSuite(sampleSuite(u"hash-2"_s));
+            QCOMPARE(refused.errorKind(), StoreErrorKind::ReadOnly);
+            QVERIFY2(refused.errorMessage().contains(reason), qPrintable(refused.errorMessage()));
+        }
+        QCOMPARE(FileFingerprint::of(path), before);
+        QCOMPARE(storeFiles(), filesBefore);
+    }
+
+    void missingFolderGivesClearError()
+    {
+        StoreError error;
+        const QString path = m_tmp.filePath(u"no/such/folder/x.db"_s);
+        QVERIFY(!ResultStore::open(path, {}, &error));
+        QCOMPARE(error.kind, StoreErrorKind::NotFound);
+        QVERIFY2(error.message.contains(u"does not exist"_s), qPrintable(error.message));
+        QVERIFY(!QFileInfo::exists(path));
+    }
+
+    void createIfMissingFalse_data()
+    {
+        addBackendRows();
+    }
+    void createIfMissingFalse()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        ResultStore::OpenOptions options;
+        options.createIfMissing = false;
+        StoreError error;
+        QVERIFY(!ResultStore::open(location, options, &error));
+        QCOMPARE(error.kind, StoreErrorKind::NotFound);
+        if (backend == kSqlite)
+            QVERIFY(!QFileInfo::exists(location));
+        QVERIFY(ResultStore::open(location));
+        QVERIFY(ResultStore::open(location, options, &error));
+    }
+
+    // ---- PostgreSQL databases that are not (usable) stores --------------------------------------
+
+    void wrongPostgresSchemasAreRefusedAndUntouched_data()
+    {
+        QTest::addColumn<QString>("setup");
+        QTest::addColumn<StoreErrorKind>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("other tables") << u"CREATE TABLE foo (x INTEGER)"_s << StoreErrorKind::NotAStore
+                                      << u"it holds other tables: foo"_s;
+        QTest::newRow("other meta") << u"CREATE TABLE meta (key TEXT, value TEXT)"_s << StoreErrorKind::NotAStore
+                                    << u"its meta table is not StructScope's"_s;
+        QTest::newRow("schema_version 999")
+            << u"UPDATE meta SET value = '999' WHERE key = 'schema_version'"_s << StoreErrorKind::NewerSchema
+            << u"(schema v999, this build reads up to v%1); it was not modified"_s.arg(latestSchemaVersion());
+    }
+
+    void wrongPostgresSchemasAreRefusedAndUntouched()
+    {
+        QFETCH(QString, setup);
+        QFETCH(StoreErrorKind, kind);
+        QFETCH(QString, message);
+        STORE_LOCATION(location, kPostgres);
+        if (setup.startsWith(u"UPDATE"_s))
+            QVERIFY(ResultStore::open(location));
+        const QString tablesSql = u"SELECT table_name FROM information_schema.tables WHERE table_schema = "
+                                  "current_schema() ORDER BY table_name"_s;
+        QStringList tables;
+        {
+            RawDb raw(location);
+            QVERIFY(raw.isOpen());
+            QVERIFY(raw.exec(setup));
+            tables = raw.column(tablesSql);
+        }
+        StoreError error;
+        QVERIFY(!ResultStore::open(location, {}, &error));
+        QCOMPARE(error.kind, kind);
+        QVERIFY2(error.message.contains(message), qPrintable(error.message));
+        RawDb raw(location);
+        QCOMPARE(raw.column(tablesSql), tables);
+        if (kind == StoreErrorKind::NewerSchema)
+            QCOMPARE(raw.column(u"SELECT value FROM meta WHERE key = 'schema_version'"_s), QStringList { u"999"_s });
+    }
+
+    // ---- round trips ------------------------------------------------------------------------------
+
+    void suitesAndGoldRoundTrip_data()
+    {
+        addBackendRows();
+    }
+    void suitesAndGoldRoundTrip()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        SuiteImport input = sampleSuite();
+        input.cases[1].input = u"NUL here:"_s % QChar(0) % u"end"_s;
+        qint64 suiteRow = 0;
+        {
+            auto store = ResultStore::open(location);
+            QVERIFY(store);
+            const auto first = store->importSuite(input);
+            QVERIFY2(first.ok(), qPrintable(first.errorMessage()));
+            QVERIFY(first->created);
+            suiteRow = first->suite.row;
+            const auto again = store->importSuite(input);
+            QVERIFY(again.ok());
+            QVERIFY(!again->created);
+            QCOMPARE(again->suite.row, suiteRow);
+            const auto changed = store->importSuite(sampleSuite(u"hash-2"_s));
+            QVERIFY(changed.ok());
+            QVERIFY(changed->created);
+            QVERIFY(changed->suite.row != suiteRow);
+        }
+        auto store = ResultStore::open(location);
+        QVERIFY(store);
+        const auto suites = store->suites().value();
+        QCOMPARE(suites.size(), 2);
+        const SuiteRecord& s = suites.at(0);
+        QCOMPARE(s.row, suiteRow);
+        QCOMPARE(s.id, input.id);
+        QCOMPARE(s.name, input.name);
+        QCOMPARE(s.version, input.version);
+        QCOMPARE(s.contentHash, input.contentHash);
+        QCOMPARE_JSON(s.manifest, input.manifest);
+        QVERIFY(s.importedAt.isValid());
+        QVERIFY(qAbs(s.importedAt.secsTo(QDateTime::currentDateTimeUtc())) < 120);
+        QCOMPARE(store->suite(suiteRow)->id, input.id);
+        QCOMPARE(store->suite(987654).errorKind(), StoreErrorKind::NotFound);
+
+        const auto cases = store->cases(suiteRow).value();
+        QCOMPARE(cases.size(), input.cases.size());
+        for (qsizetype i = 0; i < cases.size(); ++i) {
+            const CaseRecord& c = cases.at(i);
+            const CaseImport& in = input.cases.at(i);
+            QCOMPARE(c.suiteRow, suiteRow);
+            QCOMPARE(c.ordinal, int(i));
+            QCOMPARE(c.id, in.id);
+            QCOMPARE(c.category, in.category);
+            QCOMPARE(c.tier, in.tier);
+            QCOMPARE(c.schemaName, in.schemaName);
+            QCOMPARE(c.question, in.question);
+            QCOMPARE_JSON(c.extra, in.extra);
+            QCOMPARE(store->caseRecord(c.row)->id, in.id);
+            const auto gold = store->goldRevisions(c.row).value();
+            QCOMPARE(gold.size(), 1);
+            QCOMPARE(gold.at(0).revision, 0);
+            QCOMPARE_JSON(gold.at(0).gold, in.gold);
+            QCOMPARE(gold.at(0).author, u"importer"_s);
+            QCOMPARE(gold.at(0).reason, u"original gold of suite email-extraction 1.0.0"_s);
+            QCOMPARE(store->currentGold(c.row)->row, gold.at(0).row);
+        }
+        QCOMPARE(cases.at(0).input, input.cases.at(0).input);
+        QCOMPARE(cases.at(1).input, u"NUL here:\uFFFDend"_s); // PostgreSQL text cannot hold U+0000
+        QCOMPARE(store->caseRecord(987654).errorKind(), StoreErrorKind::NotFound);
+        QCOMPARE(store->goldRevisions(987654).errorKind(), StoreErrorKind::NotFound);
+
+        const auto audit = store->auditLog({ u"suite"_s, QString::number(suiteRow), 0, 0 }).value();
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.at(0).action, u"suite.import"_s);
+        QCOMPARE(audit.at(0).author, u"importer"_s);
+        QCOMPARE_JSON(audit.at(0).details, j(R"({"suite": "email-extraction", "version": "1.0.0",
+                                            "content_hash": "hash-1", "cases": 3})"));
+    }
+
+    void badSuiteImports_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("defect");
+        QTest::addColumn<QString>("message");
+        for (const QString& backend : { kSqlite, kPostgres }) {
+            QTest::addRow("%s: no id", qPrintable(backend)) << backend << u"id"_s << u"without an id"_s;
+            QTest::addRow("%s: no hash", qPrintable(backend)) << backend << u"hash"_s << u"no content hash"_s;
+            QTest::addRow("%s: duplicate case", qPrintable(backend))
+                << backend << u"duplicate"_s << u"case id \"st-001\" appears twice"_s;
+            QTest::addRow("%s: case without id", qPrintable(backend))
+                << backend << u"case-id"_s << u"case 2 has no id"_s;
+        }
+    }
+
+    void badSuiteImports()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, defect);
+        QFETCH(QString, message);
+        STORE_LOCATION(location, backend);
+        SuiteImport input = sampleSuite();
+        if (defect == u"id")
+            input.id.clear();
+        else if (defect == u"hash")
+            input.contentHash = u"  "_s;
+        else if (defect == u"duplicate")
+            input.cases[2].id = u"st-001"_s;
+        else if (defect == u"case-id")
+            input.cases[1].id.clear();
+        auto store = ResultStore::open(location);
+        QVERIFY(store);
+        const auto result = store->importSuite(input);
+        QVERIFY(!result);
+        QCOMPARE(result.errorKind(), StoreErrorKind::InvalidArgument);
+        QVERIFY2(result.errorMessage().contains(message), qPrintable(result.errorMessage()));
+        QCOMPARE(store->suites()->size(), 0);
+    }
+
+    void runsAndResponsesRoundTrip_data()
+    {
+        addBackendRows();
+    }
+    void runsAndResponsesRoundTrip()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        QList<ResponseRecord> written;
+        RunRecord createdRun;
+        {
+            auto f = makeFixture(location);
+            QVERIFY(f.store);
+            createdRun = f.run;
+            QVERIFY(createdRun.id > 0);
+            QCOMPARE(createdRun.status, RunStatus::Running);
+            QCOMPARE(createdRun.suiteHash, u"hash-1"_s); // filled in from the suite
+            QVERIFY(createdRun.startedAt.isValid());
+
+            ResponseRecord full = response(f.run.id, f.cases.at(0).row, 0, u"```json\n{\"priority\": \"high\"}\n```"_s);
+            full.latencyMs = 812.5;
+            full.ttftMs = 120.25;
+            full.tokensIn = 900;
+            full.tokensOut = 120;
+            full.cost = 0.0004;
+            full.costSource = CostSource::Provider;
+            full.attempts = 2;
+            full.createdAt = QDateTime(QDate(2024, 5, 1), QTime(12, 0, 0, 123), Qt::UTC);
+            ResponseRecord failed = response(f.run.id, f.cases.at(1).row, 0, QString());
+            failed.httpStatus = 429;
+            failed.errorKind = u"rate_limited"_s;
+            failed.errorMessage = u"Too Many Requests"_s;
+            failed.attempts = 5;
+            ResponseRecord noHttp = response(f.run.id, f.cases.at(2).row, 0, QString());
+            noHttp.httpStatus = 0;
+            noHttp.errorKind = u"timeout"_s;
+            noHttp.cost = 0.0;
+            noHttp.costSource = CostSource::PriceTable;
+            ResponseRecord large = response(f.run.id, f.cases.at(0).row, 1, QString(200000, QChar(0x00e9)));
+            written = { full, failed, noHttp, large };
+            const auto ids = f.store->appendResponses(written);
+            QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
+            QCOMPARE(ids->size(), 4);
+            for (qsizetype i = 0; i < ids->size(); ++i)
+                written[i].id = ids->at(i);
+            QVERIFY(f.store->updateRunStatus(f.run.id, RunStatus::Paused).ok());
+            QCOMPARE(f.store->updateRunStatus(987654, RunStatus::Paused).errorKind(), StoreErrorKind::NotFound);
+        }
+        auto store = ResultStore::open(location);
+        QVERIFY(store);
+        RunRecord run = store->run(createdRun.id).value();
+        QCOMPARE(run.status, RunStatus::Paused);
+        QCOMPARE(run.suiteRow, createdRun.suiteRow);
+        QCOMPARE(run.modelSpec, u"sim:careful"_s);
+        QCOMPARE(run.providerKind, u"simulated"_s);
+        QCOMPARE(run.strategy, u"PJ"_s);
+        QCOMPARE(run.repeats, 3);
+        QCOMPARE_JSON(run.settings, j(R"({"temperature": 0, "max_tokens": 512})"));
+        QCOMPARE(run.suiteHash, u"hash-1"_s);
+        QCOMPARE(run.startedAt.toMSecsSinceEpoch(), createdRun.startedAt.toMSecsSinceEpoch());
+        QVERIFY(!run.finishedAt.isValid());
+
+        const auto read = store->responses(run.id).value();
+        QCOMPARE(read.size(), written.size());
+        for (qsizetype i = 0; i < read.size(); ++i) {
+            const ResponseRecord& a = read.at(i);
+            const ResponseRecord& b = written.at(i);
+            QCOMPARE(a.id, b.id);
+            QCOMPARE(a.runId, b.runId);
+            QCOMPARE(a.caseRow, b.caseRow);
+            QCOMPARE(a.repeat, b.repeat);
+            QCOMPARE(a.requestHash, b.requestHash);
+            QCOMPARE(a.rawText, b.rawText);
+            QCOMPARE(a.httpStatus, b.httpStatus);
+            QCOMPARE(a.errorKind, b.errorKind);
+            QCOMPARE(a.errorMessage, b.errorMessage);
+            QCOMPARE(a.latencyMs, b.latencyMs);
+            QCOMPARE(a.ttftMs, b.ttftMs);
+            QCOMPARE(a.tokensIn, b.tokensIn);
+            QCOMPARE(a.tokensOut, b.tokensOut);
+            QCOMPARE(a.cost, b.cost);
+            QCOMPARE(a.costSource, b.costSource);
+            QCOMPARE(a.attempts, b.attempts);
+            QVERIFY(a.createdAt.isValid());
+        }
+        QCOMPARE(read.at(0).createdAt, written.at(0).createdAt);
+        QCOMPARE(store->responseCount(run.id).value(), 4);
+        QCOMPARE(store->responsesByRequestHash(written.at(1).requestHash)->size(), 1);
+        QCOMPARE(store->responsesByRequestHash(u"nope"_s)->size(), 0);
+
+        qint64 seen = 0;
+        const auto visited = store->forEachResponse(run.id, [&seen](const ResponseRecord&) { return ++seen < 2; });
+        QCOMPARE(visited.value(), 2);
+
+        QVERIFY(store->finishRun(run.id, RunStatus::Cancelled).ok());
+        QCOMPARE(store->run(run.id)->status, RunStatus::Cancelled);
+        QVERIFY(store->run(run.id)->finishedAt.isValid());
+        QCOMPARE(store->finishRun(run.id, RunStatus::Running).errorKind(), StoreErrorKind::InvalidArgument);
+        QCOMPARE(store->finishRun(987654).errorKind(), StoreErrorKind::NotFound);
+        QCOMPARE(store->runs().value().size(), 1);
+        QCOMPARE(store->runs(run.suiteRow).value().size(), 1);
+        QCOMPARE(store->runs(987654).value().size(), 0);
+    }
+
+    void badRuns_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("defect");
+        QTest::addColumn<StoreErrorKind>("kind");
+        for (const QString& backend : { kSqlite, kPostgres }) {
+            QTest::addRow("%s: no model", qPrintable(backend))
+                << backend << u"model"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: no strategy", qPrintable(backend))
+                << backend << u"strategy"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: zero repeats", qPrintable(backend))
+                << backend << u"repeats"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: settings array", qPrintable(backend))
+                << backend << u"settings"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: unknown suite", qPrintable(backend))
+                << backend << u"suite"_s << StoreErrorKind::NotFound;
+        }
+    }
+
+    void badRuns()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, defect);
+        QFETCH(StoreErrorKind, kind);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        RunRecord run = f.run;
+        run.id = 0;
+        if (defect == u"model")
+            run.modelSpec.clear();
+        else if (defect == u"strategy")
+            run.strategy = u" "_s;
+        else if (defect == u"repeats")
+            run.repeats = 0;
+        else if (defect == u"settings")
+            run.settings = json::array();
+        else if (defect == u"suite")
+            run.suiteRow = 987654;
+        QCOMPARE(f.store->createRun(run).errorKind(), kind);
+        QCOMPARE(f.store->runs()->size(), 1);
+    }
+
+    // ---- batches ------------------------------------------------------------------------------------
+
+    void badBatchStoresNothing_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("defect");
+        QTest::addColumn<StoreErrorKind>("kind");
+        QTest::addColumn<QString>("message");
+        for (const QString& backend : { kSqlite, kPostgres }) {
+            const auto row = [&backend](const char* name, const char* defect, StoreErrorKind kind, const char* msg) {
+                QTest::addRow("%s: %s", qPrintable(backend), name)
+                    << backend << QString::fromLatin1(defect) << kind << QString::fromUtf8(msg);
+            };
+            row("already stored", "stored", StoreErrorKind::Database, "run 1, case 1, repeat 0");
+            row("twice in the batch", "twice", StoreErrorKind::InvalidArgument, "twice");
+            row("unknown run", "run", StoreErrorKind::Database, "nothing of the batch was stored");
+            row("unknown case", "case", StoreErrorKind::Database, "nothing of the batch was stored");
+            row("no run id", "zero-run", StoreErrorKind::InvalidArgument, "response 3 of the batch");
+            row("cost without source", "cost", StoreErrorKind::InvalidArgument, "a cost but no cost source");
+            row("source without cost", "source", StoreErrorKind::InvalidArgument, "no cost");
+            row("negative repeat", "repeat", StoreErrorKind::InvalidArgument, "negative");
+            row("negative tokens", "tokens", StoreErrorKind::InvalidArgument, "token count is negative");
+        }
+    }
+
+    void badBatchStoresNothing()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, defect);
+        QFETCH(StoreErrorKind, kind);
+        QFETCH(QString, message);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        const qint64 run = f.run.id;
+        const qint64 c0 = f.cases.at(0).row;
+        const qint64 c1 = f.cases.at(1).row;
+        QVERIFY(f.store->appendResponses({ response(run, c0, 0) }).ok());
+
+        QList<ResponseRecord> batch { response(run, c1, 0), response(run, c1, 1), response(run, c1, 2) };
+        ResponseRecord& bad = batch[2];
+        if (defect == u"stored") {
+            bad.caseRow = c0;
+            bad.repeat = 0;
+        } else if (defect == u"twice") {
+            bad.repeat = 1;
+        } else if (defect == u"run") {
+            bad.runId = 987654;
+        } else if (defect == u"case") {
+            bad.caseRow = 987654;
+        } else if (defect == u"zero-run") {
+            bad.runId = 0;
+        } else if (defect == u"cost") {
+            bad.cost = 0.1;
+        } else if (defect == u"source") {
+            bad.costSource = CostSource::Provider;
+        } else if (defect == u"repeat") {
+            bad.repeat = -1;
+        } else if (defect == u"tokens") {
+            bad.tokensOut = -5;
+        }
+        const auto result = f.store->appendResponses(batch);
+        QVERIFY(!result);
+        QCOMPARE(result.errorKind(), kind);
+        QVERIFY2(result.errorMessage().contains(message), qPrintable(result.errorMessage()));
+        QCOMPARE(f.store->responseCount(run).value(), 1);
+        // The store is still usable after a failed batch.
+        QVERIFY(f.store->appendResponses({ response(run, c1, 0) }).ok());
+        QCOMPARE(f.store->responseCount(run).value(), 2);
+    }
+
+    void answeredKeys_data()
+    {
+        addBackendRows();
+    }
+    void answeredKeys()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        RunRecord other = f.run;
+        other.strategy = u"J"_s;
+        other = f.store->createRun(other).value();
+        const qint64 c0 = f.cases.at(0).row;
+        const qint64 c1 = f.cases.at(1).row;
+        ResponseRecord error = response(f.run.id, c1, 0, QString());
+        error.errorKind = u"timeout"_s;
+        QVERIFY(f.store->appendResponses({ response(f.run.id, c0, 0), error, response(f.run.id, c0, 2) }).ok());
+        QVERIFY(f.store->appendResponses({ response(other.id, c1, 1) }).ok());
+        QCOMPARE(f.store->answeredKeys(f.run.id).value(), (QSet<ResponseKey> { { c0, 0 }, { c1, 0 }, { c0, 2 } }));
+        QCOMPARE(f.store->answeredKeys(other.id).value(), (QSet<ResponseKey> { { c1, 1 } }));
+        QCOMPARE(f.store->answeredKeys(987654).value(), QSet<ResponseKey> {});
+    }
+
+    void responseWriterBatches_data()
+    {
+        addBackendRows();
+    }
+    void responseWriterBatches()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        const qint64 run = f.run.id;
+        const qint64 c0 = f.cases.at(0).row;
+        {
+            ResponseWriter writer(*f.store, 3, std::chrono::hours(1));
+            QSignalSpy flushed(&writer, &ResponseWriter::flushed);
+            for (int i = 0; i < 7; ++i) {
+                QVERIFY(writer.append(response(run, c0, i)));
+                const qint64 expected = (i + 1) / 3 * 3;
+                QCOMPARE(f.store->responseCount(run).value(), expected);
+            }
+            QCOMPARE(writer.pendingCount(), 1);
+            QCOMPARE(writer.committedCount(), 6);
+            QCOMPARE(writer.flush().value(), 1);
+            QCOMPARE(writer.flush().value(), 0);
+            QCOMPARE(flushed.size(), 3);
+            QCOMPARE(flushed.at(2).at(0).value<qsizetype>(), 1);
+            QCOMPARE(flushed.at(2).at(1).toLongLong(), 7);
+        }
+        {
+            // The delay trigger flushes a batch that never fills up.
+            ResponseWriter writer(*f.store, 100, std::chrono::milliseconds(50));
+            QVERIFY(writer.append(response(run, c0, 7)));
+            QCOMPARE(f.store->responseCount(run).value(), 7);
+            QTRY_COMPARE_WITH_TIMEOUT(f.store->responseCount(run).value(), 8, 5000);
+        }
+        {
+            // The destructor flushes.
+            ResponseWriter writer(*f.store, 100, std::chrono::hours(1));
+            QVERIFY(writer.append(response(run, c0, 8)));
+            QVERIFY(writer.append(response(run, c0, 9)));
+        }
+        QCOMPARE(f.store->responseCount(run).value(), 10);
+        {
+            // A failed batch stays buffered and is reported.
+            ResponseWriter writer(*f.store, 2, std::chrono::hours(1));
+            QSignalSpy failed(&writer, &ResponseWriter::flushFailed);
+            QVERIFY(writer.append(response(run, c0, 10)));
+            QVERIFY(!writer.append(response(run, c0, 0))); // already stored
+            QCOMPARE(failed.size(), 1);
+            QCOMPARE(writer.pendingCount(), 2);
+            QCOMPARE(f.store->responseCount(run).value(), 10);
+            const auto taken = writer.takePending();
+            QCOMPARE(taken.size(), 2);
+            QCOMPARE(writer.pendingCount(), 0);
+            QVERIFY(writer.append(taken.at(0)));
+        }
+        QCOMPARE(f.store->responseCount(run).value(), 11);
+    }
+
+    void manyResponsesInBatches_data()
+    {
+        addBackendRows();
+    }
+    void manyResponsesInBatches()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        constexpr int total = 3000;
+        QElapsedTimer clock;
+        clock.start();
+        {
+            ResponseWriter writer(*f.store, 500, std::chrono::hours(1));
+            for (int i = 0; i < total; ++i) {
+                ResponseRecord r = response(f.run.id, f.cases.at(i % 3).row, i / 3, u"answer %1"_s.arg(i));
+                r.tokensIn = i;
+                QVERIFY(writer.append(r));
+            }
+        }
+        const qint64 writeMs = clock.restart();
+        qint64 sum = 0;
+        const auto visited = f.store->forEachResponse(f.run.id, [&sum](const ResponseRecord& r) {
+            sum += *r.tokensIn;
+            return true;
+        });
+        QCOMPARE(visited.value(), total);
+        QCOMPARE(sum, qint64(total) * (total - 1) / 2);
+        qInfo("%s: wrote %d responses in %lld ms, read them in %lld ms", qPrintable(backend), total, writeMs,
+            clock.elapsed());
+    }
+
+    // ---- gold revisions -------------------------------------------------------------------------------
+
+    void goldRevisionConflict_data()
+    {
+        addBackendRows();
+    }
+    void goldRevisionConflict()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto ann = ResultStore::open(location);
+        QVERIFY(ann);
+        const SuiteRecord suite = ann->importSuite(sampleSuite())->suite;
+        const qint64 caseRow = ann->cases(suite.row)->at(0).row;
+        auto bob = ResultStore::open(location);
+        QVERIFY(bob);
+
+        // Both start from revision 0.
+        QCOMPARE(ann->currentGold(caseRow)->revision, 0);
+        QCOMPARE(bob->currentGold(caseRow)->revision, 0);
+        const json annGold = j(R"({"priority": "urgent", "device": "laptop"})");
+        const json bobGold = j(R"({"priority": "high", "device": "notebook"})");
+
+        const auto first = ann->addGoldRevision(caseRow, annGold, u"ann"_s, u"customer says urgent"_s, 0);
+        QVERIFY2(first.ok(), qPrintable(first.error.message));
+        QCOMPARE(first.added.revision, 1);
+        QVERIFY(first.added.row > 0);
+
+        const auto second = bob->addGoldRevision(caseRow, bobGold, u"bob"_s, u"it is a notebook"_s, 0);
+        QVERIFY(second.isConflict());
+        QCOMPARE(second.error.kind, StoreErrorKind::Conflict);
+        QVERIFY2(second.error.message.contains(u"changed by ann"_s), qPrintable(second.error.message));
+        QCOMPARE(second.theirs.revision, 1);
+        QCOMPARE(second.theirs.author, u"ann"_s);
+        QCOMPARE_JSON(second.theirs.gold, annGold);
+        QCOMPARE_JSON(second.mine.gold, bobGold);
+        QCOMPARE(second.mine.revision, 1);
+        QCOMPARE(second.mine.author, u"bob"_s);
+
+        // Bob merges and tries again on top of Ann's revision.
+        const auto third = bob->addGoldRevision(caseRow, bobGold, u"bob"_s, u"it is a notebook"_s, 1);
+        QVERIFY2(third.ok(), qPrintable(third.error.message));
+        QCOMPARE(third.added.revision, 2);
+
+        // A stale or future base is a conflict too.
+        QVERIFY(ann->addGoldRevision(caseRow, annGold, u"ann"_s, u"again"_s, 1).isConflict());
+        QVERIFY(ann->addGoldRevision(caseRow, annGold, u"ann"_s, u"again"_s, 7).isConflict());
+
+        const auto history = ann->goldRevisions(caseRow).value();
+        QCOMPARE(history.size(), 3);
+        QCOMPARE_JSON(history.at(0).gold, sampleSuite().cases.at(0).gold);
+        QCOMPARE_JSON(history.at(1).gold, annGold);
+        QCOMPARE(history.at(1).reason, u"customer says urgent"_s);
+        QCOMPARE_JSON(history.at(2).gold, bobGold);
+        QCOMPARE(history.at(2).author, u"bob"_s);
+        QCOMPARE(ann->currentGold(caseRow)->revision, 2);
+
+        const auto original = ann->goldForSuite(suite.row, GoldChoice::Original).value();
+        const auto current = ann->goldForSuite(suite.row, GoldChoice::Current).value();
+        QCOMPARE(original.size(), 3);
+        QCOMPARE(current.size(), 3);
+        QCOMPARE(original.value(caseRow).revision, 0);
+        QCOMPARE(current.value(caseRow).revision, 2);
+        const qint64 otherCase = ann->cases(suite.row)->at(1).row;
+        QCOMPARE(current.value(otherCase).revision, 0);
+
+        const auto audit = ann->auditLog({ u"case"_s, QString::number(caseRow), 0, 0 }).value();
+        QCOMPARE(audit.size(), 2);
+        QCOMPARE(audit.at(0).action, u"gold.revise"_s);
+        QCOMPARE(audit.at(0).author, u"ann"_s);
+        QCOMPARE_JSON(audit.at(0).details["before"], sampleSuite().cases.at(0).gold);
+        QCOMPARE_JSON(audit.at(0).details["after"], annGold);
+        QCOMPARE_JSON(audit.at(1).details["based_on"], 1);
+        QCOMPARE_JSON(audit.at(1).details["revision"], 2);
+    }
+
+    void badGoldEdits_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::addColumn<QString>("defect");
+        QTest::addColumn<StoreErrorKind>("kind");
+        for (const QString& backend : { kSqlite, kPostgres }) {
+            QTest::addRow("%s: no author", qPrintable(backend))
+                << backend << u"author"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: no reason", qPrintable(backend))
+                << backend << u"reason"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: negative base", qPrintable(backend))
+                << backend << u"base"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: invalid json", qPrintable(backend))
+                << backend << u"json"_s << StoreErrorKind::InvalidArgument;
+            QTest::addRow("%s: unknown case", qPrintable(backend)) << backend << u"case"_s << StoreErrorKind::NotFound;
+        }
+    }
+
+    void badGoldEdits()
+    {
+        QFETCH(QString, backend);
+        QFETCH(QString, defect);
+        QFETCH(StoreErrorKind, kind);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        qint64 caseRow = f.cases.at(0).row;
+        QString author = u"ann"_s;
+        QString reason = u"typo"_s;
+        int base = 0;
+        json gold = j("{}");
+        if (defect == u"author")
+            author = u" "_s;
+        else if (defect == u"reason")
+            reason.clear();
+        else if (defect == u"base")
+            base = -1;
+        else if (defect == u"json")
+            gold = json::parse("{", nullptr, false);
+        else if (defect == u"case")
+            caseRow = 987654;
+        const auto result = f.store->addGoldRevision(caseRow, gold, author, reason, base);
+        QCOMPARE(result.outcome, GoldEditResult::Outcome::Failed);
+        QCOMPARE(result.error.kind, kind);
+        QCOMPARE(f.store->goldRevisions(f.cases.at(0).row)->size(), 1);
+    }
+
+    void concurrentGoldEditorsNeverOverwrite_data()
+    {
+        addBackendRows();
+    }
+    void concurrentGoldEditorsNeverOverwrite()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        qint64 caseRow = 0;
+        {
+            auto f = makeFixture(location);
+            QVERIFY(f.store);
+            caseRow = f.cases.at(0).row;
+        }
+        constexpr int editors = 4;
+        constexpr int attempts = 15;
+        std::atomic<int> added { 0 };
+        std::atomic<int> conflicts { 0 };
+        std::atomic<int> failures { 0 };
+        QList<QThread*> threads;
+        for (int e = 0; e < editors; ++e) {
+            threads << QThread::create([&, e] {
+                auto store = ResultStore::open(location);
+                if (!store) {
+                    ++failures;
+                    return;
+                }
+                const QString author = u"editor-%1"_s.arg(e);
+                for (int i = 0; i < attempts; ++i) {
+                    const auto current = store->currentGold(caseRow);
+                    if (!current) {
+                        ++failures;
+                        continue;
+                    }
+                    const json gold = { { "editor", e }, { "attempt", i } };
+                    const auto result = store->addGoldRevision(caseRow, gold, author, u"race"_s, current->revision);
+                    if (result.ok())
+                        ++added;
+                    else if (result.isConflict())
+                        ++conflicts;
+                    else {
+                        qWarning().noquote() << result.error.message;
+                        ++failures;
+                    }
+                }
+            });
+        }
+        for (QThread* t : std::as_const(threads))
+            t->start();
+        for (QThread* t : std::as_const(threads)) {
+            QVERIFY(t->wait(120000));
+            delete t;
+        }
+        QCOMPARE(failures.load(), 0);
+        QCOMPARE(added.load() + conflicts.load(), editors * attempts);
+        QVERIFY(added.load() >= 1);
+
+        auto store = ResultStore::open(location);
+        const auto history = store->goldRevisions(caseRow).value();
+        QCOMPARE(history.size(), 1 + added.load());
+        for (qsizetype i = 0; i < history.size(); ++i)
+            QCOMPARE(history.at(i).revision, int(i));
+        QCOMPARE(store->auditLog({ u"case"_s, QString::number(caseRow), 0, 0 })->size(), added.load());
+        qInfo("%s: %d revisions added, %d conflicts", qPrintable(backend), added.load(), conflicts.load());
+    }
+
+    // ---- audit log and verdict cache ---------------------------------------------------------------
+
+    void auditLog_data()
+    {
+        addBackendRows();
+    }
+    void auditLog()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        {
+            auto store = ResultStore::open(location);
+            QVERIFY(store);
+            AuditEntry e;
+            e.author = u"ann"_s;
+            e.action = u"run.note"_s;
+            e.entity = u"run"_s;
+            e.entityId = u"7"_s;
+            e.details = j(R"({"note": "slow model", "n": [1, 2]})");
+            e.at = QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC);
+            QVERIFY(store->appendAudit(e).ok());
+            e.entityId = u"8"_s;
+            e.at = {};
+            QVERIFY(store->appendAudit(e).ok());
+            e.action.clear();
+            QCOMPARE(store->appendAudit(e).errorKind(), StoreErrorKind::InvalidArgument);
+            e.action = u"x"_s;
+            e.author.clear();
+            QCOMPARE(store->appendAudit(e).errorKind(), StoreErrorKind::InvalidArgument);
+        }
+        auto store = ResultStore::open(location);
+        const auto all = store->auditLog().value();
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all.at(0).author, u"ann"_s);
+        QCOMPARE(all.at(0).action, u"run.note"_s);
+        QCOMPARE(all.at(0).entity, u"run"_s);
+        QCOMPARE(all.at(0).entityId, u"7"_s);
+        QCOMPARE_JSON(all.at(0).details, j(R"({"note": "slow model", "n": [1, 2]})"));
+        QCOMPARE(all.at(0).at, QDateTime(QDate(2024, 2, 29), QTime(23, 59, 59, 999), Qt::UTC));
+        QVERIFY(all.at(1).at.isValid());
+        QCOMPARE(store->auditLog({ u"run"_s, u"8"_s, 0, 0 })->size(), 1);
+        QCOMPARE(store->auditLog({ QString(), QString(), all.at(0).id, 0 })->size(), 1);
+        QCOMPARE(store->auditLog({ QString(), QString(), 0, 1 })->size(), 1);
+        QCOMPARE(store->auditLog({ u"suite"_s, QString(), 0, 0 })->size(), 0);
+    }
+
+    void verdictCache_data()
+    {
+        addBackendRows();
+    }
+    void verdictCache()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        const auto ids = f.store
+                             ->appendResponses(
+                                 { response(f.run.id, f.cases.at(0).row, 0), response(f.run.id, f.cases.at(1).row, 0) })
+                             .value();
+        const qint64 gold0 = f.store->currentGold(f.cases.at(0).row)->row;
+        const qint64 gold1 = f.store->currentGold(f.cases.at(1).row)->row;
+        const json pass = j(R"({"json_pass": true, "field_f1": 1.0})");
+        const json fail = j(R"({"json_pass": false})");
+
+        QVERIFY(!f.store->verdict(ids.at(0), gold0, u"s1"_s).value().has_value());
+        QVERIFY(f.store
+                    ->putVerdicts({ { ids.at(0), gold0, u"s1"_s, fail, {} }, { ids.at(1), gold1, u"s1"_s, pass, {} },
+                        { ids.at(0), gold0, u"s2"_s, pass, {} } })
+                    .ok());
+        // Same key again replaces the cached verdict.
+        QVERIFY(f.store->putVerdicts({ { ids.at(0), gold0, u"s1"_s, pass, {} } }).ok());
+        const auto hit = f.store->verdict(ids.at(0), gold0, u"s1"_s).value();
+        QVERIFY(hit.has_value());
+        QCOMPARE_JSON(hit->verdict, pass);
+        QVERIFY(hit->computedAt.isValid());
+        QVERIFY(!f.store->verdict(ids.at(0), gold1, u"s1"_s).value().has_value());
+        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s1"_s)->size(), 2);
+        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s2"_s)->size(), 1);
+
+        // A verdict for a gold revision that does not exist is refused.
+        QVERIFY(!f.store->putVerdicts({ { ids.at(0), 987654, u"s1"_s, pass, {} } }).ok());
+        QCOMPARE(f.store->putVerdicts({ { ids.at(0), gold0, QString(), pass, {} } }).errorKind(),
+            StoreErrorKind::InvalidArgument);
+
+        QCOMPARE(f.store->invalidateVerdicts(u"s1"_s).value(), 2);
+        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s1"_s)->size(), 0);
+        QVERIFY(f.store->putVerdicts({ { ids.at(1), gold1, u"s3"_s, pass, {} } }).ok());
+        QCOMPARE(f.store->invalidateVerdictsExcept(u"s3"_s).value(), 1);
+        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s3"_s)->size(), 1);
+        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s2"_s)->size(), 0);
+    }
+
+    void connectionsAreReleased_data()
+    {
+        addBackendRows();
+    }
+    void connectionsAreReleased()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        const QStringList before = QSqlDatabase::connectionNames();
+        {
+            auto a = ResultStore::open(location);
+            auto b = ResultStore::open(location);
+            QVERIFY(a && b);
+            QCOMPARE(QSqlDatabase::connectionNames().size(), before.size() + 2);
+        }
+        StoreError error;
+        QVERIFY(!ResultStore::open(m_tmp.filePath(u"no/such/x.db"_s), {}, &error));
+        QCOMPARE(QSqlDatabase::connectionNames(), before);
+    }
+
+    // ---- crash safety -------------------------------------------------------------------------------
+
+    void killedWriterLosesOnlyTheOpenBatch()
+    {
+        const QString helper = QCoreApplication::applicationDirPath() + u"/storewriter"_s;
+        QVERIFY2(QFileInfo(helper).isExecutable(), qPrintable(u"missing helper "_s + helper));
+        const QString path = newLocation(kSqlite);
+        qint64 runId = 0;
+        QList<qint64> caseRows;
+        {
+            auto f = makeFixture(path);
+            QVERIFY(f.store);
+            runId = f.run.id;
+            for (const CaseRecord& c : std::as_const(f.cases))
+                caseRows << c.row;
+        }
+        constexpr int batch = 25;
+        QRandomGenerator rng(20240501);
+        qint64 previous = 0;
+        for (int round = 0; round < 10; ++round) {
+            const int commitsBeforeKill = int(rng.bounded(0, 6)); // 0: kill while it opens the store
+            const int extraMs = int(rng.bounded(0, 25));
+            QProcess child;
+            child.start(helper, { path, QString::number(runId), QString::number(batch), u"1000000"_s });
+            QVERIFY2(child.waitForStarted(10000), qPrintable(child.errorString()));
+            QByteArray out;
+            const auto commitsSeen = [&out] { return int(out.count("committed ")); };
+            QElapsedTimer clock;
+            clock.start();
+            while (commitsSeen() < commitsBeforeKill && clock.elapsed() < 30000 && child.state() == QProcess::Running) {
+                child.waitForReadyRead(50);
+                out += child.readAllStandardOutput();
+            }
+            QVERIFY2(child.state() == QProcess::Running,
+                qPrintable(u"the writer stopped by itself: "_s + QString::fromLocal8Bit(child.readAllStandardError())));
+            QTest::qSleep(extraMs);
+            child.kill(); // SIGKILL
+            QVERIFY(child.waitForFinished(10000));
+            QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+            out += child.readAllStandardOutput();
+
+            qint64 reported = previous;
+            static const QRegularExpression line(u"committed (\\d+)"_s);
+            for (const auto& m : line.globalMatch(QString::fromLatin1(out)))
+                reported = m.captured(1).toLongLong();
+
+            StoreError error;
+            auto store = ResultStore::open(path, {}, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            QVERIFY2(store->checkIntegrity().ok(), qPrintable(store->checkIntegrity().errorMessage()));
+            const auto responses = store->responses(runId).value();
+            const qint64 stored = responses.size();
+            // Every reported commit is there; at most one batch committed after the last report; no partial batch.
+            QVERIFY2(stored >= reported, qPrintable(u"stored %1 < reported %2"_s.arg(stored).arg(reported)));
+            QVERIFY2(stored <= reported + batch, qPrintable(u"stored %1, reported %2"_s.arg(stored).arg(reported)));
+            QCOMPARE(stored % batch, 0);
+            QVERIFY(stored >= previous);
+            QSet<qint64> seen;
+            for (const ResponseRecord& r : responses) {
+                const qint64 i = r.tokensIn.value_or(-1);
+                QVERIFY(i >= 0 && i < stored);
+                QVERIFY2(!seen.contains(i), "a response is stored twice");
+                seen.insert(i);
+                QCOMPARE(r.rawText, u"response #%1"_s.arg(i));
+                QCOMPARE(r.caseRow, caseRows.at(i % caseRows.size()));
+                QCOMPARE(r.repeat, int(i / caseRows.size()));
+                QCOMPARE(r.tokensOut, std::optional<qint64>(2 * i));
+            }
+            qInfo("round %d: killed after %d commits (+%d ms): %lld stored, %lld reported", round, commitsBeforeKill,
+                extraMs, stored, reported);
+            previous = stored;
+        }
+        QVERIFY2(previous > 0, "the writer never committed anything");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
