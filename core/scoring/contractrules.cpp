@@ -342,7 +342,10 @@ void checkAgainstCatalog(RuleParser& p, const ContractRules& rules, const json& 
                 + (skus ? ", found " + typeName(*skus) : std::string(", found nothing")));
         return;
     }
-    for (const auto& [sku, entry] : skus->items()) {
+    for (const auto& item : skus->items()) {
+        // Named copies, not structured bindings: clang 14 cannot capture bindings in the lambda below.
+        const std::string& sku = item.key();
+        const nlohmann::json& entry = item.value();
         const std::string where = "catalog.json " + c.skus.text + "/" + RuleParser::escapeToken(sku);
         if (!entry.is_object()) {
             p.add(at + "/skus", where + ": a catalog entry must be an object, found " + typeName(entry));

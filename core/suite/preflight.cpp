@@ -1,6 +1,7 @@
 #include "suite/preflight.h"
 
 #include "schema/schemavalidator.h"
+#include "scoring/contractrules.h"
 #include "suite/jsonlocation.h"
 
 #include <QHash>
@@ -99,6 +100,11 @@ Problems preflightSuite(const Suite& suite)
         if (schema->second)
             reportGoldErrors(schema->second->validate(example.output), kManifest, 0, pointer,
                              u"the example output does not match its schema: "_s, problems);
+    }
+
+    if (suite.families.contains(u"contract"_s)) {
+        for (const auto& [pointer, message] : checkContractRules(suite.options, suite.catalog))
+            problems.append(Problem{kManifest, 0, 0, qs(pointer), u"contract rules: "_s + qs(message)});
     }
 
     const QSet<QString> categories(suite.categories.cbegin(), suite.categories.cend());

@@ -1,0 +1,222 @@
+#include "report/aggregator.h"
+
+#include "scoring/metricregistry.h"
+#include "stats/intervals.h"
+#include "stats/means.h"
+#include "stats/percentile.h"
+#include "stats/prng.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace structscope {
+
+namespace {
+
+using Group = std::vector<const ScoredRecord*>;
+
+std::string familyOf(std::string_view metricId)
+{
+    return std::string(metricId.substr(0, metricId.find('.')));
+}
+
+bool hasExtraction(const ScoredRecord& r)
+{
+    return r.verdict.value("extraction.strategy_points").has_value();
+}
+
+// The micro metrics of the extraction family, in one pass over summed counts.
+constexpr std::array<std::string_view, 6> kMicroIds = {"extraction.score",     "extraction.f1_micro",
+                                                       "extraction.doc_micro", "extraction.f1_keys",
+                                                       "extraction.f1_values", "extraction.f1_values_lenient"};
+
+std::array<double, kMicroIds.size()> microValues(const ExtractionTotals& t)
+{
+    return {t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient()};
+}
+
+/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts).
+void addMicro(const std::vector<const ExtractionRecord*>& records, const BootstrapOptions& bootstrap, ReportGroup& g)
+{
+    if (records.empty())
+        return;
+    ExtractionTotals all;
+    for (const ExtractionRecord* r : records)
+        all.add(*r);
+    const auto values = microValues(all);
+    for (std::size_t m = 0; m < kMicroIds.size(); ++m)
+        g.mean[std::string(kMicroIds[m])] = values[m];
+
+    const int resamples = std::max(1, bootstrap.resamples);
+    std::vector<std::vector<double>> samples(kMicroIds.size(), std::vector<double>(std::size_t(resamples)));
+    Xoshiro256 rng(bootstrap.seed);
+    const auto n = std::uint64_t(records.size());
+    for (int b = 0; b < resamples; ++b) {
+        ExtractionTotals t;
+        for (std::uint64_t i = 0; i < n; ++i)
+            t.add(*records[std::size_t(rng.bounded(n))]);
+        const auto v = microValues(t);
+        for (std::size_t m = 0; m < kMicroIds.size(); ++m)
+            samples[m][std::size_t(b)] = v[m];
+    }
+    const double tail = (1.0 - bootstrap.confidence) / 2.0;
+    for (std::size_t m = 0; m < kMicroIds.size(); ++m) {
+        std::sort(samples[m].begin(), samples[m].end());
+        g.ci95[std::string(kMicroIds[m])] = {quantileOfSorted(samples[m], tail), quantileOfSorted(samples[m], 1.0 - tail)};
+    }
+}
+
+void addPerRecord(const MetricInfo& metric, const Group& group, const BootstrapOptions& bootstrap, ReportGroup& g)
+{
+    std::vector<double> values;
+    std::vector<double> weights;
+    values.reserve(group.size());
+    weights.reserve(group.size());
+    for (const ScoredRecord* r : group) {
+        if (const auto v = r->verdict.value(metric.id)) {
+            values.push_back(*v);
+            weights.push_back(r->weight);
+        }
+    }
+    if (values.empty())
+        return;
+    const std::string id(metric.id);
+    if (metric.kind == MetricKind::Rate) {
+        qint64 successes = 0;
+        for (double v : values)
+            successes += v > 0.5 ? 1 : 0;
+        const RateEstimate rate = estimateRate(successes, qint64(values.size()));
+        g.mean[id] = rate.rate;
+        g.ci95[id] = rate.ci;
+    } else {
+        const MeanEstimate estimate = bootstrapMean(values, bootstrap);
+        g.mean[id] = estimate.mean;
+        g.ci95[id] = estimate.ci;
+    }
+    double totalWeight = 0;
+    for (double w : weights)
+        totalWeight += w;
+    if (totalWeight > 0)
+        g.weightedMean[id] = weightedMeanOf(values, weights);
+}
+
+void addGroupValues(const Group& group, ReportGroup& g)
+{
+    std::vector<double> latencies;
+    double cost = 0;
+    bool anyCost = false;
+    qint64 correct = 0;
+    for (const ScoredRecord* r : group) {
+        if (r->latencyMs)
+            latencies.push_back(*r->latencyMs);
+        if (r->cost) {
+            cost += *r->cost;
+            anyCost = true;
+        }
+        correct += r->verdict.ladder == LadderLabel::Correct ? 1 : 0;
+    }
+    if (anyCost)
+        g.mean["ladder.cost_per_success"] = costPerSuccess(cost, correct);
+    if (!latencies.empty()) {
+        const LatencyPercentiles p = latencyPercentiles(std::move(latencies));
+        g.mean["ladder.latency_p50"] = p.p50;
+        g.mean["ladder.latency_p95"] = p.p95;
+        g.mean["ladder.latency_p99"] = p.p99;
+    }
+}
+
+} // namespace
+
+const std::vector<std::string>& groupKeys()
+{
+    static const std::vector<std::string> keys = {"model",    "strategy", "run",        "suite",       "category",
+                                                  "tier",     "schema_complexity",    "source_kind", "modality",
+                                                  "case"};
+    return keys;
+}
+
+std::string groupValue(const ScoredRecord& record, const std::string& key)
+{
+    if (key == "model")
+        return record.model.toStdString();
+    if (key == "strategy")
+        return record.strategy.toStdString();
+    if (key == "run")
+        return std::to_string(record.runId);
+    if (key == "suite")
+        return record.suite.toStdString();
+    if (key == "category")
+        return record.category.toStdString();
+    if (key == "tier" || key == "schema_complexity")
+        return record.tier.toStdString();
+    if (key == "source_kind")
+        return record.sourceKind.toStdString();
+    if (key == "modality")
+        return record.modality.toStdString();
+    if (key == "case")
+        return record.caseId.toStdString();
+    return {};
+}
+
+Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& options)
+{
+    Report report;
+    report.groupBy = options.groupBy;
+
+    std::set<std::string> families(options.families.begin(), options.families.end());
+    if (families.empty()) {
+        for (const ScoredRecord& r : records) {
+            for (const auto& [id, value] : r.verdict.values)
+                families.insert(familyOf(id));
+        }
+    }
+
+    std::map<std::vector<std::string>, Group> groups;
+    for (const ScoredRecord& r : records) {
+        std::vector<std::string> key;
+        key.reserve(options.groupBy.size());
+        for (const std::string& k : options.groupBy)
+            key.push_back(groupValue(r, k));
+        groups[key].push_back(&r);
+    }
+
+    std::set<std::string> present;
+    for (const auto& [key, group] : groups) {
+        ReportGroup g;
+        for (std::size_t i = 0; i < key.size(); ++i)
+            g.key.emplace_back(options.groupBy[i], key[i]);
+        g.n = int(group.size());
+
+        for (const MetricInfo& metric : allMetrics()) {
+            if (!families.count(familyOf(metric.id)))
+                continue;
+            if (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)
+                addPerRecord(metric, group, options.bootstrap, g);
+        }
+        if (families.count("extraction")) {
+            std::vector<const ExtractionRecord*> extraction;
+            for (const ScoredRecord* r : group) {
+                if (hasExtraction(*r))
+                    extraction.push_back(&r->verdict.extraction);
+            }
+            addMicro(extraction, options.bootstrap, g);
+        }
+        if (families.count("ladder"))
+            addGroupValues(group, g);
+
+        for (const auto& [id, value] : g.mean)
+            present.insert(id);
+        report.groups.push_back(std::move(g));
+    }
+
+    for (const MetricInfo& metric : allMetrics()) {
+        if (present.count(std::string(metric.id)))
+            report.metrics.emplace_back(metric.id);
+    }
+    return report;
+}
+
+} // namespace structscope

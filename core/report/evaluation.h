@@ -1,0 +1,41 @@
+#pragma once
+
+#include "report/aggregator.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace structscope {
+
+class ResultStore;
+
+/// Which gold a report is measured against (METRICS.md §0).
+enum class GoldBasis {
+    Measured, ///< the gold the suite shipped with (revision 0): "as measured"
+    Adjusted  ///< the latest revision after audits: "adjusted"
+};
+
+struct EvaluationOptions
+{
+    GoldBasis gold = GoldBasis::Measured;
+    /// Called with (done, total) about every 1% of the responses; return false to cancel.
+    std::function<bool(qint64, qint64)> progress;
+    const std::atomic_bool* cancel = nullptr; ///< checked between chunks from every worker
+};
+
+struct Evaluation
+{
+    std::vector<ScoredRecord> records;
+    QString error;          ///< set when the store could not be read (records are then empty)
+    bool cancelled = false;
+    bool ok() const { return error.isEmpty() && !cancelled; }
+};
+
+/// Reads every suite, case, gold revision, run and response of a store and scores each response
+/// (in parallel, on QThreadPool::globalInstance()). Responses are facts; nothing is written.
+Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options = {});
+
+} // namespace structscope

@@ -1,0 +1,143 @@
+#include "scoring/scorer.h"
+
+#include "scoring/metricregistry.h"
+#include "suite/suite.h"
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace structscope {
+
+namespace {
+
+double flag(bool b)
+{
+    return b ? 1.0 : 0.0;
+}
+
+void addLadderValues(Verdict& v)
+{
+    v.values.emplace_back("ladder.correct", flag(v.ladder == LadderLabel::Correct));
+    v.values.emplace_back("ladder.correct_strict", flag(v.ladderStrict == LadderLabel::Correct));
+    v.values.emplace_back("ladder.invalid_json", flag(v.ladder == LadderLabel::InvalidJson));
+    v.values.emplace_back("ladder.schema_violation", flag(v.ladder == LadderLabel::SchemaViolation));
+    v.values.emplace_back("ladder.hallucinated_on_missing", flag(v.ladder == LadderLabel::HallucinatedOnMissing));
+    v.values.emplace_back("ladder.value_incorrect", flag(v.ladder == LadderLabel::ValueIncorrect));
+}
+
+} // namespace
+
+std::optional<double> Verdict::value(std::string_view metricId) const
+{
+    const auto it = std::find_if(values.begin(), values.end(), [&](const auto& p) { return p.first == metricId; });
+    return it == values.end() ? std::nullopt : std::optional<double>(it->second);
+}
+
+ScoringOptions ScoringOptions::forFamilies(const QStringList& families)
+{
+    ScoringOptions options;
+    options.ladder = families.isEmpty() || families.contains(u"ladder"_s);
+    options.extraction = families.contains(u"extraction"_s);
+    options.grounding = families.contains(u"grounding"_s);
+    return options;
+}
+
+ScoringOptions ScoringOptions::forManifest(const json& manifest, const json& catalog)
+{
+    QStringList families;
+    if (const auto it = manifest.find("families"); it != manifest.end() && it->is_array()) {
+        for (const json& f : *it) {
+            if (f.is_string())
+                families << QString::fromStdString(f.get<std::string>());
+        }
+    }
+    ScoringOptions options = forFamilies(families);
+    static const json noOptions = json::object();
+    const auto optionsIt = manifest.find("options");
+    const json& suiteOptions = optionsIt != manifest.end() && optionsIt->is_object() ? *optionsIt : noOptions;
+    if (const auto it = suiteOptions.find("array_matching"); it != suiteOptions.end() && *it == "unordered")
+        options.arrays = ArrayMatching::Unordered;
+    if (const auto it = suiteOptions.find("validate_formats"); it != suiteOptions.end() && it->is_boolean())
+        options.schema.validateFormats = it->get<bool>();
+    if (families.contains(u"contract"_s)) {
+        // The pre-flight has reported any problem with the rules; a suite with broken rules scores no contract.
+        if (auto rules = parseContractRules(suiteOptions))
+            options.contract = std::make_shared<const ContractRules>(std::move(*rules));
+        options.catalog = std::make_shared<const json>(catalog);
+    }
+    return options;
+}
+
+ScoringOptions ScoringOptions::forSuite(const Suite& suite)
+{
+    return forManifest(suite.manifest, suite.catalog);
+}
+
+Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
+{
+    Verdict v;
+    static const json nullGold;
+    const json& gold = input.gold ? *input.gold : nullGold;
+
+    ParseResult parsed;
+    const json* prediction = nullptr;
+    if (input.imported) {
+        parsed.rung = ParseRung::Clean;
+        prediction = input.imported;
+    } else {
+        parsed = parseResponse(input.response);
+        if (parsed.ok())
+            prediction = &parsed.value;
+    }
+    v.rung = parsed.rung;
+    v.parseReason = parsed.reason;
+
+    if (prediction) {
+        if (!input.schema) {
+            v.schemaValid = true;
+        } else {
+            std::string error;
+            const CompiledSchemaPtr schema = SchemaCache::compile(*input.schema, options.schema, &error);
+            if (schema) {
+                v.schemaErrors = schema->validate(*prediction);
+                v.schemaValid = v.schemaErrors.empty();
+            } else {
+                v.schemaErrors.push_back({"", "the case's schema does not compile: " + error});
+            }
+        }
+    }
+
+    v.extraction = scoreExtraction(gold, prediction, options.arrays, options.keepDifferences ? &v.differences : nullptr);
+    v.ladder = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.lenient.diff);
+    v.ladderStrict = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.strict.diff);
+    if (options.ladder)
+        addLadderValues(v);
+    if (options.extraction)
+        v.values.emplace_back("extraction.strategy_points", v.extraction.points);
+
+    if (options.grounding && input.schema) {
+        // SOB reads a candidate that arrived as a string as "did not parse", whatever it contains.
+        const json* candidate = input.importedAsString ? nullptr : prediction;
+        GroundingInput g{candidate, gold, *input.schema, input.modality};
+        v.grounding = scoreGrounding(g);
+        for (const GroundingMetric& m : groundingMetrics())
+            v.values.emplace_back(m.id, (*v.grounding).*(m.field));
+    }
+    if (options.contract) {
+        static const json noCatalog;
+        v.contract = scoreContract(prediction, v.schemaValid, gold, *options.contract,
+                                   options.catalog ? *options.catalog : noCatalog);
+        for (const std::string& id : contractMetricIds(*options.contract)) {
+            // Verdicts refer to metric ids by the registry's storage; labels it does not know are not reported.
+            const MetricInfo* metric = findMetric(id);
+            const std::optional<double> value = contractMetricValue(*v.contract, id);
+            if (metric && value)
+                v.values.emplace_back(metric->id, *value);
+        }
+    }
+    return v;
+}
+
+} // namespace structscope

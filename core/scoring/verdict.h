@@ -1,0 +1,42 @@
+#pragma once
+
+#include "json/jsondiff.h"
+#include "json/parseladder.h"
+#include "schema/schemavalidator.h"
+#include "scoring/contract.h"
+#include "scoring/extraction.h"
+#include "scoring/grounding.h"
+#include "scoring/ladder.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace structscope {
+
+/// Bumped whenever any metric's computation changes; part of the verdict cache key.
+inline constexpr int kScorerVersion = 1;
+
+/// Everything the scorer says about one response. A value: cheap to move, safe to share across threads.
+struct Verdict
+{
+    ParseRung rung = ParseRung::Failed;
+    std::string parseReason;
+    bool schemaValid = false;
+    std::vector<SchemaError> schemaErrors;
+    LadderLabel ladder = LadderLabel::InvalidJson;       ///< lenient equality
+    LadderLabel ladderStrict = LadderLabel::InvalidJson; ///< strict equality
+    ExtractionRecord extraction;
+    std::vector<Difference> differences; ///< strict gold-vs-prediction diff (kept when asked for)
+    std::optional<GroundingScores> grounding;
+    std::optional<ContractScores> contract;
+
+    /// Per-record values of the Rate and Mean metrics that apply, as (metric id, value).
+    std::vector<std::pair<std::string_view, double>> values;
+
+    /// The value of one per-record metric, if it applies to this record.
+    std::optional<double> value(std::string_view metricId) const;
+};
+
+} // namespace structscope

@@ -1,0 +1,313 @@
+// The scorer: ladder labels, extraction counts and micro metrics, worked out by hand.
+#include "report/aggregator.h"
+#include "scoring/extraction.h"
+#include "scoring/ladder.h"
+#include "scoring/metricregistry.h"
+#include "scoring/scorer.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+Q_DECLARE_METATYPE(LadderLabel)
+
+namespace {
+
+json j(const char* text)
+{
+    return json::parse(text);
+}
+
+// Extraction records of four hand-made cases, used by several tests.
+// A: gold {"name":"Ana","age":30,"city":"Berlin"} vs {"name":"Ana","age":"30","city":"Berlni","extra":1}
+//    age coercible; city deviation lev("Berlin","Berlni") = 2, l = 2/6, C(l) = 0.5·(1 − 1/3) = 1/3;
+//    one extra key. TP_v = 3 − 0 − 2 + 1/3 + 0.2 = 1.5333…; N_pred_v = 4; keys TP 3, FP 1, FN 0.
+// B: gold {"a":{"b":1,"c":null},"d":[1,2]} vs {"a":{"b":null},"d":[1]}
+//    a.b MV; a.c MK only (gold null); d[1] MK + MV. N_v = 3 (non-null gold), TP_v = 3 − 2 = 1,
+//    N_pred_v = 1; keys TP 4 − 2 = 2, FN 2.
+// C: unparsable → failed: keys FN 1, N_v 1.
+// D: perfect: {"k":"v"}.
+struct Fixture
+{
+    ExtractionRecord a, b, c, d;
+};
+
+Fixture fixture()
+{
+    Fixture f;
+    const json goldA = j(R"({"name":"Ana","age":30,"city":"Berlin"})");
+    const json predA = j(R"({"name":"Ana","age":"30","city":"Berlni","extra":1})");
+    f.a = scoreExtraction(goldA, &predA, ArrayMatching::Ordered);
+    const json goldB = j(R"({"a":{"b":1,"c":null},"d":[1,2]})");
+    const json predB = j(R"({"a":{"b":null},"d":[1]})");
+    f.b = scoreExtraction(goldB, &predB, ArrayMatching::Ordered);
+    const json goldC = j(R"({"x":"y"})");
+    f.c = scoreExtraction(goldC, nullptr, ArrayMatching::Ordered);
+    const json goldD = j(R"({"k":"v"})");
+    f.d = scoreExtraction(goldD, &goldD, ArrayMatching::Ordered);
+    return f;
+}
+
+} // namespace
+
+class TestScoring : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void deviationCredit_data()
+    {
+        QTest::addColumn<double>("l");
+        QTest::addColumn<double>("credit");
+        QTest::addRow("exact") << 0.0 << 1.0;
+        QTest::addRow("at 0.1") << 0.1 << 1.0;
+        QTest::addRow("just above 0.1") << 0.1000001 << 0.5 * (1 - 0.1000001);
+        QTest::addRow("one third") << 1.0 / 3 << 0.5 * (2.0 / 3);
+        QTest::addRow("1.0 gives 0") << 1.0 << 0.0;
+        QTest::addRow("1.5 costs") << 1.5 << -0.25;
+        QTest::addRow("at 2.0") << 2.0 << -1.0;
+        QTest::addRow("far") << 7.0 << -1.0;
+    }
+
+    void deviationCredit()
+    {
+        QFETCH(double, l);
+        QFETCH(double, credit);
+        QCOMPARE(structscope::deviationCredit(l), credit);
+    }
+
+    void recordCounts()
+    {
+        const Fixture f = fixture();
+        QCOMPARE(f.a.strict.diff.wvCoercible, 1);
+        QCOMPARE(f.a.strict.diff.wvDeviation, 1);
+        QCOMPARE(f.a.strict.diff.extra, 1);
+        QCOMPARE(f.a.strict.goldKeys, 3);
+        QCOMPARE(f.a.strict.goldValues, 3);
+        QCOMPARE(f.a.strict.predictedValues, 4);
+        QVERIFY(std::abs(f.a.strict.partialCredit - 1.0 / 3) < 1e-12);
+        QVERIFY(std::abs(f.a.strict.valueTruePositives() - (1 + 1.0 / 3 + 0.2)) < 1e-12);
+        QCOMPARE(f.a.points, -3.0); // two wrong values and one extra key, −1 each
+        QVERIFY(!f.a.correct && !f.a.failed);
+
+        QCOMPARE(f.b.strict.diff.mk, 2);
+        QCOMPARE(f.b.strict.diff.mv, 2);
+        QCOMPARE(f.b.strict.goldKeys, 4);
+        QCOMPARE(f.b.strict.goldValues, 3);
+        QCOMPARE(f.b.strict.predictedValues, 1);
+        QCOMPARE(f.b.strict.valueTruePositives(), 1.0);
+        QCOMPARE(f.b.points, -8.0); // two MK and two MV, −2 each
+
+        QVERIFY(f.c.failed);
+        QCOMPARE(f.c.points, -15.0);
+        QVERIFY(f.d.correct);
+        QCOMPARE(f.d.points, 10.0);
+    }
+
+    void lenientCountsForgiveCaseAndFullStop()
+    {
+        const json gold = j(R"({"city":"Berlin.","who":"Ana"})");
+        const json pred = j(R"({"city":" berlin","who":"ANA"})");
+        const ExtractionRecord r = scoreExtraction(gold, &pred, ArrayMatching::Ordered);
+        QCOMPARE(r.strict.diff.wvDeviation, 2);
+        QCOMPARE(r.lenient.diff.wv(), 0);
+        QCOMPARE(r.lenient.valueTruePositives(), 2.0);
+    }
+
+    void inventedValueLowersPrecisionOnly()
+    {
+        // gold {"a":1,"b":null} vs {"a":1,"b":"x"}: N_v = 1, TP_v = 1, N_pred_v = 2 → P = 0.5, R = 1.
+        const json gold = j(R"({"a":1,"b":null})");
+        const json pred = j(R"({"a":1,"b":"x"})");
+        const ExtractionRecord r = scoreExtraction(gold, &pred, ArrayMatching::Ordered);
+        QCOMPARE(r.strict.valueTruePositives(), 1.0);
+        ExtractionTotals t;
+        t.add(r);
+        QVERIFY(std::abs(t.f1Values() - 2 * 0.5 * 1 / 1.5) < 1e-12);
+    }
+
+    void microTotals()
+    {
+        const Fixture f = fixture();
+        ExtractionTotals ab;
+        ab.add(f.a);
+        ab.add(f.b);
+        // keys: TP 5, FP 1, FN 2 → 10/13; values: TP 2.5333, N_pred 5, N_v 6.
+        QVERIFY(std::abs(ab.f1Keys() - 10.0 / 13) < 1e-12);
+        QVERIFY(std::abs(ab.f1Values() - 0.4606060606060606) < 1e-12);
+
+        ExtractionTotals all = ab;
+        all.add(f.c);
+        all.add(f.d);
+        // keys: TP 6, FP 1, FN 3 → 12/16 = 0.75; values TP 3.5333, N_pred 6, N_v 8 → F1 0.50476…
+        QCOMPARE(all.f1Keys(), 0.75);
+        QVERIFY(std::abs(all.f1Values() - 0.5047619047619049) < 1e-12);
+        QVERIFY(std::abs(all.f1Micro() - 0.5660714285714287) < 1e-12);
+        QCOMPARE(all.docMicro(), 0.25 * 0.75); // 1 correct of 4, 1 failed of 4
+        QVERIFY(std::abs(all.score() - 0.37678571428571433) < 1e-12);
+        QCOMPARE(all.meanPoints(), (-3.0 - 8 - 15 + 10) / 4);
+    }
+
+    void ladder_data()
+    {
+        QTest::addColumn<QString>("response");
+        QTest::addColumn<QString>("gold");
+        QTest::addColumn<LadderLabel>("label");
+        QTest::addColumn<LadderLabel>("strictLabel");
+        QTest::addColumn<QString>("rung");
+
+        using L = LadderLabel;
+        QTest::addRow("prose only") << u"I cannot help with that."_s << u"{\"city\":\"Oslo\",\"state\":null}"_s
+                                    << L::InvalidJson << L::InvalidJson << u"failed"_s;
+        QTest::addRow("schema violation") << u"{\"city\": 5, \"state\": null}"_s
+                                          << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::SchemaViolation
+                                          << L::SchemaViolation << u"clean"_s;
+        QTest::addRow("invented state") << u"{\"city\": \"Oslo\", \"state\": \"CA\"}"_s
+                                        << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::HallucinatedOnMissing
+                                        << L::HallucinatedOnMissing << u"clean"_s;
+        QTest::addRow("invention outranks a wrong value")
+            << u"{\"city\": \"Bergen\", \"state\": \"CA\"}"_s << u"{\"city\":\"Oslo\",\"state\":null}"_s
+            << L::HallucinatedOnMissing << L::HallucinatedOnMissing << u"clean"_s;
+        QTest::addRow("wrong value") << u"{\"city\": \"Bergen\", \"state\": null}"_s
+                                     << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::ValueIncorrect
+                                     << L::ValueIncorrect << u"clean"_s;
+        QTest::addRow("lenient equal, strict not") << u"{\"city\": \" oslo.\", \"state\": null}"_s
+                                                   << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct
+                                                   << L::ValueIncorrect << u"clean"_s;
+        QTest::addRow("absent key where gold is null") << u"{\"city\": \"Oslo\"}"_s
+                                                       << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct
+                                                       << L::Correct << u"clean"_s;
+        QTest::addRow("fenced and correct") << u"Here:\n```json\n{\"city\": \"Oslo\", \"state\": null}\n```"_s
+                                            << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct << L::Correct
+                                            << u"fenced"_s;
+        QTest::addRow("missing value") << u"{\"city\": null, \"state\": null}"_s
+                                       << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::ValueIncorrect
+                                       << L::ValueIncorrect << u"clean"_s;
+        QTest::addRow("number by value") << u"{\"city\": \"Oslo\", \"state\": null, \"n\": 2.0}"_s
+                                         << u"{\"city\":\"Oslo\",\"state\":null,\"n\":2}"_s << L::Correct
+                                         << L::Correct << u"clean"_s;
+    }
+
+    void ladder()
+    {
+        QFETCH(QString, response);
+        QFETCH(QString, gold);
+        QFETCH(LadderLabel, label);
+        QFETCH(LadderLabel, strictLabel);
+        QFETCH(QString, rung);
+
+        const json schema = j(R"({"type":"object","properties":{"city":{"type":["string","null"]},)"
+                              R"("state":{"type":["string","null"]},"n":{"type":"number"}},"additionalProperties":false})");
+        const json goldDoc = json::parse(gold.toStdString());
+        const std::string text = response.toStdString();
+        ScoreInput input;
+        input.response = text;
+        input.gold = &goldDoc;
+        input.schema = &schema;
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s, u"extraction"_s}));
+        QCOMPARE(QString::fromLatin1(parseRungId(v.rung)), rung);
+        QCOMPARE(v.ladder, label);
+        QCOMPARE(v.ladderStrict, strictLabel);
+        QCOMPARE(*v.value("ladder.correct"), label == LadderLabel::Correct ? 1.0 : 0.0);
+        QCOMPARE(*v.value("ladder.correct_strict"), strictLabel == LadderLabel::Correct ? 1.0 : 0.0);
+        double sum = 0;
+        for (const char* id : {"ladder.invalid_json", "ladder.schema_violation", "ladder.hallucinated_on_missing",
+                               "ladder.value_incorrect", "ladder.correct"})
+            sum += *v.value(id);
+        QCOMPARE(sum, 1.0); // the five labels partition the responses
+    }
+
+    void schemaErrorsAreKept()
+    {
+        const json schema = j(R"({"type":"object","required":["a"]})");
+        const json gold = j(R"({"a":1})");
+        ScoreInput input;
+        input.response = "{\"b\": 2}";
+        input.gold = &gold;
+        input.schema = &schema;
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s}));
+        QVERIFY(!v.schemaValid);
+        QCOMPARE(v.schemaErrors.size(), std::size_t(1));
+        QVERIFY(!v.value("extraction.strategy_points")); // family not asked for
+    }
+
+    void importedStringCountsAsNotParsedForGrounding()
+    {
+        const json schema = j(R"({"type":"object","properties":{"a":{"type":"integer"}}})");
+        const json gold = j(R"({"a":1})");
+        ScoreInput input;
+        input.response = "{\"a\": 1}"; // the candidate arrived as this string
+        input.importedAsString = true;
+        input.gold = &gold;
+        input.schema = &schema;
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s, u"grounding"_s}));
+        QCOMPARE(v.ladder, LadderLabel::Correct); // the ladder parses the text
+        QCOMPARE(*v.value("grounding.json_parse"), 0.0);
+        QCOMPARE(*v.value("grounding.value_accuracy"), 0.0);
+    }
+
+    void aggregateRatesAndMicro()
+    {
+        const Fixture f = fixture();
+        std::vector<ScoredRecord> records(4);
+        const ExtractionRecord* extraction[] = {&f.a, &f.b, &f.c, &f.d};
+        for (int i = 0; i < 4; ++i) {
+            ScoredRecord& r = records[std::size_t(i)];
+            r.model = i < 2 ? u"m1"_s : u"m2"_s;
+            r.tier = i % 2 ? u"hard"_s : u"easy"_s;
+            r.weight = i % 2 ? 3 : 1;
+            r.latencyMs = 100.0 * (i + 1);
+            r.cost = 0.01;
+            r.verdict.extraction = *extraction[i];
+            r.verdict.ladder = i == 3 ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+            r.verdict.values = {{"ladder.correct", i == 3 ? 1.0 : 0.0},
+                                {"extraction.strategy_points", extraction[i]->points}};
+        }
+        AggregateOptions options;
+        options.groupBy = {"model"};
+        Report all = aggregate(records, options);
+        QCOMPARE(all.groups.size(), std::size_t(2));
+        const ReportGroup& m2 = all.groups[1];
+        QCOMPARE(m2.key.front().second, std::string("m2"));
+        QCOMPARE(m2.n, 2);
+        QCOMPARE(m2.mean.at("ladder.correct"), 0.5);
+        // Wilson for 1/2: (0.5 + z²/4 ∓ z·sqrt(0.25/2 + z²/16)) / (1 + z²/2)
+        const double z = 1.959963984540054;
+        const double centre = (0.5 + z * z / 4) / (1 + z * z / 2);
+        const double half = z * std::sqrt(0.25 / 2 + z * z / 16) / (1 + z * z / 2);
+        QVERIFY(std::abs(m2.ci95.at("ladder.correct").low - (centre - half)) < 1e-12);
+        // Weighted: C easy (w 1) wrong, D hard (w 3) right → 3/4.
+        QCOMPARE(m2.weightedMean.at("ladder.correct"), 0.75);
+        QCOMPARE(m2.mean.at("ladder.cost_per_success"), 0.02);
+        QCOMPARE(m2.mean.at("ladder.latency_p50"), 350.0);
+        // m2 = C (failed) + D (perfect): keys TP 1, FN 1 → F1 2/3; DOC (1/2)·(1 − 1/2).
+        QVERIFY(std::abs(m2.mean.at("extraction.f1_keys") - 2.0 / 3) < 1e-12);
+        QCOMPARE(m2.mean.at("extraction.doc_micro"), 0.25);
+        QVERIFY(m2.ci95.at("extraction.f1_keys").isValid());
+
+        options.groupBy = {};
+        const Report one = aggregate(records, options);
+        QCOMPARE(one.groups.size(), std::size_t(1));
+        QVERIFY(std::abs(one.groups[0].mean.at("extraction.score") - 0.37678571428571433) < 1e-12);
+        QCOMPARE(one.groups[0].mean.at("extraction.strategy_points"), -4.0);
+        QVERIFY(std::find(one.metrics.begin(), one.metrics.end(), "extraction.f1_micro") != one.metrics.end());
+    }
+
+    void everyMetricIsDescribed()
+    {
+        for (const MetricInfo& m : allMetrics()) {
+            QVERIFY2(!m.description.empty(), m.id.data());
+            QVERIFY(findMetric(m.id) == &m);
+            QVERIFY(m.id.substr(0, m.family.size()) == m.family);
+        }
+        QCOMPARE(familyMetrics("grounding").size(), std::size_t(11));
+        QVERIFY(findMetric("nope.nothing") == nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScoring)
+#include "tst_scoring.moc"
