@@ -24,8 +24,10 @@ const std::array<Command, 9> kCommands = {{
      "run a suite against models and store every response", nullptr},
     {"import", "import --format sob|jsonl --store DB FILE...", "import responses produced elsewhere", nullptr},
     {"check", "check --suite DIR", "load and pre-flight a suite; every problem with its location", checkCommand},
-    {"report", "report --store DB [--metrics FAMILY] [--by KEY] --format json|md|csv|latex [--out F]",
-     "aggregate scores into a table", nullptr},
+    {"report",
+     "report --store DB [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex [--gold measured|adjusted] "
+     "[--out F]",
+     "score every stored response and aggregate the metrics into a table", reportCommand},
     {"chart", "chart --store DB --kind leaderboard|heatmap|venn --out FILE.png|svg|pdf", "render a chart headless",
      nullptr},
     {"audit", "audit --store DB", "print the suspicious-gold queue as JSON", nullptr},

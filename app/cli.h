@@ -25,5 +25,6 @@ void out(const QString& text);
 void err(const QString& text);
 
 int checkCommand(const QStringList& args);
+int reportCommand(const QStringList& args);
 
 } // namespace structscope::cli

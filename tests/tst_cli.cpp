@@ -53,7 +53,7 @@ private Q_SLOTS:
     void unbuiltSubcommandsSaySo_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char* c : {"run", "import", "report", "chart", "audit", "gold", "serve-sim", "demo"})
+        for (const char* c : {"run", "import", "chart", "audit", "gold", "serve-sim", "demo"})
             QTest::newRow(c) << QString::fromLatin1(c);
     }
 
@@ -105,6 +105,41 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(u"cases.jsonl:3: /category: category \"unknown\" is not declared"_s), qPrintable(run.err));
         QVERIFY(run.err.contains(u"4 problem(s); the suite is refused"_s));
         QVERIFY(run.out.isEmpty());
+    }
+
+    void reportRefusesBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no store") << QStringList{u"report"_s, u"--format"_s, u"json"_s} << u"--store DB"_s;
+        QTest::addRow("bad format") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"xml"_s}
+                                    << u"unknown format 'xml'"_s;
+        QTest::addRow("bad key") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+                                                u"--by"_s, u"colour"_s}
+                                 << u"cannot group by 'colour'"_s;
+        QTest::addRow("bad family") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+                                                   u"--metrics"_s, u"vibes"_s}
+                                    << u"unknown metric family 'vibes'"_s;
+        QTest::addRow("bad gold") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+                                                 u"--gold"_s, u"latest"_s}
+                                  << u"--gold must be measured or adjusted"_s;
+    }
+
+    void reportRefusesBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run run = structscope(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+
+    void reportOnAMissingStoreFails()
+    {
+        const Run run = structscope({u"report"_s, u"--store"_s, u"/nonexistent/none.db"_s, u"--format"_s, u"json"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY(!run.err.isEmpty());
     }
 
     void checkOnAMissingFolder()

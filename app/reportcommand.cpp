@@ -1,0 +1,131 @@
+#include "cli.h"
+
+#include "report/aggregator.h"
+#include "report/evaluation.h"
+#include "report/reportwriter.h"
+#include "scoring/metricregistry.h"
+#include "store/resultstore.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+int reportCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Score every stored response and aggregate the metrics into a table."_s);
+    parser.addHelpOption();
+    parser.addOption({u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s});
+    parser.addOption({u"metrics"_s, u"Families to report: ladder, extraction, grounding, contract (comma-separated; "
+                                    u"default: every family the store's suites declare)."_s,
+                      u"FAMILY"_s});
+    parser.addOption({u"by"_s, u"Group by these keys (comma-separated; default model): "_s
+                          + QString::fromStdString([] {
+                                std::string keys;
+                                for (const std::string& k : groupKeys())
+                                    keys += (keys.empty() ? "" : ", ") + k;
+                                return keys;
+                            }()),
+                      u"KEY"_s, u"model"_s});
+    parser.addOption({u"format"_s, u"json, md, csv or latex."_s, u"FORMAT"_s});
+    parser.addOption({u"gold"_s, u"measured (original gold) or adjusted (current revision)."_s, u"BASIS"_s,
+                      u"measured"_s});
+    parser.addOption({u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s});
+    parser.addOption({u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s,
+                      u"1000"_s});
+    if (!parser.parse(args)) {
+        err(u"structscope report: %1\n"_s.arg(parser.errorText()));
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err(u"structscope report: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
+        return ExitUsage;
+    }
+    const QString storeLocation = parser.value(u"store"_s);
+    const QString format = parser.value(u"format"_s);
+    if (storeLocation.isEmpty() || format.isEmpty()) {
+        err(u"structscope report: --store DB and --format json|md|csv|latex are required\n"_s);
+        return ExitUsage;
+    }
+    const auto formats = reportFormatNames();
+    if (std::find(formats.begin(), formats.end(), format.toStdString()) == formats.end()) {
+        err(u"structscope report: unknown format '%1' (use json, md, csv or latex)\n"_s.arg(format));
+        return ExitUsage;
+    }
+    const QString gold = parser.value(u"gold"_s);
+    if (gold != u"measured"_s && gold != u"adjusted"_s) {
+        err(u"structscope report: --gold must be measured or adjusted, not '%1'\n"_s.arg(gold));
+        return ExitUsage;
+    }
+    AggregateOptions aggregateOptions;
+    aggregateOptions.groupBy.clear();
+    for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
+        const std::string k = key.trimmed().toStdString();
+        if (std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end()) {
+            err(u"structscope report: cannot group by '%1'\n"_s.arg(key));
+            return ExitUsage;
+        }
+        aggregateOptions.groupBy.push_back(k);
+    }
+    for (const QString& family : parser.value(u"metrics"_s).split(u',', Qt::SkipEmptyParts)) {
+        const std::string f = family.trimmed().toStdString();
+        if (familyMetrics(f).empty()) {
+            err(u"structscope report: unknown metric family '%1' (ladder, extraction, grounding, contract)\n"_s.arg(
+                family));
+            return ExitUsage;
+        }
+        aggregateOptions.families.push_back(f);
+    }
+    bool numberOk = false;
+    aggregateOptions.bootstrap.resamples = parser.value(u"bootstrap"_s).toInt(&numberOk);
+    if (!numberOk || aggregateOptions.bootstrap.resamples < 1) {
+        err(u"structscope report: --bootstrap needs a positive number\n"_s);
+        return ExitUsage;
+    }
+
+    StoreError openError;
+    ResultStore::OpenOptions openOptions;
+    openOptions.readOnly = true;
+    openOptions.createIfMissing = false;
+    auto store = ResultStore::open(storeLocation, openOptions, &openError);
+    if (!store) {
+        err(u"structscope report: %1\n"_s.arg(openError.message));
+        return ExitFailure;
+    }
+    EvaluationOptions evaluationOptions;
+    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+    if (!evaluation.ok()) {
+        err(u"structscope report: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    Report report = aggregate(evaluation.records, aggregateOptions);
+    report.gold = gold.toStdString();
+    const ReportText text = writeReport(report, format.toStdString());
+    if (!text.ok()) {
+        err(u"structscope report: %1\n"_s.arg(text.error));
+        return ExitFailure;
+    }
+    const QString outPath = parser.value(u"out"_s);
+    if (outPath.isEmpty()) {
+        out(QString::fromStdString(text.text));
+        return ExitOk;
+    }
+    QSaveFile file(outPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
+        || !file.commit()) {
+        err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace structscope::cli
