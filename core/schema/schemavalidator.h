@@ -18,7 +18,9 @@ struct SchemaError
 /// Options that change what "valid" means; part of the compile-cache key.
 struct SchemaOptions
 {
-    bool validateFormats = true; ///< `format` keywords checked (off for SOB-compatible validation)
+    /// `format` checked (date, time, date-time, regex; other formats are annotations). Off for SOB-compatible
+    /// validation: the keyword is then ignored wherever it is a keyword (a property named "format" still counts).
+    bool validateFormats = true;
     bool integralFloatsAsIntegers = false; ///< accept 1.0 as an integer, as Python's jsonschema does
 };
 
@@ -32,17 +34,23 @@ public:
     CompiledSchema(const CompiledSchema&) = delete;
     CompiledSchema& operator=(const CompiledSchema&) = delete;
 
-    /// Every error, each with a JSON pointer into the instance. Empty means valid.
+    /// Every error, each with a JSON pointer into the instance, in schema order. Empty means valid. An anyOf/oneOf
+    /// that fails gives one error (or the errors of the one alternative of the value's type). An instance nested
+    /// deeper than 512 levels is one error, not validated.
     std::vector<SchemaError> validate(const nlohmann::json& instance) const;
+    /// Same verdict as validate().empty(), but stops at the first failure.
     bool isValid(const nlohmann::json& instance) const;
 
+    /// The schema document as given to SchemaCache::compile().
     const nlohmann::json& document() const;
+    /// The options it was compiled with.
     const SchemaOptions& options() const;
-    /// Keywords in the document that the validator does not implement ("prefixItems at /properties/x").
+    /// Keywords in the document that the validator does not implement, found at compile time; each pointer
+    /// points at the keyword itself ("/properties/x/prefixItems").
     const std::vector<SchemaError>& unsupportedKeywords() const;
 
 private:
-    friend class SchemaCache;
+    friend class CompiledSchemaPrivate;
     explicit CompiledSchema(std::unique_ptr<CompiledSchemaPrivate> d);
     std::unique_ptr<CompiledSchemaPrivate> d;
 };
@@ -53,14 +61,19 @@ using CompiledSchemaPtr = std::shared_ptr<const CompiledSchema>;
 class SchemaCache
 {
 public:
-    /// Returns the compiled schema, or nullptr with a clear message in `error`.
-    static CompiledSchemaPtr compile(const nlohmann::json& schema, const SchemaOptions& options,
-                                     std::string* error);
+    /// Returns the compiled schema, or nullptr with a message starting "invalid schema: " in `error` (may be null).
+    /// The schema must be an object or boolean that passes the draft-07 meta-schema, whose $refs are local (no
+    /// fetching) and nested at most 256 levels deep. Failures are remembered too.
+    static CompiledSchemaPtr compile(const nlohmann::json& schema, const SchemaOptions& options, std::string* error);
+    /// Forgets every compiled schema (holders keep theirs) and every remembered failure.
     static void clear();
+    /// Number of compiled schemas held.
     static std::size_t size();
 };
 
-/// Validates a schema document against the draft-07 meta-schema (Python's check_schema).
+/// Validates a schema document against the draft-07 meta-schema, as Python's Draft7Validator.check_schema does
+/// (5.0 counts as an integer; `pattern` and patternProperties keys must be regular expressions). Pointers are
+/// into the schema document. Empty means valid.
 std::vector<SchemaError> checkAgainstMetaSchema(const nlohmann::json& schema);
 
 /// Walks a schema and lists keywords outside draft-07 / unsupported by valijson, with pointers.

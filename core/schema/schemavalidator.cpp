@@ -1,0 +1,307 @@
+#include "schema/schemavalidator.h"
+
+#include "schema/keywordaudit.h"
+#include "schema/schemacompiler.h"
+#include "schema/schemapointer.h"
+#include "schema/schemarules.h"
+#include "schema/schemawalker.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/validator.hpp>
+
+#include <mutex>
+#include <set>
+#include <unordered_map>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+using json = nlohmann::json;
+using namespace schemadetail;
+
+namespace {
+
+std::string where(const std::string& pointer)
+{
+    return pointer.empty() ? std::string("(root)") : pointer;
+}
+
+/// A copy in which integers above INT64_MAX are doubles: valijson reads every integer as int64 and would wrap.
+json withHugeIntegersAsDoubles(const json& instance)
+{
+    json copy = instance;
+    std::vector<json*> pending { &copy };
+    while (!pending.empty()) {
+        json* node = pending.back();
+        pending.pop_back();
+        if (node->is_number_unsigned() && node->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+            *node = static_cast<double>(node->get<std::uint64_t>());
+        else if (node->is_structured())
+            for (json& child : *node)
+                pending.push_back(&child);
+    }
+    return copy;
+}
+
+DocumentShape inspectInstance(const json& instance, const CompiledSchemaPrivate& d)
+{
+    return inspectDocument(
+        instance, kMaxInstanceDepth, SIZE_MAX, d.usesPatternProperties ? kMaxPatternKeyBytes : SIZE_MAX);
+}
+
+} // namespace
+
+CompiledSchema::CompiledSchema(std::unique_ptr<CompiledSchemaPrivate> d)
+    : d(std::move(d))
+{ }
+
+CompiledSchema::~CompiledSchema() = default;
+
+const json& CompiledSchema::document() const
+{
+    return d->document;
+}
+
+const SchemaOptions& CompiledSchema::options() const
+{
+    return d->options;
+}
+
+const std::vector<SchemaError>& CompiledSchema::unsupportedKeywords() const
+{
+    return d->unsupported;
+}
+
+std::vector<SchemaError> CompiledSchema::validate(const json& instance) const
+{
+    const DocumentShape shape = inspectInstance(instance, *d);
+    if (!shape.ok)
+        return { SchemaError { shape.pointer, "value " + shape.message + "; not validated" } };
+    json converted;
+    const json* target = &instance;
+    if (shape.hugeUnsigned) {
+        converted = withHugeIntegersAsDoubles(instance);
+        target = &converted;
+    }
+    try {
+        // A Validator per call: its only state is a regex cache for the `pattern` keyword, which StructScope's
+        // own pattern rule replaces, so nothing is shared between threads but the immutable compiled schema.
+        valijson::Validator validator;
+        valijson::ValidationResults results;
+        if (validator.validate(*d->schema, valijson::adapters::NlohmannJsonAdapter(*target), &results))
+            return {};
+        std::vector<SchemaError> errors;
+        std::set<std::pair<std::string, std::string>> seen;
+        for (FoundError& e : collectErrors(results)) {
+            std::string pointer = contextToPointer(e.context);
+            // Alternatives of a combinator often fail for the same reason at the same place: say it once.
+            if (seen.emplace(pointer, e.message).second)
+                errors.push_back(SchemaError { std::move(pointer), std::move(e.message) });
+        }
+        if (errors.empty())
+            errors.push_back(SchemaError { {}, "value does not match the schema" });
+        return errors;
+    } catch (const std::exception& e) {
+        return { SchemaError { {}, std::string("validation failed: ") + e.what() } };
+    }
+}
+
+bool CompiledSchema::isValid(const json& instance) const
+{
+    const DocumentShape shape = inspectInstance(instance, *d);
+    if (!shape.ok)
+        return false;
+    try {
+        valijson::Validator validator;
+        if (shape.hugeUnsigned) {
+            const json converted = withHugeIntegersAsDoubles(instance);
+            return validator.validate(*d->schema, valijson::adapters::NlohmannJsonAdapter(converted), nullptr);
+        }
+        return validator.validate(*d->schema, valijson::adapters::NlohmannJsonAdapter(instance), nullptr);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+// --- the draft-07 meta-schema ------------------------------------------------------------------------------------
+
+namespace {
+
+struct MetaSchema
+{
+    CompiledSchemaPtr compiled;
+    std::string error;
+};
+
+const MetaSchema& metaSchema()
+{
+    static const MetaSchema meta = [] {
+        MetaSchema m;
+        QFile file(u":/structscope/schemas/draft-07.json"_s);
+        if (!file.open(QIODevice::ReadOnly)) {
+            m.error = "resource " + file.fileName().toStdString() + " is missing";
+            return m;
+        }
+        const QByteArray bytes = file.readAll();
+        const json document = json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+        if (document.is_discarded()) {
+            m.error = "resource " + file.fileName().toStdString() + " is not valid JSON";
+            return m;
+        }
+        // Python's Draft7Validator.check_schema: 5.0 is an integer and "format": "regex" is checked.
+        std::unique_ptr<CompiledSchemaPrivate> d = compileDocument(document, SchemaOptions { true, true }, &m.error);
+        if (d)
+            m.compiled = CompiledSchemaPrivate::wrap(std::move(d));
+        return m;
+    }();
+    return meta;
+}
+
+} // namespace
+
+std::vector<SchemaError> checkAgainstMetaSchema(const json& schema)
+{
+    const MetaSchema& meta = metaSchema();
+    if (!meta.compiled)
+        return { SchemaError { {}, "the draft-07 meta-schema is unavailable: " + meta.error } };
+    const DocumentShape shape = inspectDocument(schema, kMaxSchemaDepth, kMaxSchemaNodes);
+    if (!shape.ok)
+        return { SchemaError { shape.pointer, "schema " + shape.message } };
+    return meta.compiled->validate(schema);
+}
+
+std::vector<SchemaError> findUnsupportedKeywords(const json& schema)
+{
+    if (!schema.is_object())
+        return {};
+    return auditKeywords(walkSchema(schema));
+}
+
+// --- the cache -----------------------------------------------------------------------------------------------------
+
+namespace {
+
+class SchemaCacheState
+{
+public:
+    static SchemaCacheState& instance()
+    {
+        static SchemaCacheState state;
+        return state;
+    }
+
+    std::mutex mutex;
+    std::unordered_map<std::string, CompiledSchemaPtr> compiled;
+    std::unordered_map<std::string, std::string> failed;
+};
+
+constexpr std::size_t kCacheSoftLimit = 4096;
+
+std::string cacheKey(const json& schema, const SchemaOptions& options)
+{
+    // dump() sorts object keys (nlohmann's objects are std::maps), so equal documents give equal text.
+    const std::string text = schema.dump();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
+    std::string key = hash.result().toHex().toStdString();
+    key += options.validateFormats ? ":formats" : ":noformats";
+    key += options.integralFloatsAsIntegers ? ":intfloats" : ":strictints";
+    return key;
+}
+
+CompiledSchemaPtr compileUncached(const json& schema, const SchemaOptions& options, std::string* error)
+{
+    if (!schema.is_object() && !schema.is_boolean()) {
+        *error = "invalid schema: a schema must be a JSON object or boolean, not " + jsonTypeName(schema);
+        return nullptr;
+    }
+    const DocumentShape shape = inspectDocument(schema, kMaxSchemaDepth, kMaxSchemaNodes);
+    if (!shape.ok) {
+        *error = "invalid schema: the schema " + shape.message
+            + (shape.pointer.empty() ? std::string() : " (at " + shape.pointer + ")");
+        return nullptr;
+    }
+    const std::vector<SchemaError> metaErrors = checkAgainstMetaSchema(schema);
+    if (!metaErrors.empty()) {
+        *error = "invalid schema: not a valid draft-07 schema: ";
+        for (std::size_t i = 0; i < metaErrors.size() && i < 3; ++i)
+            *error += (i ? "; " : "") + where(metaErrors[i].pointer) + ": " + metaErrors[i].message;
+        if (metaErrors.size() > 3)
+            *error += " (and " + std::to_string(metaErrors.size() - 3) + " more)";
+        return nullptr;
+    }
+    std::unique_ptr<CompiledSchemaPrivate> d = compileDocument(schema, options, error);
+    return d ? CompiledSchemaPrivate::wrap(std::move(d)) : nullptr;
+}
+
+} // namespace
+
+CompiledSchemaPtr CompiledSchemaPrivate::wrap(std::unique_ptr<CompiledSchemaPrivate> d)
+{
+    return CompiledSchemaPtr(new CompiledSchema(std::move(d)));
+}
+
+CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& options, std::string* error)
+{
+    std::string ignored;
+    std::string& message = error ? *error : ignored;
+    message.clear();
+
+    std::string key;
+    try {
+        key = cacheKey(schema, options);
+    } catch (const json::exception&) {
+        message = "invalid schema: it contains text that is not valid UTF-8";
+        return nullptr;
+    }
+
+    SchemaCacheState& state = SchemaCacheState::instance();
+    {
+        const std::lock_guard lock(state.mutex);
+        if (const auto it = state.compiled.find(key); it != state.compiled.end())
+            return it->second;
+        if (const auto it = state.failed.find(key); it != state.failed.end()) {
+            message = it->second;
+            return nullptr;
+        }
+    }
+
+    // Compiled outside the lock: a big schema must not stall every other thread's lookups. Two threads may
+    // compile the same schema at once; the first to store it wins and both return that one.
+    CompiledSchemaPtr compiled = compileUncached(schema, options, &message);
+
+    const std::lock_guard lock(state.mutex);
+    if (!compiled) {
+        if (state.failed.size() >= kCacheSoftLimit)
+            state.failed.clear();
+        state.failed.emplace(key, message);
+        return nullptr;
+    }
+    if (state.compiled.size() >= kCacheSoftLimit) {
+        // Forget schemas nobody else holds any more; those in use stay (and the cache may exceed the limit).
+        for (auto it = state.compiled.begin(); it != state.compiled.end();)
+            it = it->second.use_count() == 1 ? state.compiled.erase(it) : std::next(it);
+    }
+    return state.compiled.emplace(key, std::move(compiled)).first->second;
+}
+
+void SchemaCache::clear()
+{
+    SchemaCacheState& state = SchemaCacheState::instance();
+    const std::lock_guard lock(state.mutex);
+    state.compiled.clear();
+    state.failed.clear();
+}
+
+std::size_t SchemaCache::size()
+{
+    SchemaCacheState& state = SchemaCacheState::instance();
+    const std::lock_guard lock(state.mutex);
+    return state.compiled.size();
+}
+
+} // namespace structscope
