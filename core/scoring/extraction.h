@@ -14,9 +14,9 @@ struct ExtractionCounts
 {
     DiffCounts diff;
     double partialCredit = 0; ///< Σ C(l_i) over string deviations
-    int goldKeys = 0;         ///< gold leaves and empty containers below the root (F1_keys' TP + FN)
-    int goldValues = 0;       ///< N_v: non-null gold leaves (a null is the absence of a value)
-    int predictedValues = 0;  ///< N_pred_v: non-null predicted leaves, extra keys included
+    int goldKeys = 0; ///< gold leaves and empty containers below the root (F1_keys' TP + FN)
+    int goldValues = 0; ///< N_v: non-null gold leaves (a null is the absence of a value)
+    int predictedValues = 0; ///< N_pred_v: non-null predicted leaves, extra keys included
 
     /// TP_v of METRICS.md §2 for this record (may be negative: a far-off string costs a value).
     /// Values invented where gold is null are not among the N_v gold values, so they are not
@@ -29,9 +29,9 @@ struct ExtractionRecord
 {
     ExtractionCounts strict;
     ExtractionCounts lenient;
-    bool failed = false;  ///< empty, unparsable, or a root of another type than gold's
+    bool failed = false; ///< empty, unparsable, or a root of another type than gold's
     bool correct = false; ///< not failed, and no MK / MV / WV / extra key (strict)
-    double points = 0;    ///< strategy points of this case
+    double points = 0; ///< strategy points of this case
 };
 
 /// C(l) of METRICS.md §2: 1 if l ≤ 0.1; γ·(1 − l) if 0.1 < l < 2.0 (γ = 0.5); −1 if l ≥ 2.0.
@@ -40,7 +40,7 @@ double deviationCredit(double l);
 /// Scores one record. `prediction` is nullptr when the response did not parse. A failed record has
 /// no diff: in the totals it misses every gold key and value and predicts nothing.
 ExtractionRecord scoreExtraction(const nlohmann::json& gold, const nlohmann::json* prediction, ArrayMatching arrays,
-                                 std::vector<Difference>* strictDifferences = nullptr);
+    std::vector<Difference>* strictDifferences = nullptr);
 
 /// Sums of a group of records, and the micro metrics computed from them.
 struct ExtractionTotals
@@ -54,9 +54,9 @@ struct ExtractionTotals
     double f1Keys() const;
     double f1Values() const;
     double f1ValuesLenient() const;
-    double f1Micro() const;  ///< 0.25·F1_keys + 0.75·F1_values
+    double f1Micro() const; ///< 0.25·F1_keys + 0.75·F1_values
     double docMicro() const; ///< (#correct/#tests)·(1 − #failed/#tests)
-    double score() const;    ///< 0.5·f1_micro + 0.5·doc_micro
+    double score() const; ///< 0.5·f1_micro + 0.5·doc_micro
     double meanPoints() const;
 };
 

@@ -21,10 +21,10 @@ struct ScoringOptions
     bool extraction = true;
     bool grounding = false;
     ArrayMatching arrays = ArrayMatching::Ordered;
-    SchemaOptions schema;        ///< how the case schema validates (formats per the suite)
+    SchemaOptions schema; ///< how the case schema validates (formats per the suite)
     bool keepDifferences = false; ///< keep the strict diff in the verdict (drill-down views)
     std::shared_ptr<const ContractRules> contract; ///< set when the suite declares the contract family
-    std::shared_ptr<const nlohmann::json> catalog;  ///< the suite's catalog.json (contract lookups)
+    std::shared_ptr<const nlohmann::json> catalog; ///< the suite's catalog.json (contract lookups)
 
     /// The options a suite declares: its families, `array_matching`, `validate_formats` and contract rules.
     static ScoringOptions forSuite(const Suite& suite);
@@ -36,11 +36,11 @@ struct ScoringOptions
 /// One response to score against one gold revision.
 struct ScoreInput
 {
-    std::string_view response;                ///< the raw text the model sent
+    std::string_view response; ///< the raw text the model sent
     const nlohmann::json* imported = nullptr; ///< an already-parsed candidate (SOB import); skips the parse ladder
-    bool importedAsString = false;            ///< SOB: the candidate arrived as a string (counts as not parsed)
+    bool importedAsString = false; ///< SOB: the candidate arrived as a string (counts as not parsed)
     const nlohmann::json* gold = nullptr;
-    const nlohmann::json* schema = nullptr;   ///< the case's schema document; nullptr: no schema to validate
+    const nlohmann::json* schema = nullptr; ///< the case's schema document; nullptr: no schema to validate
     Modality modality = Modality::Text;
 };
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "json/jsondiff.h"
-#include "json/parseladder.h"
 #include "schema/schemavalidator.h"
 #include "scoring/contract.h"
 #include "scoring/extraction.h"
 #include "scoring/grounding.h"
 #include "scoring/ladder.h"
+#include "json/jsondiff.h"
+#include "json/parseladder.h"
 
 #include <optional>
 #include <string>
@@ -25,7 +25,7 @@ struct Verdict
     std::string parseReason;
     bool schemaValid = false;
     std::vector<SchemaError> schemaErrors;
-    LadderLabel ladder = LadderLabel::InvalidJson;       ///< lenient equality
+    LadderLabel ladder = LadderLabel::InvalidJson; ///< lenient equality
     LadderLabel ladderStrict = LadderLabel::InvalidJson; ///< strict equality
     ExtractionRecord extraction;
     std::vector<Difference> differences; ///< strict gold-vs-prediction diff (kept when asked for)
