@@ -534,8 +534,12 @@ std::unique_ptr<CompiledSchemaPrivate> compileDocument(
     } catch (const CompileFailure& f) {
         message = f.message;
     } catch (const std::exception& e) {
-        // valijson (built with VALIJSON_USE_EXCEPTIONS) throws std::runtime_error / std::logic_error.
+        // valijson (built with VALIJSON_USE_EXCEPTIONS) throws std::runtime_error / std::logic_error; its paths
+        // start inside our wrapper. Only schemas outside the meta-schema's reach (found through $ref) get here.
         message = e.what();
+        const std::string wrapper = "/" + kRootKey;
+        for (std::size_t at = message.find(wrapper); at != std::string::npos; at = message.find(wrapper, at))
+            message.erase(at, wrapper.size());
     }
     if (error)
         *error = "invalid schema: " + message;

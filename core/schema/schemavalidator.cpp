@@ -98,7 +98,7 @@ std::vector<SchemaError> CompiledSchema::validate(const json& instance) const
         std::set<std::pair<std::string, std::string>> seen;
         for (FoundError& e : collectErrors(results)) {
             std::string pointer = contextToPointer(e.context);
-            // Alternatives of a combinator often fail for the same reason at the same place: say it once.
+            // Overlapping subschemas (two allOf branches, say) can report the same problem: say it once.
             if (seen.emplace(pointer, e.message).second)
                 errors.push_back(SchemaError { std::move(pointer), std::move(e.message) });
         }
@@ -250,6 +250,13 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
     std::string ignored;
     std::string& message = error ? *error : ignored;
     message.clear();
+
+    // The cache key dumps the document, and nlohmann's dump recurses: measure the shape first (iteratively).
+    if (const DocumentShape shape = inspectDocument(schema, kMaxSchemaDepth, kMaxSchemaNodes); !shape.ok) {
+        message = "invalid schema: the schema " + shape.message
+            + (shape.pointer.empty() ? std::string() : " (at " + shape.pointer + ")");
+        return nullptr;
+    }
 
     std::string key;
     try {

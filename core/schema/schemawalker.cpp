@@ -119,7 +119,7 @@ private:
                 for (const std::string_view m : more)
                     t.emplace_back(m);
                 if (inPlace)
-                    m_inPlace[pointer].push_back(Edge{pointerFromTokens(t), false});
+                    m_inPlace[pointer].push_back(Edge { pointerFromTokens(t), false });
                 enqueue(std::move(t), &v, key);
             };
             switch (subschemaSlot(key)) {
@@ -208,7 +208,7 @@ private:
             return;
         }
         std::string targetPointer = pointerFromTokens(target);
-        m_inPlace[p.owner].push_back(Edge{targetPointer, true});
+        m_inPlace[p.owner].push_back(Edge { targetPointer, true });
         m_graph.refs.push_back(SchemaRef { p.owner, p.ref, target, targetPointer });
         enqueue(std::move(target), value, {});
     }
@@ -235,7 +235,7 @@ private:
         for (const SchemaNode& start : m_graph.nodes) {
             if (marks.count(start.pointer))
                 continue;
-            std::vector<Frame> stack{Frame{start.pointer}};
+            std::vector<Frame> stack { Frame { start.pointer } };
             marks[start.pointer] = Mark::OnPath;
             while (!stack.empty()) {
                 Frame& top = stack.back();
@@ -249,7 +249,7 @@ private:
                 const auto mark = marks.find(edge.to);
                 if (mark == marks.end()) {
                     marks[edge.to] = Mark::OnPath;
-                    stack.push_back(Frame{edge.to});
+                    stack.push_back(Frame { edge.to });
                 } else if (mark->second == Mark::OnPath) {
                     std::string path;
                     bool inCycle = false;
@@ -260,8 +260,8 @@ private:
                     }
                     path += edge.to.empty() ? std::string("#") : edge.to;
                     const std::string where = edge.isRef ? appendToken(top.node, "$ref") : top.node;
-                    m_graph.problems.push_back(SchemaError{
-                        where, "circular reference: " + path + " applies to the same value forever"});
+                    m_graph.problems.push_back(
+                        SchemaError { where, "circular reference: " + path + " applies to the same value forever" });
                 }
             }
         }
