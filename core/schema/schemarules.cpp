@@ -759,6 +759,88 @@ private:
     const HelperSchemas* m_helpers;
 };
 
+// --- patternProperties / additionalProperties -----------------------------------------------------------------
+
+// valijson stops at the first property that fails a pattern, never looks at the later patterns, and then reports
+// the properties those would have matched as not allowed by additionalProperties. It also matches with std::regex.
+class MembersRule final : public Rule
+{
+public:
+    MembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
+                std::optional<MemberSchema> additional, const HelperSchemas* helpers)
+        : m_declared(std::move(declared))
+        , m_patterns(std::move(patterns))
+        , m_additional(additional)
+        , m_helpers(helpers)
+    { }
+
+    bool check(const Adapter& target, const Context& context, valijson::ValidationResults* results) const override
+    {
+        if (!target.isObject())
+            return true;
+        bool ok = true;
+        target.applyToObject([&](const std::string& name, const Adapter& value) {
+            bool matched = std::binary_search(m_declared.begin(), m_declared.end(), name);
+            for (const PatternMember& p : m_patterns) {
+                bool engineFailed = false;
+                if (!matchesPattern(p.compiled, name, &engineFailed))
+                    continue;
+                matched = true;
+                if (!checkMember(p.schema, value, name, context, results, "its patternProperties schema is false")) {
+                    ok = false;
+                    if (!results)
+                        return false;
+                }
+            }
+            if (!matched && m_additional
+                && !checkMember(*m_additional, value, name, context, results, "additionalProperties is false")) {
+                ok = false;
+                if (!results)
+                    return false;
+            }
+            return true;
+        });
+        return ok;
+    }
+
+private:
+    bool checkMember(const MemberSchema& schema, const Adapter& value, const std::string& name,
+                     const Context& context, valijson::ValidationResults* results, const char* whyNot) const
+    {
+        if (schema.kind == MemberSchema::Any)
+            return true;
+        if (schema.kind == MemberSchema::Never) {
+            record(results, context, [&] {
+                Context member = context;
+                member.push_back('[' + name + ']');
+                results->pushError(member, "property " + quote(name) + " is not allowed (" + whyNot + ")");
+                return std::string();
+            });
+            // record() pushed nothing itself: the error belongs to the member, not to the object.
+            if (results)
+                results->popError(m_scratch);
+            return false;
+        }
+        valijson::ValidationResults sub;
+        if (runSchema(*(*m_helpers)[schema.helper], value, results ? &sub : nullptr))
+            return true;
+        if (results) {
+            for (const valijson::ValidationResults::Error& e : sub) {
+                Context full = context;
+                full.push_back('[' + name + ']');
+                full.insert(full.end(), e.context.begin() + 1, e.context.end());
+                results->pushError(full, e.description);
+            }
+        }
+        return false;
+    }
+
+    std::vector<std::string> m_declared;
+    std::vector<PatternMember> m_patterns;
+    std::optional<MemberSchema> m_additional;
+    const HelperSchemas* m_helpers;
+};
+
 // --- glue --------------------------------------------------------------------------------------------------------
 
 class RuleConstraint final : public valijson::constraints::PolyConstraint
@@ -998,6 +1080,12 @@ std::unique_ptr<Rule> makeCombinatorRule(
 std::unique_ptr<Rule> makePropertyNamesRule(std::size_t helper, const HelperSchemas* helpers)
 {
     return std::make_unique<PropertyNamesRule>(helper, helpers);
+}
+
+std::unique_ptr<Rule> makeMembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
+                                      std::optional<MemberSchema> additional, const HelperSchemas* helpers)
+{
+    return std::make_unique<MembersRule>(std::move(declared), std::move(patterns), additional, helpers);
 }
 
 valijson::constraints::Constraint* RuleBuilder::make(const Adapter& node) const

@@ -89,6 +89,27 @@ std::unique_ptr<Rule> makeCombinatorRule(
     bool oneOf, std::vector<Alternative> alternatives, bool integralFloats, const HelperSchemas* helpers);
 std::unique_ptr<Rule> makePropertyNamesRule(std::size_t helper, const HelperSchemas* helpers);
 
+/// A subschema that the members rule applies to some property values.
+struct MemberSchema
+{
+    enum Kind { Any, Never, Helper } kind = Any; ///< `true`, `false`, or a helper schema
+    std::size_t helper = 0;
+};
+
+/// One patternProperties entry.
+struct PatternMember
+{
+    std::string pattern;
+    QRegularExpression compiled;
+    MemberSchema schema;
+};
+
+/// `patternProperties` and `additionalProperties` together (`properties` stays with valijson): every property
+/// matching a pattern is checked against it, every property neither declared nor matched against
+/// additionalProperties. `declared` must be sorted.
+std::unique_ptr<Rule> makeMembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
+                                      std::optional<MemberSchema> additional, const HelperSchemas* helpers);
+
 /// Hands a rule to valijson (the keyword's value in the compiled document is the rule's index).
 class RuleBuilder final : public valijson::ConstraintBuilder
 {
