@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -31,6 +30,8 @@ const std::unordered_map<std::string, std::string>& renamedKeywords()
         { "anyOf", "structscope:anyOf" },
         { "oneOf", "structscope:oneOf" },
         { "propertyNames", "structscope:propertyNames" },
+        { "patternProperties", "structscope:patternProperties" },
+        { "additionalProperties", "structscope:additionalProperties" },
     };
     return names;
 }
@@ -38,6 +39,7 @@ const std::unordered_map<std::string, std::string>& renamedKeywords()
 // One custom valijson keyword per rule kind, in the order valijson runs them (after its own constraints).
 const char* const kRuleKeys[] = {
     "structscope:rule:false",
+    "structscope:rule:members",
     "structscope:rule:type",
     "structscope:rule:enum",
     "structscope:rule:const",
@@ -312,20 +314,7 @@ private:
             if (!it->is_array() || !std::all_of(it->begin(), it->end(), [](const json& v) { return v.is_string(); }))
                 fail(where("required"), "required must be an array of strings");
         }
-        if (const auto it = target.find("patternProperties"); it != target.end() && it->is_object()) {
-            m_out.usesPatternProperties = m_out.usesPatternProperties || !it->empty();
-            for (const auto& [key, value] : it->items()) {
-                // valijson matches patternProperties itself, with std::regex (ECMAScript); a key it cannot compile
-                // would throw during validation.
-                try {
-                    const std::regex probe(key);
-                } catch (const std::regex_error& e) {
-                    fail(appendToken(where("patternProperties"), key),
-                        "this patternProperties key is not a regular expression the validator can use ("
-                            + std::string(e.what()) + ")");
-                }
-            }
-        }
+        takeMembers(target, node);
         takeCombinator(target, node, "anyOf", false);
         takeCombinator(target, node, "oneOf", true);
         if (const auto it = target.find("propertyNames"); it != target.end()) {
@@ -338,6 +327,64 @@ private:
             const std::size_t helper = addHelper(appendToken(mapPointer(node.tokens), renamed));
             target["structscope:rule:propertyNames"] = addRule(makePropertyNamesRule(helper, &m_out.helpers));
         }
+    }
+
+    void takeMembers(json& target, const SchemaNode& node)
+    {
+        const auto patterns = target.find("patternProperties");
+        const auto additional = target.find("additionalProperties");
+        if (patterns == target.end() && additional == target.end())
+            return;
+        const std::string base = mapPointer(node.tokens);
+        auto memberSchema = [&](const json& value, const std::string& pointer, const std::string& keyword,
+                                const std::string& mappedKey) {
+            if (!isSchemaValue(value))
+                fail(pointer, keyword + " must hold schemas");
+            MemberSchema m;
+            if (value.is_boolean()) {
+                m.kind = value.get<bool>() ? MemberSchema::Any : MemberSchema::Never;
+            } else {
+                m.kind = MemberSchema::Helper;
+                m.helper = addHelper(mappedKey);
+            }
+            return m;
+        };
+
+        std::vector<std::string> declared;
+        if (const auto properties = target.find("properties"); properties != target.end() && properties->is_object())
+            for (const auto& [name, value] : properties->items())
+                declared.push_back(name);
+        std::sort(declared.begin(), declared.end());
+
+        std::vector<PatternMember> members;
+        if (patterns != target.end()) {
+            const std::string pointer = appendToken(node.pointer, "patternProperties");
+            if (!patterns->is_object())
+                fail(pointer, "patternProperties must be an object");
+            const std::string renamed = appendToken(base, renamedKeywords().at("patternProperties"));
+            for (const auto& [key, value] : patterns->items()) {
+                std::string error;
+                QRegularExpression compiled = compilePattern(key, &error);
+                if (!error.empty())
+                    fail(appendToken(pointer, key), "invalid regular expression: " + error);
+                members.push_back(PatternMember { key, std::move(compiled),
+                    memberSchema(value, appendToken(pointer, key), "patternProperties", appendToken(renamed, key)) });
+            }
+        }
+        std::optional<MemberSchema> extra;
+        if (additional != target.end())
+            extra = memberSchema(*additional, appendToken(node.pointer, "additionalProperties"), "additionalProperties",
+                appendToken(base, renamedKeywords().at("additionalProperties")));
+
+        for (const char* keyword : { "patternProperties", "additionalProperties" }) {
+            if (const auto it = target.find(keyword); it != target.end()) {
+                json value = std::move(*it);
+                target.erase(it);
+                target[renamedKeywords().at(keyword)] = std::move(value);
+            }
+        }
+        target["structscope:rule:members"]
+            = addRule(makeMembersRule(std::move(declared), std::move(members), extra, &m_out.helpers));
     }
 
     void takeType(json& target, const std::string& pointer)
@@ -454,7 +501,7 @@ private:
 
 } // namespace
 
-DocumentShape inspectDocument(const json& document, std::size_t maxDepth, std::size_t maxNodes, std::size_t maxKeyBytes)
+DocumentShape inspectDocument(const json& document, std::size_t maxDepth, std::size_t maxNodes)
 {
     struct Frame
     {
@@ -496,12 +543,6 @@ DocumentShape inspectDocument(const json& document, std::size_t maxDepth, std::s
         }
         if (isHuge(child))
             shape.hugeUnsigned = true;
-        if (maxKeyBytes != SIZE_MAX && top.node->is_object() && std::prev(top.it).key().size() > maxKeyBytes) {
-            shape.ok = false;
-            shape.pointer = currentPointer();
-            shape.message = "has a property name longer than " + std::to_string(maxKeyBytes) + " bytes";
-            return shape;
-        }
         if (!child.is_structured())
             continue;
         if (stack.size() + 1 > maxDepth) {

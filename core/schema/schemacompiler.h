@@ -25,7 +25,6 @@ public:
     /// One per anyOf/oneOf alternative and per propertyNames schema.
     schemadetail::HelperSchemas helpers;
     std::unique_ptr<valijson::Schema> schema;
-    bool usesPatternProperties = false;
 
     /// The public handle (CompiledSchema's constructor is private to this class).
     static std::shared_ptr<const CompiledSchema> wrap(std::unique_ptr<CompiledSchemaPrivate> d);
@@ -40,9 +39,6 @@ inline constexpr std::size_t kMaxSchemaNodes = 500000;
 /// Deepest nesting of arrays/objects validated in an instance (a recursive schema recurses along it); the same
 /// as the parse ladder's default limit.
 inline constexpr std::size_t kMaxInstanceDepth = 512;
-/// Longest property name matched against patternProperties: valijson matches them with std::regex, which
-/// recurses once per character and would overflow the stack on a very long name.
-inline constexpr std::size_t kMaxPatternKeyBytes = 4096;
 
 /// What a non-recursive look at a JSON value found.
 struct DocumentShape
@@ -53,9 +49,8 @@ struct DocumentShape
     bool hugeUnsigned = false; ///< holds an integer above INT64_MAX (valijson would wrap it)
 };
 
-/// Checks nesting depth, size and property-name length without recursion (stops at the first limit hit).
-DocumentShape inspectDocument(
-    const nlohmann::json& document, std::size_t maxDepth, std::size_t maxNodes, std::size_t maxKeyBytes = SIZE_MAX);
+/// Checks nesting depth and size without recursion (stops at the first limit hit).
+DocumentShape inspectDocument(const nlohmann::json& document, std::size_t maxDepth, std::size_t maxNodes);
 
 /// Compiles an object or boolean schema document (already vetted against the meta-schema where that is wanted).
 /// Returns nullptr with a message starting "invalid schema: " on failure; never throws.

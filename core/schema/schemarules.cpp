@@ -762,12 +762,13 @@ private:
 // --- patternProperties / additionalProperties -----------------------------------------------------------------
 
 // valijson stops at the first property that fails a pattern, never looks at the later patterns, and then reports
-// the properties those would have matched as not allowed by additionalProperties. It also matches with std::regex.
+// the properties those would have matched as not allowed by additionalProperties. It also matches with std::regex;
+// this matches with the same engine as `pattern`.
 class MembersRule final : public Rule
 {
 public:
     MembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
-                std::optional<MemberSchema> additional, const HelperSchemas* helpers)
+        std::optional<MemberSchema> additional, const HelperSchemas* helpers)
         : m_declared(std::move(declared))
         , m_patterns(std::move(patterns))
         , m_additional(additional)
@@ -804,21 +805,17 @@ public:
     }
 
 private:
-    bool checkMember(const MemberSchema& schema, const Adapter& value, const std::string& name,
-                     const Context& context, valijson::ValidationResults* results, const char* whyNot) const
+    bool checkMember(const MemberSchema& schema, const Adapter& value, const std::string& name, const Context& context,
+        valijson::ValidationResults* results, const char* whyNot) const
     {
         if (schema.kind == MemberSchema::Any)
             return true;
         if (schema.kind == MemberSchema::Never) {
-            record(results, context, [&] {
+            if (results) {
                 Context member = context;
                 member.push_back('[' + name + ']');
                 results->pushError(member, "property " + quote(name) + " is not allowed (" + whyNot + ")");
-                return std::string();
-            });
-            // record() pushed nothing itself: the error belongs to the member, not to the object.
-            if (results)
-                results->popError(m_scratch);
+            }
             return false;
         }
         valijson::ValidationResults sub;
@@ -1083,7 +1080,7 @@ std::unique_ptr<Rule> makePropertyNamesRule(std::size_t helper, const HelperSche
 }
 
 std::unique_ptr<Rule> makeMembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
-                                      std::optional<MemberSchema> additional, const HelperSchemas* helpers)
+    std::optional<MemberSchema> additional, const HelperSchemas* helpers)
 {
     return std::make_unique<MembersRule>(std::move(declared), std::move(patterns), additional, helpers);
 }

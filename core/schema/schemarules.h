@@ -19,7 +19,8 @@
 
 // Keyword checks that StructScope performs itself, plugged into valijson as custom constraints. They replace
 // valijson's own handling where it is wrong or unhelpful: `format` on non-strings throws, `multipleOf` truncates,
-// `pattern` runs std::regex (byte-wise, recursive: a long string overflows the stack), `propertyNames` reports
+// `pattern` and `patternProperties` run std::regex (byte-wise, and recursive: a long string overflows the stack),
+// `patternProperties` stops at the first failure and then blames `additionalProperties`, `propertyNames` reports
 // nothing, `anyOf`/`oneOf` report the errors of every alternative, `false` subschemas report nothing, and the
 // messages of `type`/`enum`/`minimum`... do not say what was expected or found.
 namespace structscope::schemadetail {
@@ -108,7 +109,7 @@ struct PatternMember
 /// matching a pattern is checked against it, every property neither declared nor matched against
 /// additionalProperties. `declared` must be sorted.
 std::unique_ptr<Rule> makeMembersRule(std::vector<std::string> declared, std::vector<PatternMember> patterns,
-                                      std::optional<MemberSchema> additional, const HelperSchemas* helpers);
+    std::optional<MemberSchema> additional, const HelperSchemas* helpers);
 
 /// Hands a rule to valijson (the keyword's value in the compiled document is the rule's index).
 class RuleBuilder final : public valijson::ConstraintBuilder

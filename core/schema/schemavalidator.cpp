@@ -47,10 +47,9 @@ json withHugeIntegersAsDoubles(const json& instance)
     return copy;
 }
 
-DocumentShape inspectInstance(const json& instance, const CompiledSchemaPrivate& d)
+DocumentShape inspectInstance(const json& instance)
 {
-    return inspectDocument(
-        instance, kMaxInstanceDepth, SIZE_MAX, d.usesPatternProperties ? kMaxPatternKeyBytes : SIZE_MAX);
+    return inspectDocument(instance, kMaxInstanceDepth, SIZE_MAX);
 }
 
 } // namespace
@@ -78,7 +77,7 @@ const std::vector<SchemaError>& CompiledSchema::unsupportedKeywords() const
 
 std::vector<SchemaError> CompiledSchema::validate(const json& instance) const
 {
-    const DocumentShape shape = inspectInstance(instance, *d);
+    const DocumentShape shape = inspectInstance(instance);
     if (!shape.ok)
         return { SchemaError { shape.pointer, "value " + shape.message + "; not validated" } };
     json converted;
@@ -112,7 +111,7 @@ std::vector<SchemaError> CompiledSchema::validate(const json& instance) const
 
 bool CompiledSchema::isValid(const json& instance) const
 {
-    const DocumentShape shape = inspectInstance(instance, *d);
+    const DocumentShape shape = inspectInstance(instance);
     if (!shape.ok)
         return false;
     try {

@@ -1,0 +1,595 @@
+#include "io/sobimporter.h"
+
+#include "store/resultstore.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace structscope {
+
+namespace {
+
+const json& sobManifest()
+{
+    static const json manifest = {
+        { "id", "sob" },
+        { "name", "SOB import" },
+        { "version", "1" },
+        { "families", { "ladder", "grounding" } },
+        { "options", { { "validate_formats", false }, { "array_matching", "ordered" } } },
+        { "source", "sob" },
+    };
+    return manifest;
+}
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+std::string typeName(const json& value)
+{
+    return value.type_name();
+}
+
+/// Equality that keeps what SOB's `perfect` tells apart: 1 ≠ 1.0, 0.0 ≠ -0.0.
+bool sameJson(const json& a, const json& b)
+{
+    const bool aInt = a.is_number_integer(); // signed and unsigned
+    const bool bInt = b.is_number_integer();
+    if (aInt || bInt)
+        return aInt && bInt && a == b;
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case json::value_t::object: {
+        const auto& ao = a.get_ref<const json::object_t&>();
+        const auto& bo = b.get_ref<const json::object_t&>();
+        if (ao.size() != bo.size())
+            return false;
+        for (auto ai = ao.begin(), bi = bo.begin(); ai != ao.end(); ++ai, ++bi) {
+            if (ai->first != bi->first || !sameJson(ai->second, bi->second))
+                return false;
+        }
+        return true;
+    }
+    case json::value_t::array: {
+        const auto& aa = a.get_ref<const json::array_t&>();
+        const auto& ba = b.get_ref<const json::array_t&>();
+        if (aa.size() != ba.size())
+            return false;
+        for (std::size_t i = 0; i < aa.size(); ++i) {
+            if (!sameJson(aa[i], ba[i]))
+                return false;
+        }
+        return true;
+    }
+    case json::value_t::number_float: {
+        const double x = a.get<double>();
+        const double y = b.get<double>();
+        return x == y && std::signbit(x) == std::signbit(y);
+    }
+    default:
+        return a == b;
+    }
+}
+
+/// Text of a JSON string or integer id; empty for anything else.
+QString idText(const json& value)
+{
+    if (value.is_string())
+        return qs(value.get_ref<const std::string&>()).trimmed();
+    if (value.is_number_integer())
+        return qs(value.dump());
+    return {};
+}
+
+/// The first of `names` found in `objects` (each an object or null), as a non-negative number.
+std::optional<double> findNumber(const std::vector<const json*>& objects, std::initializer_list<const char*> names)
+{
+    for (const json* object : objects) {
+        for (const char* name : names) {
+            const auto it = object->find(name);
+            if (it != object->end()) {
+                if (auto number = nonNegativeNumber(*it))
+                    return number;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<qint64> findInteger(const std::vector<const json*>& objects, std::initializer_list<const char*> names)
+{
+    for (const json* object : objects) {
+        for (const char* name : names) {
+            const auto it = object->find(name);
+            if (it != object->end()) {
+                if (auto number = nonNegativeInteger(*it))
+                    return number;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+struct CaseEntry
+{
+    CaseImport data;
+    QString context;
+    qsizetype file = 0;
+    qint64 line = 0;
+};
+
+struct RunEntry
+{
+    QString model;
+    qsizetype file = 0;
+    Modality modality = Modality::Text;
+    int repeats = 1;
+};
+
+/// One accepted line, held until the suite (and so the case rows) is stored.
+struct PendingResponse
+{
+    int run = 0;
+    int caseIndex = 0;
+    int repeat = 0;
+    std::string rawText;
+    std::optional<double> latencyMs;
+    std::optional<qint64> tokensIn;
+    std::optional<qint64> tokensOut;
+    std::optional<double> cost;
+};
+
+class SobImport
+{
+public:
+    SobImport(ResultStore& store, const QStringList& files, const SobImportOptions& options)
+        : m_store(store)
+        , m_files(files)
+        , m_options(options)
+        , m_progress(options.progress, totalBytes(files) * 2)
+    {
+        m_summary.files = int(files.size());
+    }
+
+    ImportSummary run()
+    {
+        for (qsizetype i = 0; i < m_files.size() && !m_progress.cancelled(); ++i)
+            readFile(i);
+        if (m_progress.cancelled()) {
+            m_summary.cancelled = true;
+            return std::move(m_summary);
+        }
+        if (!m_cases.empty() && storeSuite() && createRuns())
+            writeResponses();
+        finishRuns(m_store, m_summary);
+        return std::move(m_summary);
+    }
+
+private:
+    static qint64 totalBytes(const QStringList& files)
+    {
+        qint64 total = 0;
+        for (const QString& file : files)
+            total += std::max<qint64>(0, QFileInfo(file).size());
+        return total;
+    }
+
+    void problem(const QString& file, qint64 line, const QString& pointer, const QString& message, bool warning = false)
+    {
+        m_summary.problems.append(lineProblem(file, line, pointer, message, warning));
+    }
+
+    void malformed(const QString& file, qint64 line, const QString& pointer, const QString& message)
+    {
+        ++m_summary.malformed;
+        problem(file, line, pointer, message);
+    }
+
+    void readFile(qsizetype fileIndex)
+    {
+        const QString& path = m_files.at(fileIndex);
+        if (!firstMention(path, m_seenFiles, m_summary.problems))
+            return;
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            problem(path, 0, {}, u"cannot open the file: "_s + file.errorString());
+            return;
+        }
+        const Modality modality = m_options.modality ? *m_options.modality : inferSobModality(path.toStdString());
+        LineReader reader(file, m_options.limits.maxLineBytes);
+        std::string_view text;
+        json record;
+        for (;;) {
+            const LineReader::Status status = reader.next(text);
+            if (status == LineReader::Status::End)
+                break;
+            if (status == LineReader::Status::Error) {
+                problem(path, reader.lineNumber() + 1, {}, u"cannot read the file: "_s + reader.errorString());
+                break;
+            }
+            if (status == LineReader::Status::TooLong) {
+                ++m_summary.lines;
+                malformed(path, reader.lineNumber(), {},
+                    u"the line is longer than %1 bytes; skipped"_s.arg(m_options.limits.maxLineBytes));
+            } else if (text.find_first_not_of(" \t\r\f\v") != std::string_view::npos) {
+                ++m_summary.lines;
+                if (parseImportLine(text, path, reader.lineNumber(), m_options.limits, record, m_summary.problems))
+                    readRecord(record, fileIndex, modality, reader.lineNumber());
+                else
+                    ++m_summary.malformed;
+            }
+            if (!m_progress.update(m_bytesBefore + reader.position()))
+                break;
+        }
+        m_bytesBefore += reader.position();
+    }
+
+    void readRecord(json& record, qsizetype fileIndex, Modality modality, qint64 line)
+    {
+        const QString& path = m_files.at(fileIndex);
+        if (!record.is_object())
+            return malformed(path, line, {}, qs("a SOB record is a JSON object, not " + typeName(record)));
+
+        // Required fields, checked in a fixed order: one problem per line, naming the first missing field.
+        const auto metadataIt = record.find("metadata");
+        if (metadataIt == record.end() || !metadataIt->is_object())
+            return malformed(path, line, u"/metadata"_s,
+                metadataIt == record.end() ? u"missing: a SOB record needs metadata.record_id and metadata.model_id"_s
+                                           : qs("must be an object, not " + typeName(*metadataIt)));
+        json& metadata = *metadataIt;
+        const auto recordIdIt = metadata.find("record_id");
+        const QString recordId = recordIdIt == metadata.end() ? QString() : idText(*recordIdIt);
+        if (recordId.isEmpty())
+            return malformed(path, line, u"/metadata/record_id"_s,
+                recordIdIt == metadata.end() ? u"missing: every SOB record needs an id"_s
+                                             : u"must be a non-empty string"_s);
+        const auto modelIt = metadata.find("model_id");
+        const QString model = modelIt != metadata.end() && modelIt->is_string()
+            ? qs(modelIt->get_ref<const std::string&>()).trimmed()
+            : QString();
+        if (model.isEmpty())
+            return malformed(path, line, u"/metadata/model_id"_s,
+                modelIt == metadata.end() ? u"missing: every SOB record names the model that answered"_s
+                                          : u"must be a non-empty string"_s);
+
+        const auto inputIt = record.find("input");
+        if (inputIt != record.end() && !inputIt->is_object())
+            return malformed(path, line, u"/input"_s, qs("must be an object, not " + typeName(*inputIt)));
+        if (inputIt == record.end() || !inputIt->contains("json_schema"))
+            return malformed(path, line, u"/input/json_schema"_s, u"missing: every SOB record carries its schema"_s);
+        const auto outputIt = record.find("output");
+        if (outputIt != record.end() && !outputIt->is_object())
+            return malformed(path, line, u"/output"_s, qs("must be an object, not " + typeName(*outputIt)));
+        if (outputIt == record.end() || !outputIt->contains("ground_truth"))
+            return malformed(
+                path, line, u"/output/ground_truth"_s, u"missing: every SOB record carries its ground truth"_s);
+
+        json& input = *inputIt;
+        json& output = *outputIt;
+        json& schema = input["json_schema"];
+        json& gold = output["ground_truth"];
+        const auto contextIt = input.find("context");
+        const QString context = contextIt == input.end() || contextIt->is_null() ? QString() : jsonAsText(*contextIt);
+        const auto questionIt = input.find("question");
+        const std::optional<QString> question = questionIt == input.end() || questionIt->is_null()
+            ? std::nullopt
+            : std::optional<QString>(jsonAsText(*questionIt));
+
+        int caseIndex = 0;
+        bool isNew = false;
+        if (const auto known = m_caseIndex.constFind(recordId); known != m_caseIndex.cend()) {
+            caseIndex = known.value();
+            const CaseEntry& first = m_cases[std::size_t(caseIndex)];
+            QStringList differences;
+            if (first.context != context)
+                differences << u"context"_s;
+            if (first.data.question != question)
+                differences << u"question"_s;
+            if (!sameJson(first.data.extra["schema"], schema))
+                differences << u"schema"_s;
+            if (!sameJson(first.data.gold, gold))
+                differences << u"ground truth"_s;
+            if (!differences.isEmpty()) {
+                ++m_summary.skipped;
+                return problem(path, line, u"/metadata/record_id"_s,
+                    u"record \"%1\" has another %2 than at %3:%4; this line is skipped"_s.arg(
+                        recordId, differences.join(u", "_s), m_files.at(first.file), QString::number(first.line)));
+            }
+        } else {
+            caseIndex = int(m_cases.size());
+            isNew = true;
+        }
+
+        const int run = runIndex(model, fileIndex, modality);
+        int& seen = m_occurrences[(quint64(quint32(run)) << 32) | quint32(caseIndex)];
+        const int repeat = seen++;
+        if (repeat > 0) {
+            m_runs[std::size_t(run)].repeats = std::max(m_runs[std::size_t(run)].repeats, repeat + 1);
+            problem(path, line, u"/metadata/record_id"_s,
+                u"record \"%1\" appears again for model %2 in this file; stored as repeat %3"_s.arg(
+                    recordId, model, QString::number(repeat)),
+                true);
+        }
+
+        PendingResponse response;
+        response.run = run;
+        response.caseIndex = caseIndex;
+        response.repeat = repeat;
+        const auto candidateIt = output.find("candidate_response");
+        if (candidateIt == output.end()) {
+            response.rawText = "null";
+            problem(path, line, u"/output/candidate_response"_s,
+                u"missing: stored as null (a candidate that did not parse)"_s, true);
+        } else {
+            response.rawText = candidateIt->dump(-1, ' ', false, json::error_handler_t::replace);
+        }
+        readUsage(record, metadata, response);
+        m_pending.push_back(std::move(response));
+        ++m_summary.records;
+
+        if (isNew) {
+            // Last use of the line: its parts move into the case.
+            m_caseIndex.insert(recordId, caseIndex);
+            m_cases.push_back(makeCase(recordId, modality, context, question, record, metadata, schema, gold));
+            m_cases.back().file = fileIndex;
+            m_cases.back().line = line;
+            m_caseIds.push_back(recordId.toStdString());
+        }
+    }
+
+    /// Takes metadata, schema, gold and eval_info out of `record`.
+    CaseEntry makeCase(const QString& recordId, Modality modality, const QString& context,
+        const std::optional<QString>& question, json& record, json& metadata, json& schema, json& gold)
+    {
+        CaseEntry entry;
+        entry.context = context;
+        CaseImport& c = entry.data;
+        c.id = recordId;
+        const auto categoryIt = metadata.find("category");
+        c.category = categoryIt != metadata.end() && categoryIt->is_string()
+                && !categoryIt->get_ref<const std::string&>().empty()
+            ? qs(categoryIt->get_ref<const std::string&>())
+            : QString::fromLatin1(modalityId(modality));
+        const RecordWeight weight = sobRecordWeight(metadata);
+        c.tier = weight.weight > 0 ? qs(weight.tier) : QString();
+        if (context.isEmpty() || !question)
+            c.input = question ? *question : context;
+        else
+            c.input = context % u"\n\n"_s % *question;
+        c.question = question;
+        c.gold = std::move(gold);
+        c.extra = json::object();
+        c.extra["schema"] = std::move(schema);
+        metadata.erase("model_id");
+        c.extra["metadata"] = std::move(metadata);
+        if (const auto evalIt = record.find("eval_info"); evalIt != record.end())
+            c.extra["eval_info"] = std::move(*evalIt);
+        return entry;
+    }
+
+    static void readUsage(const json& record, const json& metadata, PendingResponse& response)
+    {
+        std::vector<const json*> objects;
+        const auto add = [&objects](const json& parent, const char* key) {
+            const auto it = parent.find(key);
+            if (it != parent.end() && it->is_object())
+                objects.push_back(&*it);
+        };
+        add(record, "eval_info");
+        objects.push_back(&metadata);
+        const std::size_t direct = objects.size();
+        for (std::size_t i = 0; i < direct; ++i)
+            add(*objects[i], "usage");
+
+        response.latencyMs = findNumber(objects, { "latency_ms", "response_time_ms", "duration_ms" });
+        if (!response.latencyMs) {
+            if (auto seconds = findNumber(objects, { "latency_s", "latency_seconds" }))
+                response.latencyMs = *seconds * 1000.0;
+        }
+        response.tokensIn = findInteger(objects, { "tokens_in", "input_tokens", "prompt_tokens" });
+        response.tokensOut = findInteger(objects, { "tokens_out", "output_tokens", "completion_tokens" });
+        response.cost = findNumber(objects, { "cost", "cost_usd" });
+    }
+
+    int runIndex(const QString& model, qsizetype fileIndex, Modality modality)
+    {
+        const QString key = QString::number(fileIndex) % u"\n"_s % model;
+        if (const auto it = m_runIndex.constFind(key); it != m_runIndex.cend())
+            return it.value();
+        RunEntry entry;
+        entry.model = model;
+        entry.file = fileIndex;
+        entry.modality = modality;
+        m_runs.push_back(entry);
+        const int index = int(m_runs.size() - 1);
+        m_runIndex.insert(key, index);
+        return index;
+    }
+
+    bool storeSuite()
+    {
+        std::vector<int> order(m_cases.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = int(i);
+        std::sort(order.begin(), order.end(),
+            [this](int a, int b) { return m_cases[std::size_t(a)].data.id < m_cases[std::size_t(b)].data.id; });
+
+        SuiteImport suite;
+        suite.id = u"sob"_s;
+        suite.name = u"SOB import"_s;
+        suite.version = u"1"_s;
+        suite.manifest = sobManifest();
+        suite.author = m_options.author;
+        suite.cases.reserve(qsizetype(order.size()));
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        std::string canonical;
+        hash.addData("[");
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            CaseImport& c = m_cases[std::size_t(order[i])].data;
+            canonical.clear();
+            if (i > 0)
+                canonical += ',';
+            appendCanonicalCase(canonical, c);
+            hash.addData(QByteArrayView(canonical.data(), qsizetype(canonical.size())));
+            suite.cases.append(std::move(c));
+        }
+        hash.addData("]");
+        suite.contentHash = QString::fromLatin1(hash.result().toHex());
+
+        auto imported = m_store.importSuite(suite);
+        if (!imported) {
+            m_summary.storeError = imported.error();
+            return false;
+        }
+        m_summary.suite = imported->suite;
+        m_summary.suiteCreated = imported->created;
+        m_summary.cases = suite.cases.size();
+
+        auto stored = m_store.cases(m_summary.suite.row);
+        if (!stored) {
+            m_summary.storeError = stored.error();
+            return false;
+        }
+        QHash<QString, qint64> rows;
+        for (const CaseRecord& c : std::as_const(stored.value()))
+            rows.insert(c.id, c.row);
+        m_caseRows.resize(m_cases.size());
+        for (const auto& [id, index] : m_caseIndex.asKeyValueRange()) {
+            const qint64 row = rows.value(id);
+            if (row <= 0) {
+                m_summary.storeError = StoreError { StoreErrorKind::Corrupt,
+                    u"the stored suite %1 has no case \"%2\" although its content hash matches"_s.arg(
+                        m_summary.suite.contentHash, id) };
+                return false;
+            }
+            m_caseRows[std::size_t(index)] = row;
+        }
+        return true;
+    }
+
+    /// Appends the case as its compact dump with sorted keys would read, without copying its fields.
+    static void appendCanonicalCase(std::string& out, const CaseImport& c)
+    {
+        const auto text = [&out](const QString& s) {
+            const QByteArray utf8 = s.toUtf8();
+            appendJsonString(out, std::string_view(utf8.constData(), std::size_t(utf8.size())));
+        };
+        out += "{\"category\":";
+        text(c.category);
+        out += ",\"extra\":";
+        appendCanonicalJson(out, c.extra);
+        out += ",\"gold\":";
+        appendCanonicalJson(out, c.gold);
+        out += ",\"id\":";
+        text(c.id);
+        out += ",\"input\":";
+        text(c.input);
+        out += ",\"question\":";
+        if (c.question)
+            text(*c.question);
+        else
+            out += "null";
+        out += ",\"tier\":";
+        text(c.tier);
+        out += '}';
+    }
+
+    bool createRuns()
+    {
+        const QString strategy = m_options.strategy.trimmed().isEmpty() ? u"imported"_s : m_options.strategy.trimmed();
+        for (const RunEntry& entry : m_runs) {
+            RunRecord run;
+            run.suiteRow = m_summary.suite.row;
+            run.modelSpec = u"import:"_s + entry.model;
+            run.providerKind = u"import"_s;
+            run.strategy = strategy;
+            run.repeats = entry.repeats;
+            run.settings = { { "import_format", "sob" }, { "modality", modalityId(entry.modality) },
+                { "source_file", QFileInfo(m_files.at(entry.file)).fileName().toStdString() } };
+            run.status = RunStatus::Running;
+            auto created = m_store.createRun(run);
+            if (!created) {
+                m_summary.storeError = created.error();
+                return false;
+            }
+            m_summary.runIds.append(created->id);
+        }
+        return true;
+    }
+
+    void writeResponses()
+    {
+        const qint64 readBytes = m_bytesBefore;
+        const qsizetype batchSize = std::max(1, m_options.limits.batchSize);
+        QList<ResponseRecord> batch;
+        batch.reserve(std::min<qsizetype>(batchSize, qsizetype(m_pending.size())));
+        for (std::size_t i = 0; i < m_pending.size(); ++i) {
+            PendingResponse& p = m_pending[i];
+            const RunEntry& runEntry = m_runs[std::size_t(p.run)];
+            ResponseRecord r;
+            r.runId = m_summary.runIds.at(p.run);
+            r.caseRow = m_caseRows[std::size_t(p.caseIndex)];
+            r.repeat = p.repeat;
+            r.requestHash = importRequestHash(
+                json::array({ runEntry.model.toStdString(), m_caseIds[std::size_t(p.caseIndex)], p.repeat }));
+            r.rawText = QString::fromStdString(p.rawText);
+            std::string().swap(p.rawText);
+            r.latencyMs = p.latencyMs;
+            r.tokensIn = p.tokensIn;
+            r.tokensOut = p.tokensOut;
+            r.cost = p.cost;
+            r.costSource = p.cost ? CostSource::Provider : CostSource::None;
+            batch.append(std::move(r));
+            if (batch.size() >= batchSize) {
+                if (!flushResponses(m_store, batch, m_summary))
+                    return;
+                const double written = double(i + 1) / double(m_pending.size());
+                if (!m_progress.update(readBytes + qint64(written * double(readBytes)))) {
+                    m_summary.cancelled = true;
+                    return;
+                }
+            }
+        }
+        if (flushResponses(m_store, batch, m_summary))
+            m_progress.update(2 * readBytes, true);
+    }
+
+    ResultStore& m_store;
+    const QStringList& m_files;
+    const SobImportOptions& m_options;
+    ProgressTracker m_progress;
+    ImportSummary m_summary;
+    qint64 m_bytesBefore = 0;
+
+    std::vector<CaseEntry> m_cases; ///< their CaseImport moves into the suite once it is stored
+    std::vector<std::string> m_caseIds; ///< UTF-8 record ids, by case index
+    QHash<QString, int> m_caseIndex;
+    std::vector<qint64> m_caseRows;
+    std::vector<RunEntry> m_runs;
+    QHash<QString, int> m_runIndex;
+    QHash<quint64, int> m_occurrences;
+    std::vector<PendingResponse> m_pending;
+    QSet<QString> m_seenFiles;
+};
+
+} // namespace
+
+ImportSummary importSobFiles(ResultStore& store, const QStringList& files, const SobImportOptions& options)
+{
+    return SobImport(store, files, options).run();
+}
+
+} // namespace structscope

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "io/importcommon.h"
+#include "scoring/grounding.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// Import of response files of the Structured Output Benchmark (SOB; DESIGN.md "File formats",
+// METRICS.md §3). One line per record: metadata.{record_id, model_id, schema_complexity, difficulty},
+// input.{context, question, json_schema}, output.{candidate_response, ground_truth}, eval_info.
+//
+// All records of one call form ONE synthetic suite, id "sob" (version "1", families ladder and
+// grounding, formats not validated, ordered arrays; manifest "source": "sob"). Each distinct record id
+// becomes a case, in record-id order:
+//   id        metadata.record_id
+//   category  metadata.category when it is a non-empty string, else the modality id of its file
+//   tier      schema_complexity if easy/medium/hard, else difficulty if one of those, else empty
+//   input     context + "\n\n" + question (just the one that is present when the other is missing;
+//             either one that is not a string is taken as its JSON text)
+//   question  input.question unless it is absent or null
+//   gold      output.ground_truth (any JSON value, null included)
+//   extra     {"schema": input.json_schema (any JSON value, kept as is), "metadata": metadata without
+//              model_id (a case belongs to no model), "eval_info": eval_info when present}
+// The first line of a record decides category, tier and extra. The suite's content hash is SHA-256
+// over the compact, key-sorted dump of these cases in record-id order, so importing the same files
+// again (also together with more files whose records are all among them) finds the stored suite
+// instead of adding one.
+// A later line for the same record id whose context, question, schema or gold differs is a located
+// problem and is skipped, response included.
+//
+// One run per (metadata.model_id, file): modelSpec "import:<model_id>", providerKind "import",
+// strategy from the options (default "imported"), settings {"import_format": "sob", "modality":
+// "text"|"image"|"audio", "source_file": file name}; repeats = the most lines one record has in it.
+// Response rawText is the JSON encoding (compact dump) of output.candidate_response as it is: an
+// object stays object text (keys sorted), a string becomes a quoted JSON string literal. So decoding rawText as JSON
+// gives back the value exactly, and a candidate that arrived as a string (SOB counts it as not
+// parsed) stays distinct from one that arrived as an object. A line without candidate_response stores
+// "null" (with a warning). latency / tokens / cost come from eval_info, metadata or their "usage"
+// objects when an obvious name is present (latency_ms, response_time_ms, duration_ms, latency_s,
+// latency_seconds; tokens_in, input_tokens, prompt_tokens; tokens_out, output_tokens,
+// completion_tokens; cost, cost_usd). requestHash = SHA-256 of the JSON array [model_id, record_id,
+// repeat]. A record repeated within one run becomes repeat 1, 2, … (with a warning).
+//
+// Malformed lines (not JSON, too long or too deep, not an object, no metadata.record_id /
+// metadata.model_id string, no input.json_schema, no output.ground_truth) are counted and reported
+// with file:line; the other lines still import. Files are read line by line; the suite has to be
+// stored before its responses, so the cases and the candidate texts of one call are held in memory
+// (a fraction of the files' size), then responses are written in batches, one transaction each.
+
+namespace structscope {
+
+class ResultStore;
+
+/// Options of importSobFiles().
+struct SobImportOptions
+{
+    std::optional<Modality> modality; ///< --modality; when unset, inferred per file from its name (SOB's rule)
+    QString strategy; ///< strategy of the runs; "imported" when empty
+    QString author; ///< who imports, for the suite's audit entry (empty: "structscope")
+    ImportLimits limits;
+    /// Optional; false cancels: while reading, nothing is stored; while writing, the runs stop as cancelled.
+    ImportProgress progress;
+};
+
+/// Imports SOB response files (one JSONL per model) into the store; see the comment above.
+ImportSummary importSobFiles(ResultStore& store, const QStringList& files, const SobImportOptions& options = {});
+
+} // namespace structscope
