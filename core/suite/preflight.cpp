@@ -47,13 +47,16 @@ public:
         if (const auto it = m_seen.find(key); it != m_seen.end())
             return it->second;
 
-        for (const SchemaError& e : checkAgainstMetaSchema(schema))
+        const std::vector<SchemaError> metaErrors = checkAgainstMetaSchema(schema);
+        for (const SchemaError& e : metaErrors)
             m_problems.append(Problem{file, line, 0, pointer + qs(e.pointer),
                                       u"not a valid draft-07 schema: "_s + qs(e.message)});
         std::string error;
         CompiledSchemaPtr compiled = SchemaCache::compile(schema, m_options, &error);
+        // compile() runs the meta-schema check too; its failure would repeat the errors above.
         if (!compiled) {
-            m_problems.append(Problem{file, line, 0, pointer, u"the schema does not compile: "_s + qs(error)});
+            if (metaErrors.empty())
+                m_problems.append(Problem{file, line, 0, pointer, u"the schema does not compile: "_s + qs(error)});
         } else {
             for (const SchemaError& e : compiled->unsupportedKeywords())
                 m_problems.append(Problem{file, line, 0, pointer + qs(e.pointer),
