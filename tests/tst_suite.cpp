@@ -168,7 +168,7 @@ private Q_SLOTS:
                                           << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"no cases"_s}};
         QTest::addRow("nesting bomb in a case")
             << with(u"cases.jsonl"_s, caseOk + "\n" + QByteArray(100000, '[') + "\n")
-            << QList<Expected>{{u"cases.jsonl"_s, 2, -1, {}, u"nested deeper"_s}};
+            << QList<Expected>{{u"cases.jsonl"_s, 2, 257, {}, u"nesting deeper than 256 levels"_s}};
         QTest::addRow("invalid UTF-8 in a case")
             << with(u"cases.jsonl"_s, "{\"id\": \"a\xff\", \"category\": \"support\", \"input\": \"x\", \"gold\": {}}")
             << QList<Expected>{{u"cases.jsonl"_s, 1, -1, {}, u"invalid JSON"_s}};
