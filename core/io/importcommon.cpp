@@ -320,4 +320,26 @@ bool ProgressTracker::update(qint64 done, bool force)
     return !m_cancelled;
 }
 
+std::optional<QHash<QString, qint64>> storeSuiteCases(
+    ResultStore& store, const SuiteImport& suite, ImportSummary& summary)
+{
+    auto imported = store.importSuite(suite);
+    if (!imported) {
+        summary.storeError = imported.error();
+        return std::nullopt;
+    }
+    summary.suite = imported->suite;
+    summary.suiteCreated = imported->created;
+    summary.cases = suite.cases.size();
+    auto stored = store.cases(summary.suite.row);
+    if (!stored) {
+        summary.storeError = stored.error();
+        return std::nullopt;
+    }
+    QHash<QString, qint64> rows;
+    for (const CaseRecord& c : std::as_const(stored.value()))
+        rows.insert(c.id, c.row);
+    return rows;
+}
+
 } // namespace structscope

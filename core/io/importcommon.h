@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QHash>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -139,5 +140,10 @@ private:
     qint64 m_lastReported = -1;
     bool m_cancelled = false;
 };
+
+/// Stores a suite (a no-op when the store already holds this exact content), records it in
+/// `summary`, and returns its case rows by case id; nullopt after a store error (kept in `summary`).
+std::optional<QHash<QString, qint64>> storeSuiteCases(
+    ResultStore& store, const SuiteImport& suite, ImportSummary& summary);
 
 } // namespace structscope

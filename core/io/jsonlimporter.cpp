@@ -376,22 +376,10 @@ private:
     {
         SuiteImport import = makeSuiteImport(m_suite);
         import.author = m_options.author;
-        auto imported = m_store.importSuite(import);
-        if (!imported) {
-            m_summary.storeError = imported.error();
+        const auto caseRows = storeSuiteCases(m_store, import, m_summary);
+        if (!caseRows)
             return false;
-        }
-        m_summary.suite = imported->suite;
-        m_summary.suiteCreated = imported->created;
-        m_summary.cases = import.cases.size();
-        auto stored = m_store.cases(m_summary.suite.row);
-        if (!stored) {
-            m_summary.storeError = stored.error();
-            return false;
-        }
-        QHash<QString, qint64> rows;
-        for (const CaseRecord& c : std::as_const(stored.value()))
-            rows.insert(c.id, c.row);
+        const QHash<QString, qint64>& rows = *caseRows;
         m_caseRows.assign(std::size_t(m_suite.cases.size()), 0);
         for (qsizetype i = 0; i < m_suite.cases.size(); ++i) {
             const qint64 row = rows.value(m_suite.cases.at(i).id);

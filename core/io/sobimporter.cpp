@@ -449,23 +449,10 @@ private:
         hash.addData("]");
         suite.contentHash = QString::fromLatin1(hash.result().toHex());
 
-        auto imported = m_store.importSuite(suite);
-        if (!imported) {
-            m_summary.storeError = imported.error();
+        const auto caseRows = storeSuiteCases(m_store, suite, m_summary);
+        if (!caseRows)
             return false;
-        }
-        m_summary.suite = imported->suite;
-        m_summary.suiteCreated = imported->created;
-        m_summary.cases = suite.cases.size();
-
-        auto stored = m_store.cases(m_summary.suite.row);
-        if (!stored) {
-            m_summary.storeError = stored.error();
-            return false;
-        }
-        QHash<QString, qint64> rows;
-        for (const CaseRecord& c : std::as_const(stored.value()))
-            rows.insert(c.id, c.row);
+        const QHash<QString, qint64>& rows = *caseRows;
         m_caseRows.resize(m_cases.size());
         for (const auto& [id, index] : m_caseIndex.asKeyValueRange()) {
             const qint64 row = rows.value(id);
