@@ -22,7 +22,7 @@ struct Command
 const std::array<Command, 9> kCommands = {{
     {"run", "run --suite S --model M... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N]",
      "run a suite against models and store every response", nullptr},
-    {"import", "import --format sob|jsonl --store DB FILE...", "import responses produced elsewhere", nullptr},
+    {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
     {"check", "check --suite DIR", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
      "report --store DB [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex [--gold measured|adjusted] "

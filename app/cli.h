@@ -26,5 +26,6 @@ void err(const QString& text);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);
+int importCommand(const QStringList& args);
 
 } // namespace structscope::cli

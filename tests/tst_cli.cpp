@@ -1,5 +1,11 @@
 // The headless command line: help, exit codes, and `check` on good and broken suites.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -53,7 +59,7 @@ private Q_SLOTS:
     void unbuiltSubcommandsSaySo_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char* c : {"run", "import", "chart", "audit", "gold", "serve-sim", "demo"})
+        for (const char* c : {"run", "chart", "audit", "gold", "serve-sim", "demo"})
             QTest::newRow(c) << QString::fromLatin1(c);
     }
 
@@ -140,6 +146,141 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.out.isEmpty());
         QVERIFY(!run.err.isEmpty());
+    }
+
+    void importRefusesBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString file = testData(u"grounding/response_model-a.jsonl"_s);
+        QTest::addRow("no format") << QStringList{u"import"_s, u"--store"_s, u"x.db"_s, file} << u"--format"_s;
+        QTest::addRow("no file") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s}
+                                 << u"at least one FILE"_s;
+        QTest::addRow("bad format") << QStringList{u"import"_s, u"--format"_s, u"csv"_s, u"--store"_s, u"x.db"_s, file}
+                                    << u"unknown format 'csv'"_s;
+        QTest::addRow("bad modality") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--modality"_s,
+                                                     u"smell"_s, u"--store"_s, u"x.db"_s, file}
+                                      << u"unknown modality 'smell'"_s;
+        QTest::addRow("jsonl without suite") << QStringList{u"import"_s, u"--format"_s, u"jsonl"_s, u"--store"_s,
+                                                            u"x.db"_s, file}
+                                             << u"needs --suite"_s;
+        QTest::addRow("bad field map") << QStringList{u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s,
+                                                      testData(u"import/suite"_s), u"--field-map"_s,
+                                                      u"colour=x"_s, u"--store"_s, u"x.db"_s, file}
+                                       << u"--field-map"_s;
+        QTest::addRow("missing file") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s,
+                                                     u"/nonexistent/r.jsonl"_s}
+                                      << u"/nonexistent/r.jsonl: no such file"_s;
+    }
+
+    void importRefusesBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Relative store paths land in the test's temporary folder, which must stay empty.
+        QProcess process;
+        process.setWorkingDirectory(dir.path());
+        process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 2);
+        const QString errText = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(errText.contains(message), qPrintable(errText));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
+    // The whole path a SOB user takes: import response files, then report. The means are worked out by
+    // hand from tests/data/grounding/EXPECTED.md (model-a's six text records, weights 3,2,1,3,2,1).
+    void importThenReportReproducesHandComputedMeans()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"sob.db"_s);
+        Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+                               testData(u"grounding/response_model-a.jsonl"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"imported 6 response(s) from 1 file(s)"_s), qPrintable(run.out));
+
+        run = structscope({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s,
+                           u"grounding"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const QJsonArray groups = report.value(u"groups"_s).toArray();
+        QCOMPARE(groups.size(), 1);
+        const QJsonObject group = groups.first().toObject();
+        QCOMPARE(group.value(u"key"_s).toObject().value(u"model"_s).toString(), u"demo/model-a"_s);
+        QCOMPARE(group.value(u"n"_s).toInt(), 6);
+        const QJsonObject mean = group.value(u"mean"_s).toObject();
+        const QJsonObject weighted = group.value(u"weighted_mean"_s).toObject();
+        // value_accuracy: 1, 0.75, 0, 0, 0, 0.
+        QVERIFY(qAbs(mean.value(u"grounding.value_accuracy"_s).toDouble() - 1.75 / 6) < 1e-12);
+        QVERIFY(qAbs(weighted.value(u"grounding.value_accuracy"_s).toDouble() - (3 * 1 + 2 * 0.75) / 12) < 1e-12);
+        // faithfulness: 1, 23/24, 0, 0, 0, 0.
+        QVERIFY(qAbs(mean.value(u"grounding.faithfulness"_s).toDouble() - (1 + 23.0 / 24) / 6) < 1e-12);
+        // json_pass: 1, 1, 1, 0, 0, 1.
+        QVERIFY(qAbs(mean.value(u"grounding.json_pass"_s).toDouble() - 4.0 / 6) < 1e-12);
+        // path_recall: 1, 1, 2/3, 0, 0, 1.
+        QVERIFY(qAbs(mean.value(u"grounding.path_recall"_s).toDouble() - (3 + 2.0 / 3) / 6) < 1e-12);
+        const QJsonArray ci = group.value(u"ci95"_s).toObject().value(u"grounding.value_accuracy"_s).toArray();
+        QCOMPARE(ci.size(), 2);
+        QVERIFY(ci.at(0).toDouble() <= ci.at(1).toDouble());
+
+        // Importing the same file again adds a second run, but never a second suite.
+        run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+                           testData(u"grounding/response_model-a.jsonl"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"already stored"_s), qPrintable(run.out));
+    }
+
+    void importReportsMalformedLinesAndKeepsTheRest()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"sob.db"_s);
+        const Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+                                     testData(u"import/sob/response_model-a.jsonl"_s)});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"response_model-a.jsonl:3"_s), qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"imported 4 response(s)"_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"1 malformed"_s), qPrintable(run.out));
+    }
+
+    void importGenericJsonlWithAFieldMap()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"people.db"_s);
+        Run run = structscope({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"import/suite"_s),
+                               u"--field-map"_s,
+                               u"case_id=id,model=meta.model,strategy=meta.mode,response=output.text,"
+                               u"tokens_in=usage.in,tokens_out=usage.out,latency_ms=ms"_s,
+                               u"--store"_s, store, testData(u"import/mapped.jsonl"_s)});
+        QCOMPARE(run.exitCode, 1); // line 2 has no output.text
+        QVERIFY2(run.err.contains(u"mapped.jsonl:2"_s), qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"imported 2 response(s)"_s), qPrintable(run.out + run.err));
+
+        run = structscope({u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"model,strategy"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"m/one"_s), qPrintable(run.out));
+    }
+
+    void importIntoACorruptStoreChangesNothing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"junk.db"_s);
+        QFile junk(store);
+        QVERIFY(junk.open(QIODevice::WriteOnly));
+        junk.write(QByteArray(4096, 'x'));
+        junk.close();
+        const Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+                                     testData(u"grounding/response_model-a.jsonl"_s)});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(!run.err.isEmpty());
+        QFile again(store);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        QCOMPARE(again.readAll(), QByteArray(4096, 'x'));
     }
 
     void checkOnAMissingFolder()
