@@ -1,0 +1,80 @@
+// Import → report, end to end, as `structscope import` then `structscope report --format json` do it:
+// SOB response files into a new SQLite store, then scoring, aggregation and the JSON report.
+#include "bench.h"
+#include "sobgen.h"
+
+#include "io/sobimporter.h"
+#include "report/evaluation.h"
+#include "report/reportwriter.h"
+#include "store/resultstore.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::bench {
+
+int benchImport(const BenchArgs& args)
+{
+    SobGenOptions gen;
+    gen.records = args.records > 0 ? args.records : 7000;
+    gen.seed = 7;
+    const std::vector<std::string> lines = generateSobLines(gen);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(u"response_model-0.jsonl"_s);
+    {
+        QFile out(file);
+        if (!out.open(QIODevice::WriteOnly)) {
+            std::fprintf(stderr, "bench import: cannot write %s\n", qPrintable(file));
+            return 1;
+        }
+        for (const std::string& line : lines) {
+            out.write(line.data(), qint64(line.size()));
+            out.write("\n", 1);
+        }
+    }
+    const double megabytes = double(QFileInfo(file).size()) / 1e6;
+
+    QElapsedTimer total;
+    total.start();
+    QString error;
+    auto store = ResultStore::open(dir.filePath(u"bench.db"_s), &error);
+    if (!store) {
+        std::fprintf(stderr, "bench import: %s\n", qPrintable(error));
+        return 1;
+    }
+    QElapsedTimer step;
+    step.start();
+    const ImportSummary summary = importSobFiles(*store, {file});
+    const double importSeconds = double(step.nsecsElapsed()) / 1e9;
+    if (!summary.ok() || summary.responses != qint64(lines.size())) {
+        std::fprintf(stderr, "bench import: imported %lld of %zu records\n", summary.responses, lines.size());
+        return 1;
+    }
+    step.restart();
+    const Evaluation evaluation = evaluateStore(*store);
+    const double scoreSeconds = double(step.nsecsElapsed()) / 1e9;
+    step.restart();
+    AggregateOptions aggregateOptions;
+    aggregateOptions.families = {"grounding"};
+    const Report aggregated = aggregate(evaluation.records, aggregateOptions);
+    const ReportText text = writeReport(aggregated, "json");
+    const double reportSeconds = double(step.nsecsElapsed()) / 1e9;
+    const double seconds = double(total.nsecsElapsed()) / 1e9;
+    if (!evaluation.ok() || !text.ok()) {
+        std::fprintf(stderr, "bench import: %s\n", qPrintable(evaluation.error));
+        return 1;
+    }
+    const QString what = u"%1 records, %2 MB"_s.arg(lines.size()).arg(megabytes, 0, 'f', 1);
+    report("import", u"open store + import SOB file (%1)"_s.arg(what), importSeconds * 1000.0, "ms");
+    report("import", u"read + score every response"_s, scoreSeconds * 1000.0, "ms");
+    report("import", u"aggregate (bootstrap CIs) + JSON report"_s, reportSeconds * 1000.0, "ms");
+    report("import", u"end to end"_s, seconds * 1000.0, "ms");
+    report("import", u"end to end throughput"_s, double(lines.size()) / seconds, "records/s");
+    return 0;
+}
+
+} // namespace structscope::bench
