@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <map>
 #include <memory>
 
 using nlohmann::json;
@@ -139,14 +140,39 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             evaluation.error = runs.errorMessage();
             return evaluation;
         }
+        // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
+        // repeat) of such a family of runs counts once, under the first run: its latest successful answer,
+        // else its latest failure. Runs come in id order, so a parent is always seen before its retries.
+        QHash<qint64, qint64> rootOf;
+        std::map<qint64, QHash<ResponseKey, std::size_t>> slotsByRoot;
         for (const RunRecord& run : runs.value()) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
             const bool simulated = run.providerKind == QLatin1String("sim");
+            qint64 root = run.id;
+            if (const auto parent = run.settings.find("retry_of"); parent != run.settings.end() && parent->is_number_integer())
+                root = rootOf.value(parent->get<qint64>(), run.id);
+            rootOf.insert(run.id, root);
+            QHash<ResponseKey, std::size_t>& slotJobs = slotsByRoot[root];
             const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
                     return true;
+                const ResponseKey key { response.caseRow, response.repeat };
+                if (const auto seen = slotJobs.constFind(key); seen != slotJobs.cend()) {
+                    Job& earlier = jobs[seen.value()];
+                    // Every call of the slot was paid for, the failed ones too.
+                    std::optional<double> cost = earlier.record.cost;
+                    if (response.cost)
+                        cost = cost.value_or(0.0) + *response.cost;
+                    earlier.record.cost = cost;
+                    if (!response.errorKind.isEmpty() && earlier.response.errorKind.isEmpty())
+                        return true;
+                    earlier.response = response;
+                    earlier.record.latencyMs = response.latencyMs;
+                    return true;
+                }
+                slotJobs.insert(key, jobs.size());
                 Job job;
                 job.facts = &fact.value();
                 job.options = scoring;
@@ -156,7 +182,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
                 r.suite = suite.id;
                 r.model = providerLabel(run);
                 r.strategy = run.strategy;
-                r.runId = run.id;
+                r.runId = root;
                 r.caseId = fact->id;
                 r.repeat = response.repeat;
                 r.category = fact->category;

@@ -1,0 +1,144 @@
+// evaluateStore: which stored rows a report counts, and measured versus adjusted gold.
+#include "report/evaluation.h"
+#include "store/resultstore.h"
+#include "store/suiteimport.h"
+#include "suite/suiteloader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+
+class TestEvaluation : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<ResultStore> m_store;
+    QHash<QString, qint64> m_caseRows;
+    qint64 m_runId = 0;
+    qint64 m_rootRun = 0;
+
+    ResponseRecord response(const QString& caseId, int repeat, const QString& text, const QString& error, double cost)
+    {
+        ResponseRecord r;
+        r.runId = m_runId;
+        r.caseRow = m_caseRows.value(caseId);
+        r.repeat = repeat;
+        r.requestHash = caseId + QString::number(repeat);
+        r.rawText = text;
+        r.errorKind = error;
+        r.httpStatus = error.isEmpty() ? 200 : 0;
+        r.latencyMs = 100;
+        r.cost = cost;
+        r.costSource = CostSource::Provider;
+        return r;
+    }
+
+    const ScoredRecord* find(const Evaluation& e, const QString& caseId)
+    {
+        for (const ScoredRecord& r : e.records) {
+            if (r.caseId == caseId)
+                return &r;
+        }
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+        QVERIFY(loaded.ok());
+        m_store = ResultStore::open(m_dir.filePath(u"e.db"_s));
+        QVERIFY(m_store);
+        const auto imported = m_store->importSuite(makeSuiteImport(*loaded.suite));
+        QVERIFY(imported);
+        const auto cases = m_store->cases(imported->suite.row);
+        QVERIFY(cases);
+        for (const CaseRecord& c : cases.value())
+            m_caseRows.insert(c.id, c.row);
+        RunRecord run;
+        run.suiteRow = imported->suite.row;
+        run.modelSpec = u"sim:test"_s;
+        run.providerKind = u"sim"_s;
+        run.strategy = u"J"_s;
+        const auto created = m_store->createRun(run);
+        QVERIFY(created);
+        m_runId = created->id;
+        // p-1: a timeout, then a retry that answered. p-2: an answer, then a later failed retry.
+        // p-3: three failures.
+        QVERIFY(m_store->appendResponses({
+            response(u"p-1"_s, 0, {}, u"timeout"_s, 0.001),
+            response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
+            response(u"p-3"_s, 0, {}, u"network"_s, 0.0),
+        }));
+        // The runner retries errored slots in a new run that names its parent; a retry of the retry too.
+        for (int generation = 0; generation < 2; ++generation) {
+            RunRecord retry = run;
+            retry.settings = { { "retry_of", m_runId } };
+            const auto again = m_store->createRun(retry);
+            QVERIFY(again);
+            m_runId = again->id;
+            if (generation == 0) {
+                QVERIFY(m_store->appendResponses({
+                    response(u"p-1"_s, 0, uR"({"name": "Ann", "age": 41})"_s, {}, 0.002),
+                    response(u"p-2"_s, 0, {}, u"http_5xx"_s, 0.0),
+                    response(u"p-3"_s, 0, {}, u"timeout"_s, 0.0),
+                }));
+            } else {
+                QVERIFY(m_store->appendResponses({ response(u"p-3"_s, 0, {}, u"timeout"_s, 0.0) }));
+            }
+        }
+        m_rootRun = created->id;
+    }
+
+    void retriedSlotsCountOnceTheLatestSuccessfulAnswer()
+    {
+        const Evaluation e = evaluateStore(*m_store);
+        QVERIFY2(e.ok(), qPrintable(e.error));
+        QCOMPARE(e.records.size(), std::size_t(3));
+        const ScoredRecord* p1 = find(e, u"p-1"_s);
+        const ScoredRecord* p2 = find(e, u"p-2"_s);
+        const ScoredRecord* p3 = find(e, u"p-3"_s);
+        QVERIFY(p1 && p2 && p3);
+        QCOMPARE(p1->verdict.ladder, LadderLabel::Correct);
+        QCOMPARE(p2->verdict.ladder, LadderLabel::Correct); // the later failure does not replace the answer
+        QCOMPARE(p3->verdict.ladder, LadderLabel::InvalidJson);
+        // Every call of a slot was paid for.
+        QVERIFY(qAbs(*p1->cost - 0.003) < 1e-12);
+        QVERIFY(qAbs(*p2->cost - 0.002) < 1e-12);
+        // All three count under the first run of the family.
+        QCOMPARE(p1->runId, m_rootRun);
+        QCOMPARE(p3->runId, m_rootRun);
+    }
+
+    void adjustedGoldRescoresWithoutTouchingMeasured()
+    {
+        const GoldEditResult edit = m_store->addGoldRevision(m_caseRows.value(u"p-1"_s),
+            nlohmann::json { { "name", "Ann" }, { "age", 42 } }, u"tester"_s, u"the text says 42"_s, 0);
+        QVERIFY(edit.ok());
+        const Evaluation measured = evaluateStore(*m_store);
+        EvaluationOptions adjustedOptions;
+        adjustedOptions.gold = GoldBasis::Adjusted;
+        const Evaluation adjusted = evaluateStore(*m_store, adjustedOptions);
+        QCOMPARE(find(measured, u"p-1"_s)->verdict.ladder, LadderLabel::Correct);
+        QCOMPARE(find(adjusted, u"p-1"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
+        QCOMPARE(find(adjusted, u"p-2"_s)->verdict.ladder, LadderLabel::Correct);
+    }
+
+    void cancelStopsWithoutRecords()
+    {
+        std::atomic_bool cancel = true;
+        EvaluationOptions options;
+        options.cancel = &cancel;
+        const Evaluation e = evaluateStore(*m_store, options);
+        QVERIFY(e.cancelled);
+        QVERIFY(e.records.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEvaluation)
+#include "tst_evaluation.moc"
