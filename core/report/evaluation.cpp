@@ -29,6 +29,7 @@ struct CaseFacts
     json extra;
     json gold;
     double weight = 0;
+    CompiledForScoring compiled; ///< the schema compiled once for all of the case's responses
 };
 
 /// One response waiting to be scored, with everything it refers to.
@@ -47,6 +48,8 @@ void score(Job& job)
     input.gold = &job.facts->gold;
     input.schema = job.facts->schema;
     input.modality = modalityFromId(job.record.modality.toStdString()).value_or(Modality::Text);
+    input.compiledSchema = job.facts->compiled.schema;
+    input.groundingSchema = job.facts->compiled.grounding;
     const QByteArray raw = job.response.rawText.toUtf8();
     json decoded;
     std::string text;
@@ -133,6 +136,8 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
                 if (const auto doc = documents->find(f.schemaName); doc != documents->end())
                     f.schema = &*doc;
             }
+            if (f.schema)
+                f.compiled = compileForScoring(*f.schema, *scoring);
         }
 
         const auto runs = store.runs(suite.row);

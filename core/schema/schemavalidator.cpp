@@ -6,12 +6,12 @@
 #include "schema/schemarules.h"
 #include "schema/schemawalker.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/validator.hpp>
 
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <unordered_map>
@@ -184,6 +184,78 @@ std::vector<SchemaError> findUnsupportedKeywords(const json& schema)
 
 namespace {
 
+// The cache is keyed by a structural hash of the document (a walk, no text): dumping and hashing the text
+// cost more than scoring a small record, and callers look a schema up once per response. Equal hashes are
+// confirmed by a type-strict comparison with the stored document (1 and 1.0 are different documents).
+std::uint64_t mix(std::uint64_t h, std::uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xFF51AFD7ED558CCDull;
+}
+
+std::uint64_t hashBytes(std::uint64_t h, std::string_view bytes)
+{
+    std::uint64_t f = 0xCBF29CE484222325ull; // FNV-1a
+    for (const char c : bytes) {
+        f ^= static_cast<unsigned char>(c);
+        f *= 0x100000001B3ull;
+    }
+    return mix(h, f ^ bytes.size());
+}
+
+// Recursion is bounded: compile() measures the depth before it hashes.
+std::uint64_t structuralHash(const json& value, std::uint64_t h = 0)
+{
+    h = mix(h, static_cast<std::uint64_t>(value.type()));
+    switch (value.type()) {
+    case json::value_t::object:
+        for (const auto& [key, member] : value.items())
+            h = structuralHash(member, hashBytes(h, key));
+        return mix(h, value.size());
+    case json::value_t::array:
+        for (const json& item : value)
+            h = structuralHash(item, h);
+        return mix(h, value.size());
+    case json::value_t::string: return hashBytes(h, value.get_ref<const std::string&>());
+    case json::value_t::boolean: return mix(h, value.get<bool>() ? 1 : 2);
+    case json::value_t::number_integer: return mix(h, static_cast<std::uint64_t>(value.get<std::int64_t>()));
+    case json::value_t::number_unsigned: return mix(h, value.get<std::uint64_t>());
+    case json::value_t::number_float: {
+        const double d = value.get<double>();
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &d, sizeof bits);
+        return mix(h, bits);
+    }
+    default: return h;
+    }
+}
+
+bool strictlyEqual(const json& a, const json& b)
+{
+    if (a.type() != b.type() || a.size() != b.size())
+        return false;
+    if (a.is_object()) {
+        for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib) {
+            if (ia.key() != ib.key() || !strictlyEqual(ia.value(), ib.value()))
+                return false;
+        }
+        return true;
+    }
+    if (a.is_array()) {
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (!strictlyEqual(a[i], b[i]))
+                return false;
+        }
+        return true;
+    }
+    return a == b;
+}
+
+std::uint64_t cacheKey(const json& schema, const SchemaOptions& options)
+{
+    return mix(structuralHash(schema), (options.validateFormats ? 1u : 0u) | (options.integralFloatsAsIntegers ? 2u : 0u));
+}
+
 class SchemaCacheState
 {
 public:
@@ -193,23 +265,23 @@ public:
         return state;
     }
 
+    struct Failure
+    {
+        json document;
+        SchemaOptions options;
+        std::string message;
+    };
+
     std::mutex mutex;
-    std::unordered_map<std::string, CompiledSchemaPtr> compiled;
-    std::unordered_map<std::string, std::string> failed;
+    std::unordered_multimap<std::uint64_t, CompiledSchemaPtr> compiled;
+    std::unordered_multimap<std::uint64_t, Failure> failed;
 };
 
 constexpr std::size_t kCacheSoftLimit = 4096;
 
-std::string cacheKey(const json& schema, const SchemaOptions& options)
+bool sameOptions(const SchemaOptions& a, const SchemaOptions& b)
 {
-    // dump() sorts object keys (nlohmann's objects are std::maps), so equal documents give equal text.
-    const std::string text = schema.dump();
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    hash.addData(QByteArrayView(text.data(), static_cast<qsizetype>(text.size())));
-    std::string key = hash.result().toHex().toStdString();
-    key += options.validateFormats ? ":formats" : ":noformats";
-    key += options.integralFloatsAsIntegers ? ":intfloats" : ":strictints";
-    return key;
+    return a.validateFormats == b.validateFormats && a.integralFloatsAsIntegers == b.integralFloatsAsIntegers;
 }
 
 CompiledSchemaPtr compileUncached(const json& schema, const SchemaOptions& options, std::string* error)
@@ -222,6 +294,12 @@ CompiledSchemaPtr compileUncached(const json& schema, const SchemaOptions& optio
     if (!shape.ok) {
         *error = "invalid schema: the schema " + shape.message
             + (shape.pointer.empty() ? std::string() : " (at " + shape.pointer + ")");
+        return nullptr;
+    }
+    try {
+        (void)schema.dump(); // throws on text that is not valid UTF-8, which valijson would mangle
+    } catch (const json::exception&) {
+        *error = "invalid schema: it contains text that is not valid UTF-8";
         return nullptr;
     }
     const std::vector<SchemaError> metaErrors = checkAgainstMetaSchema(schema);
@@ -250,29 +328,26 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
     std::string& message = error ? *error : ignored;
     message.clear();
 
-    // The cache key dumps the document, and nlohmann's dump recurses: measure the shape first (iteratively).
+    // The key walks the document recursively: measure the shape first (iteratively).
     if (const DocumentShape shape = inspectDocument(schema, kMaxSchemaDepth, kMaxSchemaNodes); !shape.ok) {
         message = "invalid schema: the schema " + shape.message
             + (shape.pointer.empty() ? std::string() : " (at " + shape.pointer + ")");
         return nullptr;
     }
 
-    std::string key;
-    try {
-        key = cacheKey(schema, options);
-    } catch (const json::exception&) {
-        message = "invalid schema: it contains text that is not valid UTF-8";
-        return nullptr;
-    }
-
+    const std::uint64_t key = cacheKey(schema, options);
     SchemaCacheState& state = SchemaCacheState::instance();
     {
         const std::lock_guard lock(state.mutex);
-        if (const auto it = state.compiled.find(key); it != state.compiled.end())
-            return it->second;
-        if (const auto it = state.failed.find(key); it != state.failed.end()) {
-            message = it->second;
-            return nullptr;
+        for (auto [it, end] = state.compiled.equal_range(key); it != end; ++it) {
+            if (sameOptions(it->second->options(), options) && strictlyEqual(it->second->document(), schema))
+                return it->second;
+        }
+        for (auto [it, end] = state.failed.equal_range(key); it != end; ++it) {
+            if (sameOptions(it->second.options, options) && strictlyEqual(it->second.document, schema)) {
+                message = it->second.message;
+                return nullptr;
+            }
         }
     }
 
@@ -284,15 +359,19 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
     if (!compiled) {
         if (state.failed.size() >= kCacheSoftLimit)
             state.failed.clear();
-        state.failed.emplace(key, message);
+        state.failed.emplace(key, SchemaCacheState::Failure { schema, options, message });
         return nullptr;
+    }
+    for (auto [it, end] = state.compiled.equal_range(key); it != end; ++it) {
+        if (sameOptions(it->second->options(), options) && strictlyEqual(it->second->document(), schema))
+            return it->second;
     }
     if (state.compiled.size() >= kCacheSoftLimit) {
         // Forget schemas nobody else holds any more; those in use stay (and the cache may exceed the limit).
         for (auto it = state.compiled.begin(); it != state.compiled.end();)
             it = it->second.use_count() == 1 ? state.compiled.erase(it) : std::next(it);
     }
-    return state.compiled.emplace(key, std::move(compiled)).first->second;
+    return state.compiled.emplace(key, std::move(compiled))->second;
 }
 
 void SchemaCache::clear()

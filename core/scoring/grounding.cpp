@@ -380,6 +380,20 @@ SchemaState resolveSchema(const json& schema, const SchemaOptions& options)
     return state;
 }
 
+SchemaState stateOf(const CompiledSchemaPtr& compiled)
+{
+    SchemaState state;
+    state.compiled = compiled;
+    state.facts = factsCache().get(compiled);
+    state.problem = state.facts->problem;
+    return state;
+}
+
+bool sameValidation(const SchemaOptions& a, const SchemaOptions& b)
+{
+    return a.validateFormats == b.validateFormats && a.integralFloatsAsIntegers == b.integralFloatsAsIntegers;
+}
+
 // Imported records each carry their own copy of a handful of schemas. SchemaCache keys by a
 // SHA-256 of the dumped document, which costs more than scoring a record; this per-thread memo
 // recognises a recently compiled schema by a type-strict comparison with the compiled document
@@ -671,7 +685,9 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
 
     // Schema: an object that compiles and passes the draft-07 meta-schema (SOB's check_schema).
     thread_local SchemaMemo memo;
-    const SchemaState schemaState = memo.lookup(input.schema, input.options.validation);
+    const SchemaState schemaState = input.compiled && sameValidation(input.compiled->options(), input.options.validation)
+        ? stateOf(input.compiled)
+        : memo.lookup(input.schema, input.options.validation);
     const CompiledSchemaPtr& compiled = schemaState.compiled;
     const SchemaFacts* facts = schemaState.facts.get();
     const std::string& schemaProblem = schemaState.problem;

@@ -69,6 +69,8 @@ struct GroundingInput
     const nlohmann::json& schema; ///< the record's JSON schema document
     Modality modality = Modality::Text;
     GroundingOptions options = {};
+    /// Optional: `schema` already compiled with options.validation (e.g. once per case); skips the lookup.
+    CompiledSchemaPtr compiled = {};
 };
 
 /// Per-record scores; each metric is in [0, 1] (the 0/1 ones are exactly 0.0 or 1.0).

@@ -75,6 +75,19 @@ ScoringOptions ScoringOptions::forSuite(const Suite& suite)
     return forManifest(suite.manifest, suite.catalog);
 }
 
+CompiledForScoring compileForScoring(const json& schema, const ScoringOptions& options)
+{
+    CompiledForScoring out;
+    try {
+        out.schema = SchemaCache::compile(schema, options.schema, nullptr);
+        if (options.grounding)
+            out.grounding = SchemaCache::compile(schema, GroundingOptions {}.validation, nullptr);
+    } catch (const std::exception&) {
+        // Left null: scoreResponse then compiles itself and reports why it failed.
+    }
+    return out;
+}
+
 Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
 {
     Verdict v;
@@ -99,7 +112,9 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
             v.schemaValid = true;
         } else {
             std::string error;
-            const CompiledSchemaPtr schema = SchemaCache::compile(*input.schema, options.schema, &error);
+            const CompiledSchemaPtr schema = input.compiledSchema
+                ? input.compiledSchema
+                : SchemaCache::compile(*input.schema, options.schema, &error);
             if (schema) {
                 v.schemaErrors = schema->validate(*prediction);
                 v.schemaValid = v.schemaErrors.empty();
@@ -121,6 +136,7 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
         // SOB reads a candidate that arrived as a string as "did not parse", whatever it contains.
         const json* candidate = input.importedAsString ? nullptr : prediction;
         GroundingInput g{candidate, gold, *input.schema, input.modality};
+        g.compiled = input.groundingSchema;
         v.grounding = scoreGrounding(g);
         for (const GroundingMetric& m : groundingMetrics())
             v.values.emplace_back(m.id, (*v.grounding).*(m.field));

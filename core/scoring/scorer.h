@@ -42,7 +42,19 @@ struct ScoreInput
     const nlohmann::json* gold = nullptr;
     const nlohmann::json* schema = nullptr; ///< the case's schema document; nullptr: no schema to validate
     Modality modality = Modality::Text;
+    /// Optional, for callers that score many responses per case: `schema` compiled once with the
+    /// options' SchemaOptions, and with the grounding family's (see compileForScoring). Skip the lookups.
+    CompiledSchemaPtr compiledSchema = {};
+    CompiledSchemaPtr groundingSchema = {};
 };
+
+/// The compiled forms of a case's schema that ScoreInput can carry (nullptr where it does not compile).
+struct CompiledForScoring
+{
+    CompiledSchemaPtr schema;
+    CompiledSchemaPtr grounding;
+};
+CompiledForScoring compileForScoring(const nlohmann::json& schema, const ScoringOptions& options);
 
 /// Scores one response: a pure function of (response, gold, schema, options).
 Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options);
