@@ -213,7 +213,9 @@ private Q_SLOTS:
         QCOMPARE(v.ladder, label);
         QCOMPARE(v.ladderStrict, strictLabel);
         QCOMPARE(*v.value("ladder.correct"), label == LadderLabel::Correct ? 1.0 : 0.0);
-        QCOMPARE(*v.value("ladder.correct_strict"), strictLabel == LadderLabel::Correct ? 1.0 : 0.0);
+        // Strict metrics accept a clean parse only (METRICS.md §0): a fenced correct answer is not strictly correct.
+        QCOMPARE(*v.value("ladder.correct_strict"),
+            strictLabel == LadderLabel::Correct && rung == u"clean"_s ? 1.0 : 0.0);
         double sum = 0;
         for (const char* id : {"ladder.invalid_json", "ladder.schema_violation", "ladder.hallucinated_on_missing",
                                "ladder.value_incorrect", "ladder.correct"})

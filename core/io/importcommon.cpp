@@ -331,15 +331,12 @@ std::optional<QHash<QString, qint64>> storeSuiteCases(
     summary.suite = imported->suite;
     summary.suiteCreated = imported->created;
     summary.cases = suite.cases.size();
-    auto stored = store.cases(summary.suite.row);
-    if (!stored) {
-        summary.storeError = stored.error();
+    auto rows = store.caseRows(summary.suite.row);
+    if (!rows) {
+        summary.storeError = rows.error();
         return std::nullopt;
     }
-    QHash<QString, qint64> rows;
-    for (const CaseRecord& c : std::as_const(stored.value()))
-        rows.insert(c.id, c.row);
-    return rows;
+    return std::move(rows.value());
 }
 
 } // namespace structscope

@@ -17,7 +17,8 @@ constexpr std::array kMetrics = {
                "lenient equality (trimmed, case- and whitespace-folded strings; numbers by value).",
                K::Rate, true},
     MetricInfo{"ladder.correct_strict", "ladder", "Correct (strict)",
-               "The same ladder with strict equality: strings must match byte for byte.", K::Rate, true},
+               "The same ladder with strict equality, and strict parsing: the whole response must be one JSON value (no "
+               "fences or prose around it) and strings must match byte for byte.", K::Rate, true},
     MetricInfo{"ladder.invalid_json", "ladder", "Invalid JSON",
                "Share of responses where the parse ladder failed: no clean, fenced or extractable JSON value.", K::Rate,
                false},

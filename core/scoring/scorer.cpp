@@ -20,7 +20,8 @@ double flag(bool b)
 void addLadderValues(Verdict& v)
 {
     v.values.emplace_back("ladder.correct", flag(v.ladder == LadderLabel::Correct));
-    v.values.emplace_back("ladder.correct_strict", flag(v.ladderStrict == LadderLabel::Correct));
+    // Strict metrics accept a clean parse only (METRICS.md §0): fences or prose around the JSON fail them.
+    v.values.emplace_back("ladder.correct_strict", flag(v.rung == ParseRung::Clean && v.ladderStrict == LadderLabel::Correct));
     v.values.emplace_back("ladder.invalid_json", flag(v.ladder == LadderLabel::InvalidJson));
     v.values.emplace_back("ladder.schema_violation", flag(v.ladder == LadderLabel::SchemaViolation));
     v.values.emplace_back("ladder.hallucinated_on_missing", flag(v.ladder == LadderLabel::HallucinatedOnMissing));

@@ -98,6 +98,8 @@ public:
     StoreResult<QList<SuiteRecord>> suites();
     StoreResult<SuiteRecord> suite(qint64 suiteRow);
     StoreResult<QList<CaseRecord>> cases(qint64 suiteRow);
+    /// Case id → row of a suite's cases; reads two columns only (importers map every line through it).
+    StoreResult<QHash<QString, qint64>> caseRows(qint64 suiteRow);
     StoreResult<CaseRecord> caseRecord(qint64 caseRow);
     /// All revisions of a case's gold, oldest (revision 0) first.
     StoreResult<QList<GoldRevision>> goldRevisions(qint64 caseRow);

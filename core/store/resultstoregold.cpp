@@ -242,6 +242,21 @@ StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow)
         { suiteRow }, u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
 }
 
+StoreResult<QHash<QString, qint64>> ResultStore::caseRows(qint64 suiteRow)
+{
+    QSqlQuery query(db());
+    query.setForwardOnly(true);
+    const QString what = u"cannot list the cases of suite %1"_s.arg(suiteRow);
+    if (!query.prepare(u"SELECT id, case_key FROM cases WHERE suite_id = ?"_s))
+        return sql::databaseError(what, query.lastError());
+    if (auto r = sql::execPrepared(query, { suiteRow }, what); !r)
+        return r.error();
+    QHash<QString, qint64> rows;
+    while (query.next())
+        rows.insert(query.value(1).toString(), query.value(0).toLongLong());
+    return rows;
+}
+
 StoreResult<CaseRecord> ResultStore::caseRecord(qint64 caseRow)
 {
     auto found = readAll<CaseRecord>(db(), u"SELECT %1 FROM cases WHERE id = ?"_s.arg(kCaseColumns), { caseRow },
