@@ -1,0 +1,301 @@
+#include "cli.h"
+#include "runconsole.h"
+
+#include "providers/modelspec.h"
+#include "providers/pricetable.h"
+#include "providers/strategy.h"
+#include "run/costestimate.h"
+#include "run/runner.h"
+#include "run/suitelocator.h"
+#include "store/resultstore.h"
+#include "suite/suiteloader.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+namespace {
+
+std::atomic_int g_interrupts = 0;
+
+extern "C" void onInterrupt(int)
+{
+    // A second Ctrl-C while the first is being handled ends the process the hard way.
+    if (g_interrupts.fetch_add(1) >= 1) {
+        std::signal(SIGINT, SIG_DFL);
+        std::raise(SIGINT);
+    }
+}
+
+int usage(const QString& message)
+{
+    err(u"structscope run: %1\n"_s.arg(message));
+    return ExitUsage;
+}
+
+QStringList splitValues(const QStringList& values)
+{
+    QStringList out;
+    for (const QString& v : values) {
+        for (const QString& part : v.split(u',', Qt::SkipEmptyParts))
+            out << part.trimmed();
+    }
+    return out;
+}
+
+bool readPositive(const QCommandLineParser& parser, const QString& name, int& out)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    out = parser.value(name).toInt(&ok);
+    return ok && out >= 1;
+}
+
+SuitePtr loadSuiteOrReport(const QString& nameOrDir)
+{
+    QString error;
+    const QString dir = resolveSuitePath(nameOrDir, &error);
+    if (dir.isEmpty()) {
+        err(u"structscope run: %1\n"_s.arg(error));
+        return nullptr;
+    }
+    const SuiteLoadResult loaded = loadSuiteDir(dir);
+    if (!loaded.ok()) {
+        for (const Problem& p : loaded.problems)
+            err(p.toString() + u'\n');
+        err(u"structscope run: the suite in %1 has %2 problem(s); run 'structscope check --suite %1'\n"_s.arg(
+            dir, QString::number(loaded.problems.size())));
+        return nullptr;
+    }
+    return loaded.suite;
+}
+
+QList<qint64> runIds(const QStringList& values, bool* ok)
+{
+    QList<qint64> ids;
+    *ok = true;
+    for (const QString& v : splitValues(values)) {
+        bool isNumber = false;
+        const qint64 id = v.toLongLong(&isNumber);
+        if (!isNumber || id < 1) {
+            *ok = false;
+            return {};
+        }
+        ids << id;
+    }
+    return ids;
+}
+
+} // namespace
+
+int runCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Run a suite against models and store every response as it arrives."_s);
+    parser.addHelpOption();
+    parser.addOption(
+        { u"suite"_s, u"Suite folder, or the name of a built-in suite (%1)."_s.arg(builtInSuiteNames().join(u", "_s)),
+            u"DIR|NAME"_s });
+    parser.addOption({ u"model"_s,
+        u"Model spec, repeatable: openai:MODEL[@URL], ollama:MODEL[@URL] or sim:PROFILE, "
+        "with ;key_env=VAR ;temperature=X ;max_tokens=N ;seed=N ;stream ;header=NAME:VALUE. "
+        "API keys are read from the environment (OPENAI_API_KEY by default)."_s,
+        u"SPEC"_s });
+    parser.addOption(
+        { u"strategy"_s, u"P, J, PJ, J+ or PJ+; repeatable or comma-separated (default: all five)."_s, u"S"_s });
+    parser.addOption({ u"repeats"_s, u"Samples per case (default 1)."_s, u"K"_s, u"1"_s });
+    parser.addOption({ u"concurrency"_s, u"Requests in flight per model (default 4)."_s, u"N"_s, u"4"_s });
+    parser.addOption(
+        { u"global-concurrency"_s, u"Requests in flight in total (default: N × models, at most 256)."_s, u"N"_s });
+    parser.addOption(
+        { u"store"_s, u"SQLite file or postgresql:// URL (default structscope.db)."_s, u"DB"_s, u"structscope.db"_s });
+    parser.addOption(
+        { u"resume"_s, u"Continue stored runs, asking only for unanswered (case, repeat) slots."_s, u"RUN"_s });
+    parser.addOption({ u"retry-errors"_s, u"Ask the errored slots of stored runs again, in new runs."_s, u"RUN"_s });
+    parser.addOption(
+        { u"error-kind"_s, u"With --retry-errors: only these kinds (e.g. timeout,http_5xx)."_s, u"KIND"_s });
+    parser.addOption({ u"no-cache"_s, u"Send every request, even one answered before with the same request."_s });
+    parser.addOption({ u"prices"_s, u"Price table (JSON) instead of the user's or the built-in one."_s, u"FILE"_s });
+    parser.addOption({ u"timeout"_s, u"Seconds for one call, the whole of it (default 600)."_s, u"S"_s });
+    parser.addOption({ u"max-attempts"_s, u"Attempts per slot, the first included (default 4)."_s, u"N"_s });
+    parser.addOption({ u"estimate"_s, u"Print the cost estimate and stop."_s });
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usage(u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+
+    const bool resuming = parser.isSet(u"resume"_s);
+    const bool retrying = parser.isSet(u"retry-errors"_s);
+    if (resuming && retrying)
+        return usage(u"--resume and --retry-errors do not go together"_s);
+    if (!resuming && !retrying && !parser.isSet(u"suite"_s))
+        return usage(u"--suite DIR|NAME is required"_s);
+    if (!resuming && !retrying && !parser.isSet(u"model"_s))
+        return usage(u"at least one --model SPEC is required (e.g. --model sim:careful)"_s);
+
+    QList<ModelSpec> models;
+    for (const QString& text : parser.values(u"model"_s)) {
+        QString error;
+        const auto spec = parseModelSpec(text, &error);
+        if (!spec)
+            return usage(u"--model %1: %2"_s.arg(text, error));
+        models << *spec;
+    }
+    QList<Strategy> strategies;
+    for (const QString& name : splitValues(parser.values(u"strategy"_s))) {
+        const auto s = strategyFromName(name);
+        if (!s)
+            return usage(u"unknown strategy '%1' (use P, J, PJ, J+ or PJ+)"_s.arg(name));
+        if (!strategies.contains(*s))
+            strategies << *s;
+    }
+    if (strategies.isEmpty())
+        strategies = allStrategies();
+
+    RunnerOptions options;
+    int repeats = 1;
+    if (!readPositive(parser, u"repeats"_s, repeats))
+        return usage(u"--repeats needs a whole number ≥ 1"_s);
+    if (!readPositive(parser, u"concurrency"_s, options.perModelConcurrency))
+        return usage(u"--concurrency needs a whole number ≥ 1"_s);
+    if (!readPositive(parser, u"max-attempts"_s, options.maxAttempts))
+        return usage(u"--max-attempts needs a whole number ≥ 1"_s);
+    int timeoutSeconds = 600;
+    if (!readPositive(parser, u"timeout"_s, timeoutSeconds))
+        return usage(u"--timeout needs a whole number of seconds ≥ 1"_s);
+    options.totalTimeout = std::chrono::seconds(timeoutSeconds);
+    options.idleTimeout = std::min(options.idleTimeout, options.totalTimeout);
+    const qsizetype endpoints = std::max<qsizetype>({ 1, models.size(), parser.values(u"resume"_s).size() });
+    options.globalConcurrency = std::min(256, options.perModelConcurrency * int(endpoints));
+    if (!readPositive(parser, u"global-concurrency"_s, options.globalConcurrency))
+        return usage(u"--global-concurrency needs a whole number ≥ 1"_s);
+    options.useCache = !parser.isSet(u"no-cache"_s);
+
+    PriceTable prices;
+    if (parser.isSet(u"prices"_s)) {
+        QString error;
+        const auto table = PriceTable::load(parser.value(u"prices"_s), &error);
+        if (!table)
+            return usage(u"--prices: %1"_s.arg(error));
+        prices = *table;
+    } else {
+        QString warning;
+        prices = PriceTable::loadDefault(&warning);
+        if (!warning.isEmpty())
+            err(u"structscope run: %1\n"_s.arg(warning));
+    }
+
+    bool idsOk = true;
+    const QList<qint64> storedRuns = runIds(parser.values(resuming ? u"resume"_s : u"retry-errors"_s), &idsOk);
+    if (!idsOk)
+        return usage(u"run ids are whole numbers ≥ 1 (see 'structscope report --by run')"_s);
+
+    // The suite: given, or (resume / retry) the one the first stored run was made with, found by its id.
+    QString suiteName = parser.value(u"suite"_s);
+    SuitePtr suite;
+    if (!suiteName.isEmpty() && !(suite = loadSuiteOrReport(suiteName)))
+        return ExitFailure;
+
+    StoreError openError;
+    auto store = ResultStore::open(parser.value(u"store"_s), ResultStore::OpenOptions {}, &openError);
+    if (!store) {
+        err(u"structscope run: %1\n"_s.arg(openError.message));
+        return ExitFailure;
+    }
+    if (!suite) {
+        const auto run = store->run(storedRuns.value(0));
+        const auto stored = run ? store->suite(run->suiteRow) : StoreResult<SuiteRecord>(run.error());
+        if (!stored) {
+            err(u"structscope run: %1\n"_s.arg(stored.errorMessage()));
+            return ExitFailure;
+        }
+        if (!(suite = loadSuiteOrReport(stored->id)))
+            return ExitFailure;
+    }
+
+    if (!resuming && !retrying) {
+        const CostEstimate estimate = estimateCost(*suite, models, strategies, repeats, prices);
+        err(formatEstimate(estimate));
+        if (parser.isSet(u"estimate"_s))
+            return ExitOk;
+    }
+
+    Runner runner(*store);
+    runner.setPriceTable(prices);
+    RunConsole console(isatty(fileno(stderr)));
+    QObject::connect(
+        &runner, &Runner::progressChanged, &runner, [&console](const RunnerProgress& p) { console.show(p); });
+    QObject::connect(&runner, &Runner::warning, &runner,
+        [&console](const QString& message) { console.message(u"warning: "_s + message); });
+    RunStatus status = RunStatus::Finished;
+    QObject::connect(&runner, &Runner::finished, &runner, [&status](RunStatus s) {
+        status = s;
+        QCoreApplication::exit(0);
+    });
+
+    QString error;
+    bool started = false;
+    if (resuming) {
+        started = runner.resume({ suite, storedRuns, models, options }, &error);
+    } else if (retrying) {
+        started = runner.retryErrors(
+            { suite, storedRuns, splitValues(parser.values(u"error-kind"_s)), models, options }, &error);
+    } else {
+        RunPlan plan;
+        plan.suite = suite;
+        plan.models = models;
+        plan.strategies = strategies;
+        plan.repeats = repeats;
+        plan.options = options;
+        started = runner.start(plan, &error);
+    }
+    if (!started) {
+        err(u"structscope run: %1\n"_s.arg(error));
+        return ExitFailure;
+    }
+
+    g_interrupts = 0;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    QTimer interruptPoll;
+    QObject::connect(&interruptPoll, &QTimer::timeout, &runner, [&] {
+        if (g_interrupts.load() > 0 && runner.isActive()) {
+            console.message(u"interrupted: storing what arrived; continue with --resume"_s);
+            runner.cancel(RunStatus::Interrupted);
+        }
+    });
+    interruptPoll.start(100);
+    if (runner.isActive())
+        QCoreApplication::exec();
+    interruptPoll.stop();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+
+    console.finish();
+    out(formatSummary(*store, runner.runs()));
+    if (status != RunStatus::Finished) {
+        QStringList ids;
+        for (const RunRecord& run : runner.runs())
+            ids << QString::number(run.id);
+        err(u"structscope run: %1; resume with --resume %2\n"_s.arg(runStatusName(status), ids.join(u',')));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace structscope::cli

@@ -1,0 +1,128 @@
+#include "cli.h"
+
+#include "run/suitelocator.h"
+#include "sim/simprofile.h"
+#include "sim/simserver.h"
+#include "suite/suiteloader.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+extern "C" void onServeSimSignal(int)
+{
+    g_stop = 1; // only an atomic flag is safe here; a timer looks at it
+}
+
+} // namespace
+
+int serveSimCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Serve the simulated models over the OpenAI-compatible and Ollama APIs on 127.0.0.1."_s);
+    parser.addHelpOption();
+    parser.addOption({ u"port"_s, u"Port to listen on (0: any free port, printed on start)."_s, u"N"_s });
+    parser.addOption({ u"suite"_s, u"A further suite folder whose cases it should know (repeatable)."_s, u"DIR"_s });
+    parser.addOption({ u"latency-ms"_s, u"Answer every request this much later (default 0)."_s, u"MS"_s, u"0"_s });
+    parser.addOption({ u"fault-rate"_s,
+        u"Share of requests answered with a fault: 429 + Retry-After, 500, no answer, "
+        "or a malformed body (default 0)."_s,
+        u"R"_s, u"0"_s });
+    parser.addOption({ u"seed"_s, u"Seed of the fault dice (default 1)."_s, u"N"_s, u"1"_s });
+    parser.addOption({ u"quiet"_s, u"Do not log every request."_s });
+    if (!parser.parse(args)) {
+        err(u"structscope serve-sim: %1\n"_s.arg(parser.errorText()));
+        return ExitUsage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        err(u"structscope serve-sim: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
+        return ExitUsage;
+    }
+    if (!parser.isSet(u"port"_s)) {
+        err(u"structscope serve-sim: --port N is required (0 for any free port)\n"_s);
+        return ExitUsage;
+    }
+    bool ok = false;
+    const int port = parser.value(u"port"_s).toInt(&ok);
+    if (!ok || port < 0 || port > 65535) {
+        err(u"structscope serve-sim: --port must be 0…65535\n"_s);
+        return ExitUsage;
+    }
+    SimServerOptions options;
+    options.latencyMs = parser.value(u"latency-ms"_s).toDouble(&ok);
+    if (!ok || options.latencyMs < 0) {
+        err(u"structscope serve-sim: --latency-ms must be a number ≥ 0\n"_s);
+        return ExitUsage;
+    }
+    options.faultRate = parser.value(u"fault-rate"_s).toDouble(&ok);
+    if (!ok || options.faultRate < 0 || options.faultRate > 1) {
+        err(u"structscope serve-sim: --fault-rate must be between 0 and 1\n"_s);
+        return ExitUsage;
+    }
+    options.seed = parser.value(u"seed"_s).toUInt(&ok);
+    if (!ok) {
+        err(u"structscope serve-sim: --seed must be a whole number ≥ 0\n"_s);
+        return ExitUsage;
+    }
+
+    SimServer server;
+    server.setOptions(options);
+    QStringList dirs;
+    for (const QString& name : builtInSuiteNames())
+        dirs << resolveSuitePath(name);
+    dirs << parser.values(u"suite"_s);
+    for (const QString& dir : std::as_const(dirs)) {
+        const SuiteLoadResult loaded = loadSuiteDir(dir);
+        if (!loaded.ok()) {
+            for (const Problem& p : loaded.problems)
+                err(p.toString() + u'\n');
+            err(u"structscope serve-sim: the suite in %1 has problems\n"_s.arg(dir));
+            return ExitFailure;
+        }
+        server.addSuite(loaded.suite);
+    }
+    if (!server.listen(QHostAddress::LocalHost, quint16(port))) {
+        err(u"structscope serve-sim: cannot listen on 127.0.0.1:%1\n"_s.arg(port));
+        return ExitFailure;
+    }
+    if (!parser.isSet(u"quiet"_s))
+        QObject::connect(&server, &SimServer::requestLogged, &server, [](const QString& line) { err(line + u'\n'); });
+    QStringList models;
+    for (const SimProfile& p : simProfiles())
+        models << p.name;
+    out(u"serve-sim: listening on http://127.0.0.1:%1 (OpenAI: /v1, Ollama: /api)\n"
+        "  simulated models: %2\n  suites: %3 (%4 cases)\n  try: structscope run --suite %5 --model "
+        "'openai:careful@http://127.0.0.1:%1/v1;key_env='\n"_s.arg(QString::number(server.port()), models.join(u", "_s),
+            server.catalog().suiteIds().join(u", "_s), QString::number(server.catalog().caseCount()),
+            server.catalog().suiteIds().value(0, u"DIR"_s)));
+    g_stop = 0;
+    std::signal(SIGINT, onServeSimSignal);
+    std::signal(SIGTERM, onServeSimSignal);
+    QTimer stopPoll;
+    QObject::connect(&stopPoll, &QTimer::timeout, &server, [] {
+        if (g_stop)
+            QCoreApplication::exit(0);
+    });
+    stopPoll.start(100);
+    const int code = QCoreApplication::exec();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return code;
+}
+
+} // namespace structscope::cli

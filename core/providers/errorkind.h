@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace structscope {
+
+/// Why a model call produced no usable answer. The names are the strings stored in
+/// ResponseRecord::errorKind (empty for None).
+enum class ErrorKind {
+    None,
+    Timeout, ///< "timeout": no connection, no data or no complete answer in time
+    Http4xx, ///< "http_4xx": the request was refused (bad request, auth, unknown model …)
+    Http5xx, ///< "http_5xx": the server failed
+    RateLimited, ///< "rate_limited": HTTP 429
+    MalformedBody, ///< "malformed_body": a body that is not the provider's JSON (HTML, truncated, too big …)
+    Refusal, ///< "refusal": the model declined (refusal field, content filter)
+    Truncated, ///< "truncated": the output hit the token limit (finish_reason length); the text is kept
+    Network, ///< "network": connection refused or dropped, DNS, TLS …
+    Cancelled ///< "cancelled": the user cancelled the call (never stored as an answer)
+};
+
+/// "" for None, else "timeout", "http_4xx", "http_5xx", "rate_limited", "malformed_body", "refusal",
+/// "truncated", "network", "cancelled".
+QString errorKindName(ErrorKind kind);
+/// Parses errorKindName() (including "" → None); nullopt for anything else.
+std::optional<ErrorKind> errorKindFromName(const QString& name);
+/// The error kind of an HTTP status: None for 2xx, RateLimited for 429, Timeout for 408, Http4xx / Http5xx,
+/// MalformedBody for anything else (1xx, unfollowed 3xx, nonsense).
+ErrorKind errorKindForHttpStatus(int status);
+/// Whether a call that failed this way is worth sending again (timeouts, 5xx, 429, network).
+bool isRetryable(ErrorKind kind);
+
+} // namespace structscope

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+#include <utility>
+
+namespace structscope {
+
+/// The kinds of model endpoint StructScope talks to.
+enum class ProviderKind { OpenAI, Ollama, Sim };
+
+/// "openai", "ollama", "sim" (the strings stored in RunRecord::providerKind).
+QString providerKindName(ProviderKind kind);
+/// Parses providerKindName(); nullopt for anything else.
+std::optional<ProviderKind> providerKindFromName(const QString& name);
+/// The base URL used when a spec names none ("" for sim).
+QString defaultBaseUrl(ProviderKind kind);
+/// The environment variable holding the API key when a spec names none ("" for ollama and sim).
+QString defaultKeyEnv(ProviderKind kind);
+
+/// One model endpoint and its request parameters. Written as text (see parseModelSpec):
+///   PROVIDER:MODEL[@BASE_URL][;option…]
+/// e.g. `openai:gpt-4.1-mini@https://api.openai.com/v1`, `ollama:qwen3:8b@http://localhost:11434`,
+/// `sim:careful`, `openai:gpt-4o@https://openrouter.ai/api/v1;key_env=OPENROUTER_API_KEY;stream`.
+/// Options: key_env=NAME, temperature=X, max_tokens=N, seed=N, stream, header=NAME:VALUE (repeatable;
+/// a VALUE of `$VAR` is read from the environment at request time). Values may be %-encoded.
+/// A spec never holds the API key itself: only the name of the variable it is read from.
+struct ModelSpec
+{
+    ProviderKind kind = ProviderKind::OpenAI;
+    QString model;
+    QString baseUrl; ///< without a trailing '/'; empty for sim
+    QString keyEnv; ///< environment variable with the API key; empty: send no key
+    QList<std::pair<QString, QString>> headers; ///< extra request headers, in order
+    double temperature = 0;
+    std::optional<int> maxTokens;
+    std::optional<qint64> seed;
+    bool stream = false;
+
+    /// "openai:gpt-4.1-mini": provider and model, for tables and logs.
+    QString label() const;
+    /// Provider, model and base URL: specs with the same endpoint share rate limits.
+    QString endpointKey() const;
+    bool isSimulated() const { return kind == ProviderKind::Sim; }
+
+    friend bool operator==(const ModelSpec&, const ModelSpec&) = default;
+};
+
+/// Parses a model spec; on failure returns nullopt and says what is wrong (and how to write it) in `error`.
+std::optional<ModelSpec> parseModelSpec(const QString& text, QString* error = nullptr);
+
+/// How much of a spec formatModelSpec writes.
+enum class SpecText {
+    Full, ///< everything, headers included: parses back to an equal spec
+    Stored ///< without headers (they may carry secrets; runs keep the non-secret ones in their settings)
+};
+
+/// The canonical text of a spec: the base URL only when it differs from the default, options only when
+/// they differ from their defaults, in a fixed order. parseModelSpec(formatModelSpec(s)) == s.
+QString formatModelSpec(const ModelSpec& spec, SpecText detail = SpecText::Full);
+
+} // namespace structscope

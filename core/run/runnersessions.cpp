@@ -1,0 +1,212 @@
+// The Runner's sessions: what start(), resume() and retryErrors() queue, and the state they reset.
+#include "run/runner.h"
+
+#include "run/runsetup.h"
+#include "sim/simprofile.h"
+#include "store/resultstore.h"
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+namespace {
+
+bool fail(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+} // namespace
+
+bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, QString* error)
+{
+    if (m_active)
+        return fail(error, u"the runner is already running"_s);
+    if (!suite)
+        return fail(error, u"no suite"_s);
+    if (options.perModelConcurrency < 1 || options.globalConcurrency < 1 || options.maxAttempts < 1)
+        return fail(error, u"concurrency and attempts must be at least 1"_s);
+    m_suite = suite;
+    m_options = options;
+    if (!m_pricesSet) {
+        QString problem;
+        if (!options.priceTablePath.isEmpty()) {
+            auto table = PriceTable::load(options.priceTablePath, &problem);
+            if (!table)
+                return fail(error, problem);
+            m_prices = *table;
+        } else {
+            m_prices = PriceTable::loadDefault(&problem);
+            if (!problem.isEmpty())
+                emit warning(problem);
+        }
+    }
+    m_jobs.clear();
+    m_models.clear();
+    m_flights.clear();
+    m_errorsByKind.clear();
+    m_retriesByKind.clear();
+    m_warnedKeys.clear();
+    m_doneThisSession = 0;
+    m_inFlight = 0;
+    m_waitingRetries = 0;
+    m_paused = false;
+    m_stopping = false;
+    if (options.jitterSeed)
+        m_random.seed(options.jitterSeed);
+    const auto stored = storeSuiteForRun(m_store, *suite);
+    if (!stored)
+        return fail(error, stored.errorMessage());
+    m_stored = stored.value();
+    m_caseRows = m_stored.caseRows;
+    return true;
+}
+
+int Runner::modelIndex(const ModelSpec& spec)
+{
+    const QString key = spec.endpointKey();
+    for (std::size_t i = 0; i < m_models.size(); ++i) {
+        if (m_models[i].key == key)
+            return int(i);
+    }
+    m_models.push_back({ key, AdaptiveLimit(m_options.perModelConcurrency), 0, 0 });
+    return int(m_models.size() - 1);
+}
+
+void Runner::addJob(
+    Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only)
+{
+    job.model = modelIndex(job.spec);
+    job.progress.runId = job.run.id;
+    job.progress.model = job.spec.label();
+    job.progress.strategy = job.run.strategy;
+    job.progress.simulated = job.spec.isSimulated();
+    job.prompts.assign(std::size_t(m_suite->cases.size()), nullptr);
+    const int jobIndex = int(m_jobs.size());
+    for (int c = 0; c < m_suite->cases.size(); ++c) {
+        const qint64 row = caseRows.value(m_suite->cases.at(c).id);
+        for (int r = 0; r < job.run.repeats; ++r) {
+            const ResponseKey key { row, r };
+            if (only && !only->contains(key))
+                continue;
+            ++job.progress.total;
+            if (skip.contains(key))
+                ++job.progress.done;
+            else
+                job.queue.push_back({ jobIndex, c, r, 0 });
+        }
+    }
+    m_jobs.push_back(std::move(job));
+}
+
+bool Runner::start(const RunPlan& plan, QString* error)
+{
+    if (plan.models.isEmpty() || plan.strategies.isEmpty() || plan.repeats < 1)
+        return fail(error, u"a run needs at least one model, one strategy and one repeat"_s);
+    for (const ModelSpec& spec : plan.models) {
+        if (spec.isSimulated() && !findSimProfile(spec.model))
+            return fail(error, u"unknown simulated model '%1'"_s.arg(spec.label()));
+    }
+    if (!beginSession(plan.suite, plan.options, error))
+        return false;
+    for (const ModelSpec& spec : plan.models) {
+        for (const Strategy strategy : plan.strategies) {
+            const auto run = m_store.createRun(
+                makeRunRecord(m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
+            if (!run)
+                return fail(error, run.errorMessage());
+            Job job;
+            job.run = run.value();
+            job.spec = spec;
+            job.strategy = strategy;
+            job.profile = spec.isSimulated() ? findSimProfile(spec.model) : nullptr;
+            addJob(std::move(job), m_caseRows, {}, nullptr);
+        }
+    }
+    launch();
+    return true;
+}
+
+bool Runner::resume(const ResumePlan& plan, QString* error)
+{
+    if (!beginSession(plan.suite, plan.options, error))
+        return false;
+    for (const qint64 runId : plan.runIds) {
+        const auto run = m_store.run(runId);
+        if (!run)
+            return fail(error, run.errorMessage());
+        if (run->suiteHash != QString::fromLatin1(plan.suite->contentHash))
+            return fail(error,
+                u"run %1 was made with another version of suite '%2'; resume it with that version"_s.arg(
+                    QString::number(runId), plan.suite->id));
+        const auto spec = specForRun(run.value(), plan.specs, error);
+        const auto strategy = strategyFromName(run->strategy);
+        if (!spec || !strategy)
+            return spec
+                ? fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy))
+                : false;
+        if (spec->isSimulated() && !findSimProfile(spec->model))
+            return fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
+        const auto answered = m_store.answeredKeys(runId);
+        if (!answered)
+            return fail(error, answered.errorMessage());
+        Job job;
+        job.run = run.value();
+        job.spec = *spec;
+        job.strategy = *strategy;
+        job.profile = spec->isSimulated() ? findSimProfile(spec->model) : nullptr;
+        addJob(std::move(job), m_caseRows, answered.value(), nullptr);
+    }
+    setRunStatus(RunStatus::Running);
+    launch();
+    return true;
+}
+
+bool Runner::retryErrors(const RetryPlan& plan, QString* error)
+{
+    if (!beginSession(plan.suite, plan.options, error))
+        return false;
+    for (const qint64 runId : plan.runIds) {
+        const auto run = m_store.run(runId);
+        if (!run)
+            return fail(error, run.errorMessage());
+        const auto spec = specForRun(run.value(), plan.specs, error);
+        const auto strategy = strategyFromName(run->strategy);
+        if (!spec || !strategy)
+            return spec
+                ? fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy))
+                : false;
+        const auto fixed = keysRetriedSuccessfully(m_store, run.value());
+        if (!fixed)
+            return fail(error, fixed.errorMessage());
+        QSet<ResponseKey> errored;
+        const auto visited = m_store.forEachResponse(runId, [&](const ResponseRecord& r) {
+            if (!r.errorKind.isEmpty() && (plan.errorKinds.isEmpty() || plan.errorKinds.contains(r.errorKind))
+                && !fixed->contains({ r.caseRow, r.repeat }))
+                errored.insert({ r.caseRow, r.repeat });
+            return true;
+        });
+        if (!visited)
+            return fail(error, visited.errorMessage());
+        if (errored.isEmpty())
+            continue;
+        auto settings = runSettings(*spec, plan.options);
+        settings["retry_of"] = runId;
+        const auto created
+            = m_store.createRun(makeRunRecord(m_stored, *plan.suite, *spec, *strategy, run->repeats, settings));
+        if (!created)
+            return fail(error, created.errorMessage());
+        Job job;
+        job.run = created.value();
+        job.spec = *spec;
+        job.strategy = *strategy;
+        job.profile = spec->isSimulated() ? findSimProfile(spec->model) : nullptr;
+        addJob(std::move(job), m_caseRows, {}, &errored);
+    }
+    launch();
+    return true;
+}
+
+} // namespace structscope

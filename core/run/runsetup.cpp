@@ -1,0 +1,129 @@
+#include "run/runsetup.h"
+
+#include "store/resultstore.h"
+#include "store/secretkeys.h"
+#include "store/suiteimport.h"
+#include "suite/suite.h"
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace structscope {
+
+StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite)
+{
+    const auto imported = store.importSuite(makeSuiteImport(suite));
+    if (!imported)
+        return imported.error();
+    const auto cases = store.cases(imported->suite.row);
+    if (!cases)
+        return cases.error();
+    StoredSuite stored;
+    stored.suiteRow = imported->suite.row;
+    for (const CaseRecord& c : cases.value())
+        stored.caseRows.insert(c.id, c.row);
+    for (const SuiteCase& c : suite.cases) {
+        if (!stored.caseRows.contains(c.id))
+            return StoreError { StoreErrorKind::InvalidArgument,
+                u"case '%1' is missing from the stored suite"_s.arg(c.id) };
+    }
+    return stored;
+}
+
+json runSettings(const ModelSpec& spec, const RunnerOptions& options)
+{
+    json settings = { { "temperature", spec.temperature }, { "stream", spec.stream },
+        { "per_model_concurrency", options.perModelConcurrency }, { "request_cache", options.useCache },
+        { "max_attempts", options.maxAttempts }, { "structscope_version", STRUCTSCOPE_VERSION } };
+    if (spec.maxTokens)
+        settings["max_tokens"] = *spec.maxTokens;
+    if (spec.seed)
+        settings["seed"] = *spec.seed;
+    if (!spec.keyEnv.isEmpty())
+        settings["key_env"] = spec.keyEnv.toStdString();
+    if (!spec.baseUrl.isEmpty())
+        settings["base_url"] = spec.baseUrl.toStdString();
+    if (spec.isSimulated())
+        settings["simulated"] = true;
+    json headers = json::object();
+    for (const auto& [name, value] : spec.headers)
+        headers[name.toStdString()] = value.toStdString();
+    if (!headers.empty())
+        settings["headers"] = withoutSecrets(headers);
+    return withoutSecrets(settings);
+}
+
+RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy,
+    int repeats, const json& settings)
+{
+    RunRecord run;
+    run.suiteRow = stored.suiteRow;
+    run.modelSpec = formatModelSpec(spec, SpecText::Stored);
+    run.providerKind = providerKindName(spec.kind);
+    run.strategy = strategyName(strategy);
+    run.repeats = repeats;
+    run.settings = settings;
+    run.suiteHash = QString::fromLatin1(suite.contentHash);
+    run.status = RunStatus::Running;
+    return run;
+}
+
+std::optional<ModelSpec> specForRun(const RunRecord& run, const QList<ModelSpec>& overrides, QString* error)
+{
+    QString problem;
+    auto spec = parseModelSpec(run.modelSpec, &problem);
+    if (!spec) {
+        if (error)
+            *error = u"run %1: stored model spec '%2': %3"_s.arg(QString::number(run.id), run.modelSpec, problem);
+        return std::nullopt;
+    }
+    for (const ModelSpec& o : overrides) {
+        if (o.endpointKey() == spec->endpointKey())
+            return o;
+    }
+    const auto headers = run.settings.find("headers");
+    if (headers != run.settings.end() && headers->is_object()) {
+        for (auto it = headers->begin(); it != headers->end(); ++it) {
+            if (it->is_string())
+                spec->headers.append(
+                    { QString::fromStdString(it.key()), QString::fromStdString(it->get<std::string>()) });
+        }
+    }
+    return spec;
+}
+
+StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRecord& run)
+{
+    const auto runs = store.runs(run.suiteRow);
+    if (!runs)
+        return runs.error();
+    // Every run descending from `run` through retry_of links.
+    QSet<qint64> family = { run.id };
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        for (const RunRecord& r : runs.value()) {
+            const auto parent = r.settings.find("retry_of");
+            if (parent != r.settings.end() && parent->is_number_integer() && family.contains(parent->get<qint64>())
+                && !family.contains(r.id)) {
+                family.insert(r.id);
+                grew = true;
+            }
+        }
+    }
+    QSet<ResponseKey> keys;
+    for (const qint64 id : std::as_const(family)) {
+        if (id == run.id)
+            continue;
+        const auto visited = store.forEachResponse(id, [&](const ResponseRecord& r) {
+            if (r.errorKind.isEmpty())
+                keys.insert({ r.caseRow, r.repeat });
+            return true;
+        });
+        if (!visited)
+            return visited.error();
+    }
+    return keys;
+}
+
+} // namespace structscope

@@ -1,0 +1,192 @@
+// `structscope run` as a user meets it: against simulated models, against `structscope serve-sim`,
+// killed with SIGKILL in the middle and resumed — every (case, repeat) ends with exactly one stored
+// answer, and no case answered before the kill is requested again.
+#include "store/resultstore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+namespace {
+
+#ifdef STRUCTSCOPE_BINARY
+const QString kBinary = QStringLiteral(STRUCTSCOPE_BINARY);
+#else
+const QString kBinary;
+#endif
+
+json fetchStats(quint16 port)
+{
+    QNetworkAccessManager nam;
+    QNetworkReply* reply = nam.get(QNetworkRequest(QUrl(u"http://127.0.0.1:%1/_structscope/stats"_s.arg(port))));
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    finished.wait(5000);
+    const json stats = json::parse(reply->readAll().toStdString(), nullptr, false);
+    delete reply;
+    return stats;
+}
+
+template <typename T> T take(StoreResult<T> result)
+{
+    return std::move(result).value();
+}
+
+} // namespace
+
+class TestRunCrash : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (kBinary.isEmpty())
+            QSKIP("the structscope executable is not built (STRUCTSCOPE_BUILD_UI=OFF)");
+        QVERIFY(m_tmp.isValid());
+    }
+
+    void runSimulatedModels()
+    {
+        const QString db = m_tmp.filePath(u"sim.db"_s);
+        QProcess run;
+        run.start(kBinary,
+            { u"run"_s, u"--suite"_s, u"schema-tiers"_s, u"--model"_s, u"sim:oracle"_s, u"--model"_s, u"sim:sloppy"_s,
+                u"--strategy"_s, u"J,PJ+"_s, u"--store"_s, db });
+        QVERIFY(run.waitForFinished(60000));
+        const QString out = QString::fromUtf8(run.readAllStandardOutput());
+        const QString err = QString::fromUtf8(run.readAllStandardError());
+        QVERIFY2(run.exitCode() == 0, qPrintable(err));
+        QVERIFY2(err.contains(u"estimate: 300 requests"_s), qPrintable(err)); // 75 cases × 2 models × 2 strategies
+        QVERIFY2(err.contains(u"progress: 300/300 (100%)"_s), qPrintable(err));
+        QVERIFY2(out.contains(u"sim:sloppy (simulated)"_s) && out.contains(u"75/75"_s), qPrintable(out));
+        auto store = ResultStore::open(db);
+        QVERIFY(store);
+        QCOMPARE(take(store->runs()).size(), 4);
+    }
+
+    void badCommandLines_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no suite") << QStringList { u"run"_s, u"--model"_s, u"sim:oracle"_s }
+                                  << u"--suite DIR|NAME is required"_s;
+        QTest::addRow("no model") << QStringList { u"run"_s, u"--suite"_s, u"schema-tiers"_s }
+                                  << u"--model SPEC is required"_s;
+        QTest::addRow("bad spec") << QStringList { u"run"_s, u"--suite"_s, u"schema-tiers"_s, u"--model"_s,
+            u"gpt-4o"_s } << u"names no provider"_s;
+        QTest::addRow("bad strategy") << QStringList { u"run"_s, u"--suite"_s, u"schema-tiers"_s, u"--model"_s,
+            u"sim:oracle"_s, u"--strategy"_s, u"JSON"_s }
+                                      << u"unknown strategy 'JSON'"_s;
+        QTest::addRow("unknown suite") << QStringList { u"run"_s, u"--suite"_s, u"nope"_s, u"--model"_s,
+            u"sim:oracle"_s, u"--store"_s, u"/nonexistent/x.db"_s }
+                                       << u"neither a suite folder"_s;
+        QTest::addRow("serve-sim port") << QStringList { u"serve-sim"_s } << u"--port N is required"_s;
+    }
+
+    void badCommandLines()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QProcess run;
+        run.start(kBinary, args);
+        QVERIFY(run.waitForFinished(30000));
+        const QString err = QString::fromUtf8(run.readAllStandardError());
+        QVERIFY(run.exitCode() == 1 || run.exitCode() == 2);
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+
+    void killedRunResumesWithoutAskingTwice()
+    {
+        QProcess server;
+        server.start(kBinary, { u"serve-sim"_s, u"--port"_s, u"0"_s, u"--latency-ms"_s, u"15"_s, u"--quiet"_s });
+        QVERIFY(server.waitForStarted());
+        quint16 port = 0;
+        QElapsedTimer clock;
+        clock.start();
+        QString banner;
+        while (port == 0 && clock.elapsed() < 30000) {
+            server.waitForReadyRead(200);
+            banner += QString::fromUtf8(server.readAllStandardOutput());
+            const auto match = QRegularExpression(u"http://127\\.0\\.0\\.1:(\\d+)"_s).match(banner);
+            if (match.hasMatch())
+                port = quint16(match.captured(1).toUInt());
+        }
+        QVERIFY2(port != 0, qPrintable(banner + QString::fromUtf8(server.readAllStandardError())));
+
+        const QString db = m_tmp.filePath(u"crash.db"_s);
+        const QString model = u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(port);
+        const QStringList runArgs = { u"run"_s, u"--suite"_s, u"email-extraction"_s, u"--model"_s, model,
+            u"--strategy"_s, u"J"_s, u"--store"_s, db, u"--concurrency"_s, u"4"_s };
+        QProcess run;
+        run.start(kBinary, runArgs);
+        QVERIFY(run.waitForStarted());
+        // Kill it once a good part, but not all, of the 200 requests were answered.
+        qint64 seen = 0;
+        clock.restart();
+        while (seen < 80 && clock.elapsed() < 30000) {
+            QTest::qWait(20);
+            seen = fetchStats(port).value("requests", qint64(0));
+        }
+        QVERIFY2(seen >= 80, qPrintable(QString::fromUtf8(run.readAllStandardError())));
+        run.kill(); // SIGKILL: no flush, no status update
+        QVERIFY(run.waitForFinished(10000));
+        QCOMPARE(run.exitStatus(), QProcess::CrashExit);
+        const json before = fetchStats(port);
+
+        qint64 runId = 0;
+        QSet<QString> answeredBefore;
+        {
+            auto store = ResultStore::open(db);
+            QVERIFY(store);
+            const QList<RunRecord> runs = take(store->runs());
+            QCOMPARE(runs.size(), 1);
+            runId = runs.constFirst().id;
+            QCOMPARE(runs.constFirst().status, RunStatus::Running); // nobody could say otherwise
+            QHash<qint64, QString> ids;
+            for (const CaseRecord& c : take(store->cases(runs.constFirst().suiteRow)))
+                ids.insert(c.row, c.id);
+            for (const ResponseKey& key : take(store->answeredKeys(runId)))
+                answeredBefore.insert(ids.value(key.caseRow));
+        }
+        qInfo("answered before SIGKILL: %lld of 200 (the server had seen %lld requests)", qint64(answeredBefore.size()),
+            before.value("requests", qint64(0)));
+        QVERIFY2(answeredBefore.size() >= 40 && answeredBefore.size() < 200,
+            qPrintable(QString::number(answeredBefore.size())));
+
+        QProcess resume;
+        resume.start(kBinary, { u"run"_s, u"--resume"_s, QString::number(runId), u"--store"_s, db });
+        QVERIFY(resume.waitForFinished(60000));
+        QVERIFY2(resume.exitCode() == 0, resume.readAllStandardError().constData());
+        const json after = fetchStats(port);
+        server.terminate();
+        server.waitForFinished(5000);
+
+        auto store = ResultStore::open(db);
+        QCOMPARE(store->responseCount(runId).value(), 200);
+        QCOMPARE(take(store->answeredKeys(runId)).size(), 200);
+        QCOMPARE(store->run(runId)->status, RunStatus::Finished);
+        for (const QString& id : std::as_const(answeredBefore)) {
+            const qint64 was = before["per_case"].value(id.toStdString(), qint64(0));
+            const qint64 now = after["per_case"].value(id.toStdString(), qint64(0));
+            QVERIFY2(was == now, qPrintable(u"%1 asked again (%2 → %3)"_s.arg(id).arg(was).arg(now)));
+        }
+        // And every case of the suite was asked at least once in the end.
+        QCOMPARE(qsizetype(after["per_case"].size()), qsizetype(200));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunCrash)
+#include "tst_runcrash.moc"

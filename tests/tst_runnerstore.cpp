@@ -1,0 +1,244 @@
+// The runner and the store: cancel and resume of stored runs (nothing answered is asked again), the
+// request cache, retrying errors in linked runs, simulated models, and that the API key never reaches
+// the store file, the errors or the warnings.
+#include "runnerfixtures.h"
+
+#include "run/retrylineage.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using namespace structscope::testing;
+using nlohmann::json;
+
+class TestRunnerStore : public QObject, public RunnerTestBase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(initBase()); }
+
+    void cancelThenResumeAsksOnlyTheRest()
+    {
+        bool holdSome = true;
+        QList<Responder> held;
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            if (holdSome && server.requests.size() > 5) {
+                held.append(responder); // in flight when cancelled
+                return;
+            }
+            responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        QString path;
+        auto store = openStore(&path);
+        const ModelSpec model = spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl()));
+        qint64 runId = 0;
+        {
+            Runner runner(*store);
+            RunPlan p = plan({ model }, { Strategy::J }, 4); // 12 slots
+            p.options.perModelConcurrency = 2;
+            QSignalSpy finished(&runner, &Runner::finished);
+            QVERIFY(runner.start(p));
+            QTRY_COMPARE_WITH_TIMEOUT(held.size(), 2, kWait);
+            runner.cancel();
+            QCOMPARE(finished.size(), 1);
+            QCOMPARE(finished.constFirst().constFirst().value<RunStatus>(), RunStatus::Cancelled);
+            runId = runner.runs().constFirst().id;
+        }
+        QCOMPARE(store->run(runId)->status, RunStatus::Cancelled);
+        const QSet<ResponseKey> answered = store->answeredKeys(runId).value();
+        QCOMPARE(answered.size(), 5);
+        const qsizetype before = server.requests.size();
+        holdSome = false;
+        Runner again(*store);
+        QSignalSpy finished(&again, &Runner::finished);
+        ResumePlan resume;
+        resume.suite = m_suite;
+        resume.runIds = { runId };
+        resume.options = fastOptions();
+        QString error;
+        QVERIFY2(again.resume(resume, &error), qPrintable(error));
+        QVERIFY(finished.wait(kWait));
+        QCOMPARE(server.requests.size() - before, 12 - 5);
+        QCOMPARE(store->responseCount(runId).value(), 12);
+        QCOMPARE(store->run(runId)->status, RunStatus::Finished);
+        // Every (case, repeat) has one answer, and no answered one was asked again after the resume.
+        QCOMPARE(store->answeredKeys(runId)->size(), 12);
+        QCOMPARE(again.progress().doneThisSession, 7);
+    }
+
+    void requestCacheReusesAnswers()
+    {
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            responder.send(200, openAiAnswer(u"{\"n\": %1}"_s.arg(server.requests.size()), 100, 10));
+            Q_UNUSED(request);
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        const ModelSpec model = spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl()));
+        Runner runner(*store);
+        runner.setPriceTable(testPrices());
+        QVERIFY(runToEnd(runner, plan({ model }, { Strategy::PJ }, 2)));
+        QCOMPARE(server.requests.size(), 6);
+        const QList<ResponseRecord> first = store->responses(runner.runs().constFirst().id).value();
+        QVERIFY(runToEnd(runner, plan({ model }, { Strategy::PJ }, 2)));
+        QCOMPARE(server.requests.size(), 6); // nothing sent
+        QCOMPARE(runner.progress().cached, 6);
+        const QList<ResponseRecord> second = store->responses(runner.runs().constFirst().id).value();
+        QCOMPARE(second.size(), 6);
+        for (const ResponseRecord& r : second) {
+            QCOMPARE(r.attempts, 0);
+            const auto original = std::find_if(first.begin(), first.end(),
+                [&](const ResponseRecord& o) { return o.caseRow == r.caseRow && o.repeat == r.repeat; });
+            QVERIFY(original != first.end());
+            QCOMPARE(r.rawText, original->rawText);
+            QCOMPARE(r.requestHash, original->requestHash);
+        }
+        RunPlan noCache = plan({ model }, { Strategy::PJ }, 2);
+        noCache.options.useCache = false;
+        QVERIFY(runToEnd(runner, noCache));
+        QCOMPARE(server.requests.size(), 12);
+    }
+
+    void retryErrorsAsksOnlyTheErrored()
+    {
+        bool broken = true;
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            if (broken && caseOf(request) == u"p-1"_s)
+                responder.send(400, "{\"error\": \"nope\"}");
+            else
+                responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        QVERIFY(
+            runToEnd(runner, plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::J }, 2)));
+        const qint64 runId = runner.runs().constFirst().id;
+        QCOMPARE(server.requests.size(), 6);
+        broken = false;
+        RetryPlan retry;
+        retry.suite = m_suite;
+        retry.runIds = { runId };
+        retry.errorKinds = { u"http_4xx"_s };
+        retry.options = fastOptions();
+        QSignalSpy finished(&runner, &Runner::finished);
+        QVERIFY(runner.retryErrors(retry));
+        QVERIFY(finished.wait(kWait));
+        QCOMPARE(server.requests.size(), 8);
+        for (qsizetype i = 6; i < 8; ++i)
+            QCOMPARE(caseOf(server.requests.at(i)), u"p-1"_s);
+        const RunRecord retryRun = runner.runs().constFirst();
+        QVERIFY(retryRun.id != runId);
+        QVERIFY(retryRun.settings["retry_of"] == runId);
+        QCOMPARE(store->responseCount(retryRun.id).value(), 2);
+        // A report counts the retried answers and leaves out the errors they replace.
+        QList<ResponseRecord> all = take(store->responses(runId));
+        all += take(store->responses(retryRun.id));
+        const QList<RunRecord> runs = take(store->runs());
+        QCOMPARE(retryRoots(runs).value(retryRun.id), runId);
+        const QSet<qint64> superseded = supersededResponses(runs, all);
+        QCOMPARE(superseded.size(), 2);
+        for (const ResponseRecord& r : std::as_const(all))
+            QCOMPARE(superseded.contains(r.id), r.runId == runId && !r.errorKind.isEmpty());
+        // A second retry finds nothing left to ask.
+        QVERIFY(runner.retryErrors(retry));
+        QTRY_VERIFY_WITH_TIMEOUT(!runner.isActive(), kWait);
+        QCOMPARE(server.requests.size(), 8);
+    }
+
+    void apiKeyNeverReachesTheStore()
+    {
+        const QByteArray key = "sk-structscope-test-0123456789abcdefXYZ";
+        qputenv("STRUCTSCOPE_TEST_API_KEY", key);
+        QList<QByteArray> authorizations;
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            authorizations.append(request.header("Authorization"));
+            // Servers do echo keys back; the runner must not keep them.
+            if (caseOf(request) == u"t-1"_s)
+                responder.send(401, "{\"error\": {\"message\": \"Incorrect API key provided: " + key + "\"}}");
+            else
+                responder.send(200, openAiAnswer(u"{\"echo\": \"%1\"}"_s.arg(QString::fromLatin1(key))));
+        });
+        QVERIFY(server.listen());
+        QString path;
+        auto store = openStore(&path);
+        Runner runner(*store);
+        QStringList warnings;
+        connect(&runner, &Runner::warning, this, [&](const QString& w) { warnings << w; });
+        const ModelSpec model
+            = spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_API_KEY;header=X-Title:bench"_s.arg(server.baseUrl()));
+        QVERIFY(runToEnd(runner, plan({ model }, { Strategy::J, Strategy::PJPlus })));
+        QCOMPARE(authorizations.size(), 6);
+        for (const QByteArray& a : std::as_const(authorizations))
+            QCOMPARE(a, "Bearer " + key);
+        for (const RunRecord& run : take(store->runs())) {
+            QVERIFY(!QByteArray::fromStdString(run.settings.dump()).contains(key));
+            QVERIFY(!run.modelSpec.contains(QString::fromLatin1(key)));
+            QVERIFY(run.settings["key_env"] == "STRUCTSCOPE_TEST_API_KEY");
+            for (const ResponseRecord& r : take(store->responses(run.id))) {
+                QVERIFY(!r.errorMessage.contains(QString::fromLatin1(key)));
+                QVERIFY(!r.rawText.contains(QString::fromLatin1(key)));
+                if (!r.errorKind.isEmpty())
+                    QVERIFY2(r.errorMessage.contains(u"[redacted]"_s), qPrintable(r.errorMessage));
+            }
+        }
+        for (const QString& w : std::as_const(warnings))
+            QVERIFY(!w.contains(QString::fromLatin1(key)));
+        store.reset();
+        for (const QString& file : QDir(m_tmp.path()).entryList({ QFileInfo(path).fileName() + u"*"_s }, QDir::Files)) {
+            QFile f(m_tmp.filePath(file));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains(key), qPrintable(file));
+        }
+        qunsetenv("STRUCTSCOPE_TEST_API_KEY");
+    }
+
+    void missingKeyIsAWarning()
+    {
+        qunsetenv("STRUCTSCOPE_TEST_MISSING_KEY");
+        LoopbackServer server(
+            [&](const ReceivedRequest&, Responder responder) { responder.send(200, openAiAnswer(u"{}"_s)); });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        QStringList warnings;
+        connect(&runner, &Runner::warning, this, [&](const QString& w) { warnings << w; });
+        QVERIFY(runToEnd(runner,
+            plan({ spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_MISSING_KEY"_s.arg(server.baseUrl())) },
+                { Strategy::P })));
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.constFirst().contains(u"STRUCTSCOPE_TEST_MISSING_KEY is not set"_s),
+            qPrintable(warnings.constFirst()));
+        for (const ReceivedRequest& r : std::as_const(server.requests))
+            QVERIFY(r.header("Authorization").isEmpty());
+    }
+
+    void simulatedModelsNeedNoNetwork()
+    {
+        auto store = openStore();
+        Runner runner(*store);
+        QVERIFY(runToEnd(runner, plan({ spec(u"sim:oracle"_s), spec(u"sim:sloppy"_s) }, allStrategies(), 3)));
+        QCOMPARE(runner.runs().size(), 10);
+        for (const RunRecord& run : runner.runs()) {
+            QCOMPARE(run.providerKind, u"sim"_s);
+            QVERIFY(run.settings["simulated"] == true);
+            const auto responses = store->responses(run.id).value();
+            QCOMPARE(responses.size(), int(m_suite->cases.size()) * 3);
+            for (const ResponseRecord& r : responses) {
+                QVERIFY(r.errorKind.isEmpty());
+                QVERIFY(r.latencyMs && *r.latencyMs > 0);
+                QCOMPARE(r.costSource, r.cost ? CostSource::PriceTable : CostSource::None);
+            }
+        }
+        QString error;
+        QVERIFY(!runner.start(plan({ spec(u"sim:no-such-profile"_s) }, { Strategy::P }), &error));
+        QVERIFY2(error.contains(u"unknown simulated model 'sim:no-such-profile'"_s), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunnerStore)
+#include "tst_runnerstore.moc"

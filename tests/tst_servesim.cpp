@@ -1,0 +1,301 @@
+// serve-sim in process: its model lists, both chat APIs (streaming too) through the runner, case
+// recognition by header and by text, minimal instances for unknown prompts, bad requests, faults.
+#include "suitefixtures.h"
+
+#include "providers/providerrequest.h"
+#include "run/runner.h"
+#include "sim/minimalinstance.h"
+#include "sim/simprofile.h"
+#include "sim/simserver.h"
+#include "sim/simulator.h"
+#include "store/resultstore.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+namespace {
+
+struct HttpResult
+{
+    int status = 0;
+    QByteArray body;
+    QByteArray retryAfter;
+};
+
+HttpResult http(
+    const QString& url, const QByteArray& body = {}, const QList<std::pair<QByteArray, QByteArray>>& headers = {})
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest request { QUrl(url) };
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    for (const auto& [name, value] : headers)
+        request.setRawHeader(name, value);
+    QNetworkReply* reply = body.isEmpty() ? nam.get(request) : nam.post(request, body);
+    QSignalSpy finished(reply, &QNetworkReply::finished);
+    if (!finished.wait(10000))
+        return {};
+    HttpResult result { reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), reply->readAll(),
+        reply->rawHeader("Retry-After") };
+    delete reply;
+    return result;
+}
+
+QByteArray chatBody(const QString& model, const QString& user, const json& responseFormat = json())
+{
+    json body = { { "model", model.toStdString() },
+        { "messages", { { { "role", "user" }, { "content", user.toStdString() } } } } };
+    if (!responseFormat.is_null())
+        body["response_format"] = responseFormat;
+    return QByteArray::fromStdString(body.dump());
+}
+
+template <typename T> T take(StoreResult<T> result)
+{
+    return std::move(result).value();
+}
+
+} // namespace
+
+class TestServeSim : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_tmp;
+    SuitePtr m_suite;
+    int m_stores = 0;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const SuiteLoadResult loaded = loadSuite(goodSuite());
+        QVERIFY(loaded.ok());
+        m_suite = loaded.suite;
+        qRegisterMetaType<RunStatus>();
+    }
+
+    void modelLists()
+    {
+        SimServer server;
+        QVERIFY(server.listen());
+        const HttpResult openai = http(u"http://127.0.0.1:%1/v1/models"_s.arg(server.port()));
+        QCOMPARE(openai.status, 200);
+        const json list = json::parse(openai.body.toStdString());
+        QCOMPARE(qsizetype(list["data"].size()), simProfiles().size());
+        QVERIFY(list["data"][0]["id"] == simProfiles().constFirst().name.toStdString());
+        const HttpResult ollama = http(u"http://127.0.0.1:%1/api/tags"_s.arg(server.port()));
+        QCOMPARE(ollama.status, 200);
+        QCOMPARE(qsizetype(json::parse(ollama.body.toStdString())["models"].size()), simProfiles().size());
+    }
+
+    void runnerThroughServeSim_data()
+    {
+        QTest::addColumn<QString>("provider");
+        QTest::addColumn<bool>("stream");
+        for (const char* provider : { "openai", "ollama" }) {
+            for (const bool stream : { false, true })
+                QTest::addRow("%s%s", provider, stream ? " stream" : "") << QString::fromLatin1(provider) << stream;
+        }
+    }
+
+    // The network path gives byte for byte the answers of the in-process simulation.
+    void runnerThroughServeSim()
+    {
+        QFETCH(QString, provider);
+        QFETCH(bool, stream);
+        SimServer server;
+        server.addSuite(m_suite);
+        QVERIFY(server.listen());
+        const QString base = u"http://127.0.0.1:%1"_s.arg(server.port());
+        ModelSpec spec = *parseModelSpec(
+            provider == u"openai"_s ? u"openai:sloppy@%1/v1;key_env="_s.arg(base) : u"ollama:sloppy@%1"_s.arg(base));
+        spec.stream = stream;
+        QString error;
+        auto store = ResultStore::open(m_tmp.filePath(u"s%1.db"_s.arg(++m_stores)), &error);
+        QVERIFY2(store, qPrintable(error));
+        Runner runner(*store);
+        RunPlan plan;
+        plan.suite = m_suite;
+        plan.models = { spec };
+        plan.strategies = allStrategies();
+        plan.repeats = 2;
+        plan.options.writerDelay = std::chrono::milliseconds(10);
+        QSignalSpy finished(&runner, &Runner::finished);
+        QVERIFY2(runner.start(plan, &error), qPrintable(error));
+        QVERIFY(finished.wait(20000));
+        const SimProfile* profile = findSimProfile(u"sloppy"_s);
+        QHash<qint64, const SuiteCase*> byRow;
+        for (const CaseRecord& c : take(store->cases(runner.runs().constFirst().suiteRow)))
+            byRow.insert(c.row, m_suite->findCase(c.id));
+        for (const RunRecord& run : runner.runs()) {
+            const Strategy strategy = *strategyFromName(run.strategy);
+            const auto responses = take(store->responses(run.id));
+            QCOMPARE(responses.size(), m_suite->cases.size() * 2);
+            for (const ResponseRecord& r : responses) {
+                QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
+                const SimAnswer expected
+                    = simulateAnswer(*profile, *m_suite, *byRow.value(r.caseRow), strategy, r.repeat);
+                QCOMPARE(r.rawText, expected.text);
+                QCOMPARE(*r.tokensIn, expected.tokensIn);
+                QCOMPARE(*r.tokensOut, expected.tokensOut);
+                QCOMPARE(r.ttftMs.has_value(), stream);
+            }
+        }
+        QCOMPARE(server.stats().requests, qint64(m_suite->cases.size() * 5 * 2));
+        QCOMPARE(server.stats().unknownCases, 0);
+        for (const SuiteCase& c : m_suite->cases)
+            QCOMPARE(server.stats().perCase.value(c.id), 10);
+        QCOMPARE(server.stats().inFlight, 0);
+        QVERIFY(server.stats().maxInFlight >= 1 && server.stats().maxInFlight <= 4);
+    }
+
+    void recognisesCasesByText()
+    {
+        SimCatalog catalog;
+        catalog.addSuite(m_suite);
+        for (const SuiteCase& c : m_suite->cases) {
+            for (const Strategy s : allStrategies()) {
+                const Prompt prompt = buildPrompt(*m_suite, c, s);
+                SimChatRequest request;
+                request.messages = prompt.messages;
+                request.jsonMode = prompt.jsonMode;
+                request.schemaFormat = prompt.schemaAsFormat;
+                const auto match = catalog.match(request);
+                QVERIFY(match);
+                QCOMPARE(match->c->id, c.id);
+                QCOMPARE(match->strategy, s);
+            }
+        }
+        SimChatRequest unknown;
+        unknown.messages = { { u"user"_s, u"Tell me a joke"_s } };
+        QVERIFY(!catalog.match(unknown));
+        unknown.caseId = u"p-1"_s; // the header wins
+        QCOMPARE(catalog.match(unknown)->c->id, u"p-1"_s);
+    }
+
+    void unknownPromptsGetAMinimalInstance()
+    {
+        SimServer server;
+        server.addSuite(m_suite);
+        QVERIFY(server.listen());
+        const json format = { { "type", "json_schema" },
+            { "json_schema",
+                { { "name", "x" }, { "strict", true },
+                    { "schema",
+                        { { "type", "object" }, { "required", { "name", "tags", "kind" } },
+                            { "properties",
+                                { { "name", { { "type", "string" } } }, { "tags", { { "type", "array" } } },
+                                    { "kind", { { "enum", { "a", "b" } } } },
+                                    { "optional", { { "type", "integer" } } } } } } } } } };
+        const HttpResult result = http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()),
+            chatBody(u"careful"_s, u"What is the weather?"_s, format));
+        QCOMPARE(result.status, 200);
+        const json body = json::parse(result.body.toStdString());
+        QVERIFY2(json::parse(body["choices"][0]["message"]["content"].get<std::string>())
+                == json::parse("{\"name\": \"\", \"tags\": [], \"kind\": \"a\"}"),
+            result.body.constData());
+        const HttpResult plain = http(
+            u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), chatBody(u"sim:oracle"_s, u"Hello"_s));
+        QCOMPARE(plain.status, 200);
+        QVERIFY(json::parse(plain.body.toStdString())["choices"][0]["message"]["content"] == "{}");
+        QCOMPARE(server.stats().unknownCases, 2);
+    }
+
+    void minimalInstances_data()
+    {
+        QTest::addColumn<QByteArray>("schema");
+        QTest::addColumn<QByteArray>("instance");
+        QTest::addRow("empty") << QByteArray("{}") << QByteArray("{}");
+        QTest::addRow("nullable") << QByteArray("{\"type\": \"object\", \"required\": [\"a\"], \"properties\": {\"a\": "
+                                                "{\"type\": [\"string\", \"null\"]}}}")
+                                  << QByteArray("{\"a\": null}");
+        QTest::addRow("numbers") << QByteArray(
+            "{\"type\": \"object\", \"required\": [\"n\", \"i\"], \"properties\": {\"n\": {\"type\": \"number\", "
+            "\"minimum\": 2.5}, \"i\": {\"type\": \"integer\", \"exclusiveMinimum\": 3}}}")
+                                 << QByteArray("{\"n\": 2.5, \"i\": 4}");
+        QTest::addRow("array min items") << QByteArray(
+            "{\"type\": \"array\", \"minItems\": 2, \"items\": {\"const\": 7}}")
+                                         << QByteArray("[7, 7]");
+        QTest::addRow("ref") << QByteArray("{\"$ref\": \"#/$defs/p\", \"$defs\": {\"p\": {\"type\": \"object\", "
+                                           "\"required\": [\"b\"], \"properties\": {\"b\": {\"type\": \"boolean\"}}}}}")
+                             << QByteArray("{\"b\": false}");
+        QTest::addRow("anyOf") << QByteArray(
+            "{\"anyOf\": [{\"type\": \"string\", \"minLength\": 3}, {\"type\": \"null\"}]}")
+                               << QByteArray("\"aaa\"");
+        QTest::addRow("not a schema") << QByteArray("[1]") << QByteArray("{}");
+    }
+
+    void minimalInstances()
+    {
+        QFETCH(QByteArray, schema);
+        QFETCH(QByteArray, instance);
+        const json got = minimalInstance(json::parse(schema.toStdString()));
+        QVERIFY2(got == json::parse(instance.toStdString()), got.dump().c_str());
+    }
+
+    void badRequests()
+    {
+        SimServer server;
+        QVERIFY(server.listen());
+        const QString url = u"http://127.0.0.1:%1"_s.arg(server.port());
+        HttpResult r = http(url + u"/v1/chat/completions"_s, "{not json");
+        QCOMPARE(r.status, 400);
+        QVERIFY(r.body.contains("not a JSON object"));
+        r = http(url + u"/v1/chat/completions"_s, "{\"model\": \"careful\", \"messages\": []}");
+        QCOMPARE(r.status, 400);
+        r = http(url + u"/api/chat"_s, chatBody(u"gpt-5"_s, u"hi"_s));
+        QCOMPARE(r.status, 404);
+        QVERIFY2(r.body.contains("model 'gpt-5' not found") && r.body.contains("oracle"), r.body.constData());
+        QCOMPARE(server.stats().requests, 0);
+    }
+
+    void injectedFaultsAreSurvived()
+    {
+        SimServer server;
+        server.addSuite(m_suite);
+        server.setOptions({ 0, 0.4, 0, 3 });
+        QVERIFY(server.listen());
+        QString error;
+        auto store = ResultStore::open(m_tmp.filePath(u"faults.db"_s), &error);
+        QVERIFY(store);
+        Runner runner(*store);
+        RunPlan plan;
+        plan.suite = m_suite;
+        plan.models = { *parseModelSpec(u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(server.port())) };
+        plan.strategies = { Strategy::J, Strategy::PJPlus };
+        plan.repeats = 4;
+        plan.options.maxAttempts = 12;
+        plan.options.backoffBase = std::chrono::milliseconds(5);
+        plan.options.backoffMax = std::chrono::milliseconds(20);
+        plan.options.idleTimeout = std::chrono::milliseconds(300);
+        plan.options.totalTimeout = std::chrono::milliseconds(400);
+        plan.options.writerDelay = std::chrono::milliseconds(10);
+        plan.options.jitterSeed = 5;
+        QSignalSpy finished(&runner, &Runner::finished);
+        QVERIFY(runner.start(plan, &error));
+        QVERIFY(finished.wait(30000));
+        const QHash<QString, qint64> faults = server.stats().faults;
+        for (const char* kind : { "rate_limited", "server_error", "no_answer", "malformed" })
+            QVERIFY2(faults.value(QLatin1String(kind)) > 0, kind);
+        // Malformed bodies are not retried (a provider that sends one usually sends it again); the rest is.
+        qint64 malformed = 0;
+        for (const RunRecord& run : runner.runs()) {
+            for (const ResponseRecord& r : take(store->responses(run.id))) {
+                QVERIFY2(r.errorKind.isEmpty() || r.errorKind == u"malformed_body"_s, qPrintable(r.errorKind));
+                malformed += r.errorKind.isEmpty() ? 0 : 1;
+            }
+            QCOMPARE(store->responseCount(run.id).value(), m_suite->cases.size() * 4);
+        }
+        QCOMPARE(malformed, faults.value(u"malformed"_s));
+        QCOMPARE(runner.progress().retriesByKind.value(u"rate_limited"_s), faults.value(u"rate_limited"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServeSim)
+#include "tst_servesim.moc"
