@@ -20,19 +20,26 @@ struct Command
 
 // The subcommands of DESIGN.md, in the order a user meets them.
 const std::array<Command, 9> kCommands = {{
-    {"run", "run --suite S --model M... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N]",
-     "run a suite against models and store every response", nullptr},
+    {"run",
+     "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
+     "[--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
+     "run a suite against models and store every response", runCommand},
     {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
     {"check", "check --suite DIR", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
      "report --store DB [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex [--gold measured|adjusted] "
      "[--out F]",
      "score every stored response and aggregate the metrics into a table", reportCommand},
-    {"chart", "chart --store DB --kind leaderboard|heatmap|venn --out FILE.png|svg|pdf", "render a chart headless",
-     nullptr},
-    {"audit", "audit --store DB", "print the suspicious-gold queue as JSON", nullptr},
-    {"gold", "gold export --store DB --suite S --out DIR", "write the corrected suite and a changelog", nullptr},
-    {"serve-sim", "serve-sim --port N", "loopback OpenAI- and Ollama-compatible server of simulated models", nullptr},
+    {"chart",
+     "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
+     "[--dpi N] --out FILE.png|svg|pdf",
+     "render a chart headless", chartCommand},
+    {"audit", "audit --store DB [--min-models N] [--min-support X] [--suite ID]",
+     "print the suspicious-gold queue as JSON", auditCommand},
+    {"gold", "gold export --store DB --suite S --out DIR [--force]", "write the corrected suite and a changelog",
+     goldCommand},
+    {"serve-sim", "serve-sim --port N [--suite DIR...] [--latency-ms MS] [--fault-rate R]",
+     "loopback OpenAI- and Ollama-compatible server of simulated models", serveSimCommand},
     {"demo", "demo --out DIR", "run the built-in suites on simulated models; write report and charts", nullptr},
 }};
 
@@ -85,6 +92,11 @@ bool isHeadless(const QStringList& args)
     if (first.startsWith(u'-'))
         return first == u"--help"_s || first == u"-h"_s || first == u"--version"_s;
     return !first.isEmpty();
+}
+
+bool needsGui(const QStringList& args)
+{
+    return args.value(1) == u"chart"_s;
 }
 
 int runHeadless(const QStringList& args)

@@ -17,6 +17,9 @@ enum ExitCode {
 /// True when `argv[1]` names a headless subcommand (or asks for help/version).
 bool isHeadless(const QStringList& args);
 
+/// True when the subcommand paints (chart): it needs a QApplication (on the offscreen platform).
+bool needsGui(const QStringList& args);
+
 /// Runs a headless subcommand; `args` starts with the program name. Needs a QCoreApplication.
 int runHeadless(const QStringList& args);
 
@@ -26,6 +29,11 @@ void err(const QString& text);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);
+int runCommand(const QStringList& args);
+int serveSimCommand(const QStringList& args);
+int chartCommand(const QStringList& args);
 int importCommand(const QStringList& args);
+int auditCommand(const QStringList& args);
+int goldCommand(const QStringList& args);
 
 } // namespace structscope::cli

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <memory>
 
@@ -26,6 +27,14 @@ int main(int argc, char** argv)
     for (int i = 0; i < argc; ++i)
         args << QString::fromLocal8Bit(argv[i]);
 
+    if (structscope::cli::isHeadless(args) && structscope::cli::needsGui(args)) {
+        // Charts paint with QtGui/QtCharts but must never need a display.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        setIdentity();
+        return structscope::cli::runHeadless(args);
+    }
     if (structscope::cli::isHeadless(args)) {
         QCoreApplication app(argc, argv);
         setIdentity();
@@ -37,5 +46,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(u":/structscope/icons/structscope.svg"_s));
     structscope::MainWindow window;
     window.show();
+    // After the first paint: opening the store must not delay the window.
+    QTimer::singleShot(0, &window, [&window] { window.restoreLastWorkspace(); });
     return QApplication::exec();
 }

@@ -1,74 +1,413 @@
 #include "mainwindow.h"
 
+#include "export/exportdialogs.h"
+#include "pages/auditpage.h"
+#include "pages/casespage.h"
+#include "pages/comparepage.h"
+#include "pages/errorspage.h"
+#include "pages/heatmappage.h"
+#include "pages/leaderboardpage.h"
+#include "settings.h"
+#include "widgets/activityindicator.h"
+#include "widgets/metricglossarydialog.h"
+#include "workspace/workspace.h"
+#include "workspace/workspacedialogs.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
+#include <QMimeData>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
 
 namespace structscope {
 
+namespace {
+
+constexpr int kMessageMs = 8000;
+
+bool isStoreFile(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == u"sqlite"_s || suffix == u"sqlite3"_s || suffix == u"db"_s;
+}
+
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_settings(new Settings(this))
+    , m_workspace(new Workspace(this))
+    , m_navigation(new QListWidget(this))
+    , m_pages(new QStackedWidget(this))
+    , m_central(new QStackedWidget(this))
+    , m_welcome(new QLabel(this))
+    , m_workspaceLabel(new QLabel(this))
+    , m_activity(new ActivityIndicator(this))
 {
-    setWindowTitle(u"StructScope"_s);
     setObjectName(u"MainWindow"_s);
-    auto* welcome = new QLabel(tr("<h2>StructScope</h2><p>No workspace is open.</p>"), this);
-    welcome->setAlignment(Qt::AlignCenter);
-    welcome->setObjectName(u"welcomeLabel"_s);
-    setCentralWidget(welcome);
+    setAcceptDrops(true);
+    m_welcome->setObjectName(u"welcomeLabel"_s);
+    m_welcome->setAlignment(Qt::AlignCenter);
+    m_welcome->setTextFormat(Qt::RichText);
+    m_welcome->setText(tr("<h2>StructScope</h2><p>No workspace is open.</p>"
+                          "<p><a href=\"new\">Create a workspace</a> · <a href=\"open\">Open a workspace</a></p>"
+                          "<p>A workspace is one result store (a SQLite file or a PostgreSQL URL) and its suites.<br>"
+                          "Drop a store file here to open it.</p>"));
+    connect(m_welcome, &QLabel::linkActivated, this,
+        [this](const QString& link) { link == u"new"_s ? newWorkspace() : openWorkspaceDialog(); });
+
+    m_navigation->setObjectName(u"navigation"_s);
+    m_navigation->setFixedWidth(150);
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setSpacing(4);
+    auto* workArea = new QWidget(this);
+    auto* layout = new QHBoxLayout(workArea);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_navigation);
+    layout->addWidget(m_pages, 1);
+    m_central->addWidget(m_welcome);
+    m_central->addWidget(workArea);
+    setCentralWidget(m_central);
+    connect(m_navigation, &QListWidget::currentRowChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &MainWindow::updateTitle);
+
+    statusBar()->addPermanentWidget(m_activity);
+    statusBar()->addPermanentWidget(m_workspaceLabel);
+    m_workspaceLabel->setObjectName(u"workspaceLabel"_s);
+
+    ScoringService* scoring = m_workspace->scoring();
+    connect(scoring, &ScoringService::busyChanged, this, [this](bool busy) {
+        if (busy && !m_workspace->isImporting())
+            m_activity->begin(tr("Scoring"));
+        else if (!busy && !m_workspace->isImporting())
+            m_activity->end();
+    });
+    connect(scoring, &ScoringService::progress, m_activity, &ActivityIndicator::setProgress);
+    connect(m_workspace, &Workspace::importProgress, m_activity, &ActivityIndicator::setProgress);
+    connect(m_workspace, &Workspace::importFinished, this, &MainWindow::importFinished);
+    connect(m_activity, &ActivityIndicator::cancelRequested, this, [this] {
+        m_workspace->isImporting() ? m_workspace->cancelImport() : m_workspace->scoring()->cancel();
+        m_activity->end();
+    });
+    connect(m_workspace, &Workspace::opened, this, &MainWindow::updateCentralWidget);
+    connect(m_workspace, &Workspace::closed, this, &MainWindow::updateCentralWidget);
+    connect(m_settings, &Settings::recentWorkspacesChanged, this, &MainWindow::rebuildRecentMenu);
+
     setupMenus();
+    addPage(new LeaderboardPage(m_workspace, this));
+    addPage(new HeatmapPage(m_workspace, this));
+    addPage(new CasesPage(m_workspace, this));
+    addPage(new ErrorsPage(m_workspace, this));
+    addPage(new ComparePage(m_workspace, this));
+    addPage(new AuditPage(m_workspace, this));
+    m_navigation->setCurrentRow(0);
+    updateCentralWidget();
     statusBar()->showMessage(tr("Ready"));
-    resize(1200, 800);
-    restoreWindowState();
+    resize(1280, 820);
+    restoreGeometry(m_settings->windowGeometry());
+    restoreState(m_settings->windowState());
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::addPage(Page* page, int position)
+{
+    if (position < 0 || position > m_pages->count())
+        position = m_pages->count();
+    m_pages->insertWidget(position, page);
+    auto* item = new QListWidgetItem(page->title());
+    item->setData(Qt::UserRole, page->pageId());
+    m_navigation->insertItem(position, item);
+    // Every drill-down (a leaderboard row, a heatmap cell, a Venn region, an audit item) lands on the
+    // Cases page, filtered to those responses.
+    connect(page, &Page::drillDown, this, [this](const GroupKey& key) {
+        statusBar()->showMessage(tr("Cases of %1").arg(key.toString()), kMessageMs);
+        for (Page* p : pages()) {
+            if (auto* cases = qobject_cast<CasesPage*>(p)) {
+                cases->showCases(key);
+                showPage(cases->pageId());
+            }
+        }
+    });
+    // Ctrl+1… follow the navigation order, so renumber after every insertion.
+    for (QAction* action : m_viewMenu->actions()) {
+        if (action->property("pageAction").toBool())
+            delete action;
+    }
+    QAction* before = m_viewMenu->actions().value(0);
+    for (int i = 0; i < m_pages->count(); ++i) {
+        auto* action = new QAction(qobject_cast<Page*>(m_pages->widget(i))->title(), m_viewMenu);
+        action->setProperty("pageAction", true);
+        if (i < 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        connect(action, &QAction::triggered, this, [this, i] { m_navigation->setCurrentRow(i); });
+        m_viewMenu->insertAction(before, action);
+    }
+}
+
+QList<Page*> MainWindow::pages() const
+{
+    QList<Page*> result;
+    for (int i = 0; i < m_pages->count(); ++i)
+        result << qobject_cast<Page*>(m_pages->widget(i));
+    return result;
+}
+
+Page* MainWindow::currentPage() const
+{
+    return qobject_cast<Page*>(m_pages->currentWidget());
+}
+
+bool MainWindow::showPage(const QString& pageId)
+{
+    for (int i = 0; i < m_pages->count(); ++i) {
+        if (qobject_cast<Page*>(m_pages->widget(i))->pageId() == pageId) {
+            m_navigation->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 void MainWindow::setupMenus()
 {
-    auto* fileMenu = menuBar()->addMenu(tr("&File"));
-    auto* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Workspace…"), QKeySequence::New, this, &MainWindow::newWorkspace);
+    file->addAction(tr("&Open Workspace…"), QKeySequence::Open, this, &MainWindow::openWorkspaceDialog);
+    file->addAction(tr("Open &Database URL…"), this, &MainWindow::openDatabaseUrl);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    m_workspaceActions << file->addAction(tr("&Close Workspace"), QKeySequence::Close, m_workspace, &Workspace::close);
+    file->addSeparator();
+    m_workspaceActions << file->addAction(
+        tr("&Import Results…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importDialog);
+    m_workspaceActions << file->addAction(tr("Import &Suite Folder…"), this, &MainWindow::importSuiteDialog);
+    file->addSeparator();
+    m_workspaceActions << file->addAction(
+        tr("Export &Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportChart);
+    m_workspaceActions << file->addAction(
+        tr("Export &Table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, &MainWindow::exportTable);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
-    auto* helpMenu = menuBar()->addMenu(tr("&Help"));
-    auto* about = helpMenu->addAction(tr("&About StructScope"), this, &MainWindow::showAbout);
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addSeparator();
+    m_workspaceActions << m_viewMenu->addAction(
+        tr("&Refresh"), QKeySequence::Refresh, m_workspace, &Workspace::notifyDataChanged);
+    QAction* navigation = m_viewMenu->addAction(tr("Show &Navigation"));
+    navigation->setCheckable(true);
+    navigation->setChecked(true);
+    connect(navigation, &QAction::toggled, m_navigation, &QWidget::setVisible);
+    QAction* fullScreen = m_viewMenu->addAction(tr("&Full Screen"), QKeySequence::FullScreen, this,
+        [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+    fullScreen->setCheckable(false);
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Metric Glossary"), QKeySequence::HelpContents, this, &MainWindow::showGlossary);
+    help->addSeparator();
+    QAction* about = help->addAction(tr("&About StructScope"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
-    helpMenu->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
-void MainWindow::restoreWindowState()
+void MainWindow::rebuildRecentMenu()
 {
-    QSettings settings;
-    restoreGeometry(settings.value(u"mainwindow/geometry"_s).toByteArray());
-    restoreState(settings.value(u"mainwindow/state"_s).toByteArray());
+    m_recentMenu->clear();
+    const QStringList recent = m_settings->recentWorkspaces();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString location = recent[i];
+        m_recentMenu->addAction(
+            u"&%1 %2"_s.arg(i + 1).arg(location), this, [this, location] { openOrComplain(location, false); });
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), m_settings, &Settings::clearRecentWorkspaces)
+        ->setEnabled(!recent.isEmpty());
 }
 
-void MainWindow::saveWindowState()
+void MainWindow::updateTitle()
 {
-    QSettings settings;
-    settings.setValue(u"mainwindow/geometry"_s, saveGeometry());
-    settings.setValue(u"mainwindow/state"_s, saveState());
+    QString title = u"StructScope"_s;
+    if (m_workspace->isOpen())
+        title = m_workspace->displayName() + u" — "_s + title;
+    if (m_workspace->isOpen() && currentPage())
+        title = currentPage()->title() + u" · "_s + title;
+    setWindowTitle(title);
+}
+
+void MainWindow::updateCentralWidget()
+{
+    const bool open = m_workspace->isOpen();
+    m_central->setCurrentIndex(open ? 1 : 0);
+    for (QAction* action : std::as_const(m_workspaceActions))
+        action->setEnabled(open);
+    m_workspaceLabel->setText(open ? m_workspace->displayName() : tr("No workspace"));
+    updateTitle();
+}
+
+bool MainWindow::openWorkspace(const QString& location, bool create, QString* error)
+{
+    if (!m_workspace->open(location, create, error))
+        return false;
+    m_settings->addRecentWorkspace(location);
+    m_settings->setLastWorkspace(location);
+    statusBar()->showMessage(tr("Opened %1").arg(m_workspace->displayName()), kMessageMs);
+    return true;
+}
+
+bool MainWindow::restoreLastWorkspace()
+{
+    const QString last = m_settings->lastWorkspace();
+    return !last.isEmpty() && openWorkspace(last);
+}
+
+void MainWindow::openOrComplain(const QString& location, bool create)
+{
+    QString error;
+    if (!openWorkspace(location, create, &error))
+        QMessageBox::warning(this, tr("Open Workspace"), tr("Cannot open %1:\n%2").arg(location, error));
+}
+
+void MainWindow::newWorkspace()
+{
+    if (const QString path = askNewWorkspace(this, *m_settings); !path.isEmpty())
+        openOrComplain(path, true);
+}
+
+void MainWindow::openWorkspaceDialog()
+{
+    if (const QString path = askOpenWorkspace(this, *m_settings); !path.isEmpty())
+        openOrComplain(path, false);
+}
+
+void MainWindow::openDatabaseUrl()
+{
+    if (const QString url = askDatabaseUrl(this); !url.isEmpty())
+        openOrComplain(url, true);
+}
+
+void MainWindow::importDialog()
+{
+    if (const QStringList files = askResultFiles(this, *m_settings); !files.isEmpty())
+        importPaths(files);
+}
+
+void MainWindow::importSuiteDialog()
+{
+    if (const QString dir = askSuiteFolder(this, *m_settings, tr("Import Suite Folder")); !dir.isEmpty())
+        importPaths({ dir });
+}
+
+void MainWindow::importPaths(const QStringList& paths)
+{
+    if (!m_workspace->isOpen()) {
+        statusBar()->showMessage(tr("Open or create a workspace before importing."), kMessageMs);
+        return;
+    }
+    ImportRequest request = classifyImportPaths(paths);
+    if (request.isEmpty()) {
+        statusBar()->showMessage(tr("Nothing to import: drop .jsonl result files or suite folders."), kMessageMs);
+        return;
+    }
+    if (!request.genericFiles.isEmpty() && request.suiteFolders.isEmpty()) {
+        request.genericSuite = m_settings->suiteFolders(m_workspace->location()).value(0);
+        if (request.genericSuite.isEmpty())
+            request.genericSuite = askSuiteFolder(this, *m_settings, tr("Which suite do these results answer?"));
+        if (request.genericSuite.isEmpty())
+            return;
+    }
+    if (!m_workspace->startImport(request)) {
+        statusBar()->showMessage(tr("An import is already running."), kMessageMs);
+        return;
+    }
+    m_activity->begin(tr("Importing"));
+}
+
+void MainWindow::importFinished(const ImportOutcome& outcome)
+{
+    m_activity->end();
+    for (const QString& dir : outcome.importedSuiteFolders)
+        m_settings->addSuiteFolder(m_workspace->location(), dir);
+    statusBar()->showMessage(outcome.summary(), kMessageMs);
+    if (outcome.problems.isEmpty() && outcome.error.isEmpty())
+        return;
+    QStringList lines;
+    for (const Problem& p : outcome.problems)
+        lines << (p.warning ? tr("warning: ") : tr("error: ")) + p.toString();
+    // Not modal: the import is done, the list is for reading alongside the data.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Import"), outcome.summary(), QMessageBox::Close, this);
+    box->setDetailedText(lines.join(u'\n'));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::exportChart()
+{
+    const QString path = currentPage() ? exportPageChart(this, *currentPage(), *m_settings) : QString();
+    if (!path.isEmpty())
+        statusBar()->showMessage(tr("Exported %1").arg(path), kMessageMs);
+}
+
+void MainWindow::exportTable()
+{
+    const QString path = currentPage() ? exportPageTable(this, *currentPage(), *m_settings) : QString();
+    if (!path.isEmpty())
+        statusBar()->showMessage(tr("Exported %1").arg(path), kMessageMs);
+}
+
+void MainWindow::showGlossary()
+{
+    auto* dialog = findChild<MetricGlossaryDialog*>();
+    if (!dialog)
+        dialog = new MetricGlossaryDialog(this);
+    dialog->show();
+    dialog->raise();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    saveWindowState();
+    m_settings->setWindowGeometry(saveGeometry());
+    m_settings->setWindowState(saveState());
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (std::any_of(urls.begin(), urls.end(), [](const QUrl& url) { return url.isLocalFile(); }))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    }
+    event->acceptProposedAction();
+    // A store file dropped alone opens it as the workspace; anything else is imported into it.
+    if (paths.size() == 1 && isStoreFile(paths.first()))
+        openOrComplain(paths.first(), false);
+    else
+        importPaths(paths);
 }
 
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About StructScope"),
-                       tr("<h3>StructScope %1</h3><p>A workbench for benchmarking structured output of language "
-                          "models: schema-valid is not the same as correct.</p>")
-                           .arg(QStringLiteral(STRUCTSCOPE_VERSION)));
+        tr("<h3>StructScope %1</h3><p>A workbench for benchmarking structured output of language "
+           "models: schema-valid is not the same as correct.</p>")
+            .arg(QStringLiteral(STRUCTSCOPE_VERSION)));
 }
 
 } // namespace structscope

@@ -2,9 +2,21 @@
 
 #include <QMainWindow>
 
+class QLabel;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
 namespace structscope {
 
-/// The application window. It only wires pages, menus and the status bar together.
+class ActivityIndicator;
+class Page;
+class Settings;
+class Workspace;
+struct ImportOutcome;
+
+/// The application window. It only wires the workspace, the pages, menus and the status bar
+/// together; each page is a class under ui/pages/ and plugs in with addPage().
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -12,14 +24,57 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    /// Adds a page to the navigation, at `position` (-1: the end), with a Ctrl+<n> shortcut.
+    void addPage(Page* page, int position = -1);
+    QList<Page*> pages() const;
+    Page* currentPage() const;
+    /// Shows the page with this id ("leaderboard", "heatmap", ...); false when there is none.
+    bool showPage(const QString& pageId);
+
+    Workspace* workspace() const { return m_workspace; }
+    Settings* settings() const { return m_settings; }
+    ActivityIndicator* activity() const { return m_activity; }
+
+    /// Opens (or, with `create`, creates) a workspace store; on failure says why in `error`.
+    bool openWorkspace(const QString& location, bool create = false, QString* error = nullptr);
+    /// Opens the workspace open at the last exit, if it still opens.
+    bool restoreLastWorkspace();
+    /// Imports result files (.jsonl: SOB or generic) and suite folders into the open workspace.
+    void importPaths(const QStringList& paths);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void setupMenus();
-    void restoreWindowState();
-    void saveWindowState();
+    void rebuildRecentMenu();
+    void updateTitle();
+    void updateCentralWidget();
+    void newWorkspace();
+    void openWorkspaceDialog();
+    void openDatabaseUrl();
+    void importDialog();
+    void importSuiteDialog();
+    void exportChart();
+    void exportTable();
+    void showGlossary();
     void showAbout();
+    void importFinished(const ImportOutcome& outcome);
+    void openOrComplain(const QString& location, bool create);
+
+    Settings* m_settings;
+    Workspace* m_workspace;
+    QListWidget* m_navigation;
+    QStackedWidget* m_pages;
+    QStackedWidget* m_central;
+    QLabel* m_welcome;
+    QLabel* m_workspaceLabel;
+    ActivityIndicator* m_activity;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QList<QAction*> m_workspaceActions; ///< enabled only while a workspace is open
 };
 
 } // namespace structscope

@@ -1,0 +1,174 @@
+#include "cli.h"
+
+#include "charts/costaccuracychart.h"
+#include "charts/heatmapwidget.h"
+#include "charts/metricbarchart.h"
+#include "export/chartexport.h"
+#include "models/heatmapdata.h"
+#include "models/metricformat.h"
+#include "models/reportdata.h"
+#include "report/evaluation.h"
+#include "scoring/metricregistry.h"
+#include "store/resultstore.h"
+
+#include <QCommandLineParser>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::cli {
+
+namespace {
+
+int usage(const QString& message)
+{
+    err(u"structscope chart: %1\n"_s.arg(message));
+    return ExitUsage;
+}
+
+std::vector<std::string> splitKeys(const QString& text)
+{
+    std::vector<std::string> keys;
+    for (const QString& key : text.split(u',', Qt::SkipEmptyParts))
+        keys.push_back(key.trimmed().toStdString());
+    return keys;
+}
+
+bool knownKey(const std::string& key)
+{
+    return std::find(groupKeys().begin(), groupKeys().end(), key) != groupKeys().end();
+}
+
+/// The metric to draw: the one asked for, else the first score the report has (ladder.correct first).
+std::string chooseMetric(const ReportData& data, const QString& asked)
+{
+    if (!asked.isEmpty())
+        return asked.toStdString();
+    for (const QString& family : data.families()) {
+        const auto metrics = data.scoreMetrics(family);
+        if (!metrics.empty())
+            return metrics.front();
+    }
+    return {};
+}
+
+} // namespace
+
+int chartCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Render a chart of a store's results headless (PNG, SVG or PDF)."_s);
+    parser.addHelpOption();
+    parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
+    parser.addOption(
+        { u"kind"_s, u"leaderboard (bars with 95% intervals), heatmap, or scatter (cost vs. metric)."_s, u"KIND"_s });
+    parser.addOption(
+        { u"metric"_s, u"Metric id (default: the first score in the store, e.g. ladder.correct)."_s, u"ID"_s });
+    parser.addOption({ u"by"_s,
+        u"leaderboard/scatter: group keys (comma-separated, default model); heatmap: the column key "
+        u"(default category)."_s,
+        u"KEY"_s });
+    parser.addOption(
+        { u"rows"_s, u"heatmap: row keys (default model; e.g. model,strategy)."_s, u"KEYS"_s, u"model"_s });
+    parser.addOption(
+        { u"gold"_s, u"measured (original gold) or adjusted (current revision)."_s, u"BASIS"_s, u"measured"_s });
+    parser.addOption({ u"dpi"_s, u"Resolution of PNG output (default 150)."_s, u"N"_s, u"150"_s });
+    parser.addOption({ u"out"_s, u"Output file; the format follows the suffix: .png, .svg or .pdf."_s, u"FILE"_s });
+    if (!parser.parse(args))
+        return usage(parser.errorText());
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return usage(u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+    const QString storeLocation = parser.value(u"store"_s);
+    const QString kind = parser.value(u"kind"_s);
+    const QString outPath = parser.value(u"out"_s);
+    if (storeLocation.isEmpty() || kind.isEmpty() || outPath.isEmpty())
+        return usage(u"--store DB, --kind leaderboard|heatmap|scatter and --out FILE are required"_s);
+    if (kind != u"leaderboard"_s && kind != u"heatmap"_s && kind != u"scatter"_s)
+        return usage(u"unknown kind '%1' (use leaderboard, heatmap or scatter)"_s.arg(kind));
+    if (!chartFormatForPath(outPath))
+        return usage(u"%1: the file name must end in .png, .svg or .pdf"_s.arg(outPath));
+    const QString gold = parser.value(u"gold"_s);
+    if (gold != u"measured"_s && gold != u"adjusted"_s)
+        return usage(u"--gold must be measured or adjusted, not '%1'"_s.arg(gold));
+    bool dpiOk = false;
+    const int dpi = parser.value(u"dpi"_s).toInt(&dpiOk);
+    if (!dpiOk || dpi < 36 || dpi > 1200)
+        return usage(u"--dpi needs a number from 36 to 1200"_s);
+    const QString metricArg = parser.value(u"metric"_s);
+    if (!metricArg.isEmpty() && !findMetric(metricArg.toStdString()))
+        return usage(u"unknown metric '%1' (see the metric glossary, e.g. ladder.correct)"_s.arg(metricArg));
+
+    const bool heatmap = kind == u"heatmap"_s;
+    AggregateOptions options;
+    std::vector<std::string> rowKeys;
+    if (heatmap) {
+        rowKeys = splitKeys(parser.value(u"rows"_s));
+        options.groupBy = rowKeys;
+        options.groupBy.push_back(parser.isSet(u"by"_s) ? parser.value(u"by"_s).trimmed().toStdString() : "category");
+    } else {
+        options.groupBy
+            = parser.isSet(u"by"_s) ? splitKeys(parser.value(u"by"_s)) : std::vector<std::string> { "model" };
+    }
+    for (const std::string& key : options.groupBy) {
+        if (!knownKey(key))
+            return usage(u"cannot group by '%1'"_s.arg(QString::fromStdString(key)));
+    }
+    if (options.groupBy.empty() || (heatmap && rowKeys.empty()))
+        return usage(u"--by and --rows need at least one key"_s);
+
+    StoreError openError;
+    ResultStore::OpenOptions openOptions;
+    openOptions.readOnly = true;
+    openOptions.createIfMissing = false;
+    auto store = ResultStore::open(storeLocation, openOptions, &openError);
+    if (!store) {
+        err(u"structscope chart: %1\n"_s.arg(openError.message));
+        return ExitFailure;
+    }
+    EvaluationOptions evaluationOptions;
+    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+    if (!evaluation.ok()) {
+        err(u"structscope chart: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    const ReportDataPtr data = makeReportData(evaluation.records, options, gold.toStdString());
+    if (data->report.groups.empty()) {
+        err(u"structscope chart: the store holds no responses to chart\n"_s);
+        return ExitFailure;
+    }
+    const std::string metric = chooseMetric(*data, metricArg);
+    if (std::find(data->report.metrics.begin(), data->report.metrics.end(), metric) == data->report.metrics.end()) {
+        err(u"structscope chart: the store has no values of %1\n"_s.arg(QString::fromStdString(metric)));
+        return ExitFailure;
+    }
+
+    QString error;
+    if (heatmap) {
+        HeatmapWidget widget;
+        widget.setData(buildHeatmap(*data, rowKeys, options.groupBy.back(), metric));
+        QString column = QString::fromStdString(options.groupBy.back());
+        widget.setTitle(u"%1 by %2"_s.arg(metricLabel(metric), column.replace(u'_', u' ')));
+        error = exportChart(widget, outPath, dpi);
+    } else if (kind == u"scatter"_s) {
+        CostAccuracyChart chart;
+        chart.setReport(data, metric);
+        error = exportChart(chart, outPath, dpi);
+    } else {
+        MetricBarChart chart;
+        chart.setReport(data, metric);
+        error = exportChart(chart, outPath, dpi);
+    }
+    if (!error.isEmpty()) {
+        err(u"structscope chart: %1\n"_s.arg(error));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace structscope::cli

@@ -1,0 +1,331 @@
+// Gold editing through the UI layer, on the demo workspace of pagestestdata.h: a value typed into the
+// diff view's gold column is stored as a new revision (author, reason, before, after in the audit log)
+// and every page re-scores — the leaderboard's adjusted ladder.correct of the oracle drops from 80/80
+// to 78/80 (its two answers to the edited case no longer match) while "as measured" stays 80/80; the
+// audit page then lists the consensus against the new gold, triage marks it, and undo restores the
+// numbers. A value outside the schema's enum is refused with its pointer; an edit based on a revision
+// another store connection has superseded is refused with both versions shown. The whole object can be
+// edited too.
+#include "audit/goldeditor.h"
+#include "models/auditqueuemodel.h"
+#include "models/diffrowsmodel.h"
+#include "pages/auditpage.h"
+#include "pages/casespage.h"
+#include "pages/leaderboardpage.h"
+#include "pagestestdata.h"
+#include "pagestesthelpers.h"
+#include "store/resultstore.h"
+#include "widgets/diffview.h"
+#include "widgets/golddialogs.h"
+#include "widgets/goldtoggle.h"
+#include "workspace/goldeditservice.h"
+#include "workspace/workspace.h"
+
+#include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using namespace pagestest;
+using nlohmann::json;
+
+namespace {
+
+double modelValue(const Page* page, const QString& model, const std::string& metric)
+{
+    const ReportDataPtr data = page->currentReport();
+    if (!data)
+        return std::numeric_limits<double>::quiet_NaN();
+    for (const ReportGroup& group : data->report.groups) {
+        if (!group.key.empty() && group.key[0].second == model.toStdString())
+            return metricValue(group, metric);
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+bool waitReport(Page* page)
+{
+    return QTest::qWaitFor([page] { return !page->isLoading() && page->currentReport(); }, kTimeoutMs);
+}
+
+} // namespace
+
+class TestGoldEditing : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    DemoStore m_demo;
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<CasesPage> m_cases;
+    std::unique_ptr<LeaderboardPage> m_adjusted;
+    std::unique_ptr<LeaderboardPage> m_measured;
+
+    template <typename P> std::unique_ptr<P> makePage()
+    {
+        auto page = std::make_unique<P>(m_workspace.get());
+        page->resize(1280, 820);
+        page->show();
+        if (!QTest::qWaitForWindowExposed(page.get()))
+            return nullptr;
+        return page;
+    }
+
+    qint64 caseRow(const char* id) const { return m_demo.caseRows.value(QString::fromLatin1(id)); }
+
+    /// Shows one oracle answer on the Cases page and waits for its diff.
+    DiffView* showOracle(const char* caseId)
+    {
+        if (!waitRecords(m_cases.get()))
+            return nullptr;
+        m_cases->showCases(key({ { "model", "sim:oracle" }, { "strategy", "P" }, { "case", caseId } }));
+        DiffView* diff = m_cases->diffView();
+        if (!waitDetail(diff) || !diff->detail()->ok() || diff->detail()->ref.caseId != QLatin1String(caseId))
+            return nullptr;
+        diff->setReasonProvider(
+            [](const QString&) { return std::optional<QString>(u"the signature gives a middle initial"_s); });
+        return diff;
+    }
+
+    GoldEditOutcome waitEdit(QSignalSpy& spy)
+    {
+        if (!waitForSignals(spy))
+            return {};
+        return spy.takeLast().at(0).value<GoldEditOutcome>();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"StructScopeTests"_s);
+        QCoreApplication::setApplicationName(u"tst_goldediting"_s);
+        QSettings().clear();
+        QSettings().setValue(u"audit/author"_s, u"tester"_s);
+        QVERIFY(m_dir.isValid());
+        m_demo = makeDemoStore(m_dir.path());
+        QVERIFY2(m_demo.ok(), qPrintable(m_demo.error));
+        m_workspace = std::make_unique<Workspace>();
+        QString error;
+        QVERIFY2(m_workspace->open(m_demo.location, false, &error), qPrintable(error));
+        m_cases = makePage<CasesPage>();
+        m_adjusted = makePage<LeaderboardPage>();
+        m_measured = makePage<LeaderboardPage>();
+        QVERIFY(m_cases && m_adjusted && m_measured);
+        m_adjusted->goldToggle()->setGold(GoldBasis::Adjusted);
+        QVERIFY(waitReport(m_adjusted.get()));
+        QVERIFY(waitReport(m_measured.get()));
+    }
+
+    void cleanupTestCase()
+    {
+        m_cases.reset();
+        m_adjusted.reset();
+        m_measured.reset();
+        m_workspace.reset();
+        QSettings().clear();
+    }
+
+    void goldEditEndToEnd()
+    {
+        // The oracle answers every case exactly: 80 of 80 correct on either gold.
+        QCOMPARE(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 1.0);
+        QCOMPARE(modelValue(m_measured.get(), u"sim:oracle"_s, "ladder.correct"), 1.0);
+
+        DiffView* diff = showOracle("st-001");
+        QVERIFY(diff);
+        QCOMPARE(diff->detail()->currentRevision, 0);
+        DiffRowsModel* rows = diff->rowsModel();
+        const int nameRow = rows->rowOfPointer("/requester/name");
+        QVERIFY(nameRow >= 0);
+        QCOMPARE(rows->index(nameRow, DiffRowsModel::Gold).data().toString(), u"\"Marta Lindqvist\""_s);
+
+        // Typed into the gold column, as a user would.
+        QSignalSpy finished(diff, &DiffView::editFinished);
+        const QModelIndex cell = rows->index(nameRow, DiffRowsModel::Gold);
+        QVERIFY(rows->flags(cell) & Qt::ItemIsEditable);
+        rows->setData(cell, u"Marta L. Lindqvist"_s);
+        const GoldEditOutcome outcome = waitEdit(finished);
+        QVERIFY2(outcome.ok(), qPrintable(outcome.message));
+        QCOMPARE(outcome.added.revision, 1);
+        QCOMPARE(outcome.added.author, u"tester"_s);
+        QVERIFY(outcome.added.gold["requester"]["name"] == "Marta L. Lindqvist");
+
+        // The revision is on record: who, why, before and after.
+        {
+            auto store = ResultStore::open(m_demo.location);
+            QVERIFY(store);
+            const auto log = store->auditLog({ u"case"_s, QString::number(caseRow("st-001")) });
+            QVERIFY(log);
+            QCOMPARE(log->size(), 1);
+            const AuditEntry& entry = log->first();
+            QCOMPARE(entry.action, u"gold.revise"_s);
+            QCOMPARE(entry.author, u"tester"_s);
+            QVERIFY(entry.details["reason"] == "the signature gives a middle initial");
+            QVERIFY(entry.details["before"]["requester"]["name"] == "Marta Lindqvist");
+            QVERIFY(entry.details["after"]["requester"]["name"] == "Marta L. Lindqvist");
+        }
+
+        // Every page re-scores: the oracle's two answers to st-001 are now wrong on the adjusted gold,
+        // 78 of 80 = 0.975; as measured nothing changes.
+        QTRY_COMPARE_WITH_TIMEOUT(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 0.975, kTimeoutMs);
+        QVERIFY(waitReport(m_measured.get()));
+        QCOMPARE(modelValue(m_measured.get(), u"sim:oracle"_s, "ladder.correct"), 1.0);
+        // The diff shows the new gold against the same answer.
+        QVERIFY(
+            QTest::qWaitFor([diff] { return !diff->isLoading() && diff->detail()->currentRevision == 1; }, kTimeoutMs));
+        QCOMPARE(rows->index(nameRow, DiffRowsModel::Gold).data().toString(), u"\"Marta L. Lindqvist\""_s);
+        QCOMPARE(rows->index(nameRow, 0).data(DiffRowsModel::MarkRole).toInt(), int(DiffMark::Deviation));
+        QCOMPARE(int(diff->detail()->verdict.ladder), int(LadderLabel::ValueIncorrect));
+
+        // The audit queue hears the consensus of the models against the new gold; triage marks it.
+        auto audit = makePage<AuditPage>();
+        QVERIFY(audit);
+        QVERIFY(QTest::qWaitFor([&audit] { return !audit->isBusy() && audit->model()->queue(); }, kTimeoutMs));
+        int item = -1;
+        for (int row = 0; row < audit->model()->rowCount(); ++row) {
+            const AuditItem* candidate = audit->model()->itemAt(row);
+            if (candidate->caseId == u"st-001"_s && candidate->path == "requester.name")
+                item = row;
+        }
+        QVERIFY2(item >= 0, "the edited value is suspect now");
+        const AuditItem* suspect = audit->model()->itemAt(item);
+        QVERIFY(suspect->consensus == "Marta Lindqvist");
+        QVERIFY(suspect->gold && *suspect->gold == "Marta L. Lindqvist");
+        QVERIFY(suspect->agreeing >= 3);
+        audit->grab().save(screenshotDir() + u"/pages-audit-after-edit.png"_s);
+        QSignalSpy triaged(audit.get(), &AuditPage::triageApplied);
+        audit->triageRow(item, TriageState::Dismissed);
+        QVERIFY(waitForSignals(triaged));
+        QCOMPARE(triaged.first().at(0).toBool(), true);
+        QCOMPARE(audit->model()->index(item, AuditQueueModel::Triage).data().toString(), u"dismissed"_s);
+        QCOMPARE(audit->model()->index(item, AuditQueueModel::By).data().toString(), u"tester"_s);
+        QVERIFY(!audit->model()->index(item, AuditQueueModel::When).data().toString().isEmpty());
+
+        // Undo (Ctrl+Z on the page) stores a revision that restores the gold, and the numbers follow.
+        QVERIFY(diff->undoAction()->isEnabled());
+        m_cases->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_cases.get()));
+        m_cases->view()->setFocus();
+        QTest::keyClick(m_cases->view(), Qt::Key_Z, Qt::ControlModifier);
+        const GoldEditOutcome undone = waitEdit(finished);
+        QVERIFY2(undone.ok(), qPrintable(undone.message));
+        QCOMPARE(undone.added.revision, 2);
+        QVERIFY(undone.added.reason.startsWith(u"undo: revision 1"_s));
+        QVERIFY(undone.added.gold["requester"]["name"] == "Marta Lindqvist");
+        QTRY_COMPARE_WITH_TIMEOUT(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 1.0, kTimeoutMs);
+        QVERIFY(!GoldEditService::of(m_workspace.get())->canUndo());
+    }
+
+    void invalidEditShowsPointers()
+    {
+        DiffView* diff = showOracle("st-003");
+        QVERIFY(diff);
+        const int revision = diff->detail()->currentRevision;
+        QSignalSpy finished(diff, &DiffView::editFinished);
+        diff->requestLeafEdit("/category", json("printer"));
+        const GoldEditOutcome outcome = waitEdit(finished);
+        QCOMPARE(int(outcome.status), int(GoldEditOutcome::Status::Invalid));
+        QVERIFY(std::any_of(outcome.schemaErrors.begin(), outcome.schemaErrors.end(),
+            [](const SchemaError& e) { return e.pointer == "/category"; }));
+        auto* box = diff->findChild<QMessageBox*>(u"editRefusedBox"_s);
+        QVERIFY(box);
+        QVERIFY(box->informativeText().contains(u"/category"_s));
+        box->close();
+        auto store = ResultStore::open(m_demo.location);
+        QCOMPARE(store->currentGold(caseRow("st-003"))->revision, revision);
+
+        // Without a reason nothing is submitted at all.
+        diff->setReasonProvider([](const QString&) { return std::optional<QString>(); });
+        diff->requestLeafEdit("/priority", json("low"));
+        QTest::qWait(300);
+        QCOMPARE(finished.count(), 0);
+    }
+
+    void wholeObjectEdit()
+    {
+        DiffView* diff = showOracle("st-005");
+        QVERIFY(diff);
+        QCOMPARE(diff->detail()->currentRevision, 0);
+        json edited = diff->detail()->currentGold;
+        edited["priority"] = "high";
+        diff->setGoldProvider([edited](const CaseDetail&) {
+            return std::optional<std::pair<json, QString>>(std::pair(edited, u"the follow-up lowers it to high"_s));
+        });
+        QSignalSpy finished(diff, &DiffView::editFinished);
+        diff->editWholeGold();
+        const GoldEditOutcome outcome = waitEdit(finished);
+        QVERIFY2(outcome.ok(), qPrintable(outcome.message));
+        QVERIFY(outcome.added.gold == edited);
+        QCOMPARE(outcome.added.reason, u"the follow-up lowers it to high"_s);
+        // The oracle's two answers to st-005 say "critical": 78/80 on the adjusted gold.
+        QTRY_COMPARE_WITH_TIMEOUT(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 0.975, kTimeoutMs);
+        QVERIFY(
+            QTest::qWaitFor([diff] { return !diff->isLoading() && diff->detail()->currentRevision == 1; }, kTimeoutMs));
+        QCOMPARE(diff->rowsModel()
+                     ->index(diff->rowsModel()->rowOfPointer("/priority"), 0)
+                     .data(DiffRowsModel::MarkRole)
+                     .toInt(),
+            int(DiffMark::Deviation));
+        GoldEditService* service = GoldEditService::of(m_workspace.get());
+        QSignalSpy undone(service, &GoldEditService::editFinished);
+        QVERIFY(service->undo());
+        QVERIFY(waitForSignals(undone));
+        QVERIFY(undone.first().at(1).value<GoldEditOutcome>().ok());
+        QTRY_COMPARE_WITH_TIMEOUT(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 1.0, kTimeoutMs);
+    }
+
+    void conflictBetweenTwoConnections()
+    {
+        DiffView* diff = showOracle("st-002");
+        QVERIFY(diff);
+        const int seen = diff->detail()->currentRevision;
+        // Another annotator, with a store connection of their own, saves first.
+        json theirs = diff->detail()->currentGold;
+        theirs["priority"] = "medium";
+        {
+            QString error;
+            auto other = ResultStore::open(m_demo.location, &error);
+            QVERIFY2(other, qPrintable(error));
+            GoldEdit edit;
+            edit.caseRow = caseRow("st-002");
+            edit.gold = theirs;
+            edit.author = u"someone-else"_s;
+            edit.reason = u"the email says medium later on"_s;
+            edit.basedOnRevision = seen;
+            const GoldEditOutcome stored = applyGoldEdit(*other, edit);
+            QVERIFY2(stored.ok(), qPrintable(stored.message));
+        }
+        // This view still shows revision `seen`; its edit is refused, nothing is overwritten.
+        QCOMPARE(diff->detail()->currentRevision, seen);
+        QSignalSpy finished(diff, &DiffView::editFinished);
+        diff->requestLeafEdit("/asset_tag", json("NB-00000"));
+        const GoldEditOutcome outcome = waitEdit(finished);
+        QCOMPARE(int(outcome.status), int(GoldEditOutcome::Status::Conflict));
+        QVERIFY(outcome.theirs.gold == theirs);
+        QCOMPARE(outcome.theirs.author, u"someone-else"_s);
+        QVERIFY(outcome.mine.gold["asset_tag"] == "NB-00000");
+        QVERIFY(outcome.mine.gold["priority"] != "medium");
+        auto* dialog = diff->findChild<GoldConflictDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(dialog->theirsText().contains(u"\"medium\""_s));
+        QVERIFY(dialog->mineText().contains(u"NB-00000"_s));
+        dialog->grab().save(screenshotDir() + u"/pages-conflict.png"_s);
+        dialog->close();
+        auto store = ResultStore::open(m_demo.location);
+        const auto current = store->currentGold(caseRow("st-002"));
+        QVERIFY(current->gold == theirs);
+        // The view reloads the newer revision, so the next edit starts from theirs.
+        QVERIFY(QTest::qWaitFor(
+            [diff, seen] { return !diff->isLoading() && diff->detail()->currentRevision == seen + 1; }, kTimeoutMs));
+    }
+};
+
+QTEST_MAIN(TestGoldEditing)
+#include "tst_goldediting.moc"

@@ -1,0 +1,508 @@
+// The main window on the offscreen platform: opening a workspace, the Leaderboard and Heatmap pages
+// with the sample store (uitestdata.h), chart and table export (each file checked to be a valid
+// PNG/SVG/PDF with the chart's content), imports by drag and drop, the glossary, the scoring
+// service, and screenshots of every page saved into the build folder.
+#include "charts/costaccuracychart.h"
+#include "charts/heatmapwidget.h"
+#include "charts/metricbarchart.h"
+#include "export/chartexport.h"
+#include "export/tableexport.h"
+#include "mainwindow.h"
+#include "models/heatmapmodel.h"
+#include "models/leaderboardmodel.h"
+#include "models/resultsproxymodel.h"
+#include "pages/heatmappage.h"
+#include "pages/leaderboardpage.h"
+#include "report/reportwriter.h"
+#include "scoring/metricregistry.h"
+#include "settings.h"
+#include "store/resultstore.h"
+#include "uitestdata.h"
+#include "widgets/activityindicator.h"
+#include "widgets/goldtoggle.h"
+#include "widgets/metricglossarydialog.h"
+#include "widgets/metricpicker.h"
+#include "workspace/workspace.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+const QStringList kModels = { u"demo/model-a"_s, u"demo/model-b"_s, u"demo/model-c"_s };
+
+QString screenshotDir()
+{
+    const QString dir = QCoreApplication::applicationDirPath() + u"/screenshots"_s;
+    QDir().mkpath(dir);
+    return dir;
+}
+
+void dropPaths(QWidget* target, const QStringList& paths)
+{
+    QMimeData mime;
+    QList<QUrl> urls;
+    for (const QString& p : paths)
+        urls << QUrl::fromLocalFile(p);
+    mime.setUrls(urls);
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(target, &drop);
+}
+
+} // namespace
+
+class TestGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    std::unique_ptr<MainWindow> m_window;
+
+    template <typename P> P* page()
+    {
+        for (Page* p : m_window->pages()) {
+            if (auto* typed = qobject_cast<P*>(p))
+                return typed;
+        }
+        return nullptr;
+    }
+
+    /// Waits until the page has applied a report from the open store.
+    static bool waitForData(Page* page)
+    {
+        return QTest::qWaitFor([page] { return !page->isLoading() && page->currentReport(); }, kTimeoutMs);
+    }
+
+    MainWindow* openedWindow()
+    {
+        if (!m_window) {
+            m_window = std::make_unique<MainWindow>();
+            m_window->resize(1280, 820);
+            m_window->show();
+            if (!QTest::qWaitForWindowExposed(m_window.get()))
+                return nullptr;
+            QString error;
+            if (!m_window->openWorkspace(m_store, false, &error))
+                qWarning("%s", qPrintable(error));
+        }
+        return m_window.get();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"StructScopeTests"_s);
+        QCoreApplication::setApplicationName(u"tst_gui"_s);
+        QSettings().clear();
+        QVERIFY(m_dir.isValid());
+        QString error;
+        m_store = uitest::makeSampleStore(m_dir.path(), &error);
+        QVERIFY2(!m_store.isEmpty(), qPrintable(error));
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        QSettings().clear();
+    }
+
+    void startsWithoutAWorkspace()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.workspace()->isOpen());
+        QVERIFY(window.findChild<QLabel*>(u"welcomeLabel"_s)->isVisible());
+        QStringList ids;
+        for (const Page* p : window.pages())
+            ids << p->pageId();
+        QCOMPARE(ids, (QStringList {u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s}));
+        window.grab().save(screenshotDir() + u"/welcome.png"_s);
+    }
+
+    void openingAStoreThatIsNotOneFails()
+    {
+        MainWindow window;
+        const QString bogus = m_dir.filePath(u"not-a-store.db"_s);
+        QFile file(bogus);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not SQLite");
+        file.close();
+        QString error;
+        QVERIFY(!window.openWorkspace(bogus, false, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!window.workspace()->isOpen());
+    }
+
+    void leaderboardShowsTheStore()
+    {
+        MainWindow* window = openedWindow();
+        QVERIFY(window);
+        QVERIFY(window->workspace()->isOpen());
+        QVERIFY(window->windowTitle().contains(u"store.db"_s));
+        auto* leaderboard = page<LeaderboardPage>();
+        QVERIFY(window->showPage(u"leaderboard"_s));
+        QVERIFY(waitForData(leaderboard));
+        QCOMPARE(leaderboard->model()->rowCount(), 3);
+        QCOMPARE(leaderboard->view()->model()->rowCount(), 3);
+        // The default family is the first the store has (ladder), charted metric ladder.correct.
+        QCOMPARE(leaderboard->metricPicker()->family(), u"ladder"_s);
+        QCOMPARE(leaderboard->metricPicker()->metric(), std::string("ladder.correct"));
+        QVERIFY(leaderboard->metricPicker()->setMetric("grounding.json_parse"));
+        QCOMPARE(leaderboard->model()->family(), u"grounding"_s);
+        // Sorted by the charted metric, best first: c (1.0), a (0.8), b (0.5).
+        const auto* proxy = leaderboard->view()->model();
+        QStringList order;
+        for (int row = 0; row < 3; ++row)
+            order << proxy->index(row, 0).data().toString();
+        QCOMPARE(order, QStringList({ u"demo/model-c"_s, u"demo/model-a"_s, u"demo/model-b"_s }));
+        QCOMPARE(leaderboard->barChart()->categories(), order);
+        QCOMPARE(leaderboard->barChart()->errorBars().size(), std::size_t(3));
+        QCOMPARE(leaderboard->scatter()->plottedLabels().size(), 3);
+        QVERIFY(leaderboard->scatter()->unplottedLabels().isEmpty());
+    }
+
+    void leaderboardFilterAndDrillDown()
+    {
+        MainWindow* window = openedWindow();
+        auto* leaderboard = page<LeaderboardPage>();
+        window->showPage(u"leaderboard"_s);
+        QVERIFY(waitForData(leaderboard));
+        auto* filter = leaderboard->findChild<QLineEdit*>(u"leaderboardFilter"_s);
+        QVERIFY(filter);
+        filter->setText(u"model-b"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(leaderboard->view()->model()->rowCount(), 1, 3000);
+        QSignalSpy drill(leaderboard, &Page::drillDown);
+        leaderboard->view()->activated(leaderboard->view()->model()->index(0, 0));
+        QCOMPARE(drill.count(), 1);
+        QCOMPARE(drill.at(0).at(0).value<GroupKey>().toString(), u"model=demo/model-b"_s);
+        QVERIFY(window->statusBar()->currentMessage().contains(u"model=demo/model-b"_s));
+        filter->clear();
+        QCOMPARE(leaderboard->view()->model()->rowCount(), 3);
+    }
+
+    void goldToggleAndGrouping()
+    {
+        MainWindow* window = openedWindow();
+        auto* leaderboard = page<LeaderboardPage>();
+        window->showPage(u"leaderboard"_s);
+        QVERIFY(waitForData(leaderboard));
+        leaderboard->goldToggle()->setGold(GoldBasis::Adjusted);
+        QVERIFY(QTest::qWaitFor([&] { return leaderboard->currentReport()->report.gold == "adjusted"; }, kTimeoutMs));
+        QVERIFY(waitForData(leaderboard));
+        QCOMPARE(leaderboard->model()->rowCount(), 3);
+        leaderboard->setGroupByStrategy(true);
+        QVERIFY(QTest::qWaitFor([&] { return leaderboard->currentReport()->report.groupBy.size() == 2; }, kTimeoutMs));
+        QCOMPARE(leaderboard->model()->headerData(1, Qt::Horizontal).toString(), u"Strategy"_s);
+        leaderboard->setGroupByStrategy(false);
+        leaderboard->goldToggle()->setGold(GoldBasis::Measured);
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return leaderboard->currentReport()->report.gold == "measured"
+                    && leaderboard->currentReport()->report.groupBy.size() == 1;
+            },
+            kTimeoutMs));
+    }
+
+    void heatmapShowsTheStore()
+    {
+        MainWindow* window = openedWindow();
+        auto* heatmap = page<HeatmapPage>();
+        QVERIFY(window->showPage(u"heatmap"_s));
+        QVERIFY(waitForData(heatmap));
+        QVERIFY(heatmap->metricPicker()->setMetric("grounding.json_parse"));
+        const HeatmapData& data = heatmap->heatmap()->data();
+        QCOMPARE(data.rowLabels, kModels);
+        QCOMPARE(data.columnLabels, QStringList({ u"image"_s, u"text"_s }));
+        QCOMPARE(data.cell(0, 0).value, 0.75);
+        // The table under the heatmap holds the same cells with interval and n.
+        QCOMPARE(heatmap->tableModel()->rowCount(), 3);
+        QCOMPARE(heatmap->tableModel()->index(0, 1).data().toString(), u"0.750  [0.301, 0.954]  · n = 4"_s);
+        QVERIFY(heatmap->setColumnKey(u"tier"_s));
+        QVERIFY(QTest::qWaitFor([&] { return heatmap->heatmap()->data().columnKey == "tier"; }, kTimeoutMs));
+        QCOMPARE(heatmap->heatmap()->data().columnLabels, QStringList({ u"easy"_s, u"hard"_s, u"medium"_s }));
+        QSignalSpy drill(heatmap, &Page::drillDown);
+        Q_EMIT heatmap->heatmap()->cellClicked(heatmap->heatmap()->data().rows[0], u"hard"_s);
+        QCOMPARE(drill.at(0).at(0).value<GroupKey>().toString(), u"model=demo/model-a, tier=hard"_s);
+        QVERIFY(heatmap->setColumnKey(u"category"_s));
+        QVERIFY(QTest::qWaitFor([&] { return heatmap->heatmap()->data().columnKey == "category"; }, kTimeoutMs));
+    }
+
+    void chartExport_data()
+    {
+        QTest::addColumn<QString>("chart");
+        QTest::addColumn<QString>("suffix");
+        for (const char* chart : { "bars", "scatter", "heatmap" }) {
+            for (const char* suffix : { "png", "svg", "pdf" })
+                QTest::addRow("%s.%s", chart, suffix) << QString::fromLatin1(chart) << QString::fromLatin1(suffix);
+        }
+    }
+
+    void chartExport()
+    {
+        QFETCH(QString, chart);
+        QFETCH(QString, suffix);
+        MainWindow* window = openedWindow();
+        ExportableChart* target = nullptr;
+        QStringList content = kModels;
+        if (chart == u"heatmap"_s) {
+            window->showPage(u"heatmap"_s);
+            QVERIFY(waitForData(page<HeatmapPage>()));
+            target = page<HeatmapPage>()->heatmap();
+            content << u"image"_s << u"text"_s;
+        } else {
+            window->showPage(u"leaderboard"_s);
+            QVERIFY(waitForData(page<LeaderboardPage>()));
+            target = chart == u"bars"_s ? static_cast<ExportableChart*>(page<LeaderboardPage>()->barChart())
+                                        : page<LeaderboardPage>()->scatter();
+        }
+        const QString path = m_dir.filePath(u"export-%1.%2"_s.arg(chart, suffix));
+        QCOMPARE(exportChart(*target, path, 120), QString());
+        const QString problem = uitest::checkChartFile(path, content);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        if (suffix == u"png"_s)
+            QCOMPARE(QImage(path).size(), target->exportSize() * 120 / 96);
+    }
+
+    void tableExport_data()
+    {
+        QTest::addColumn<QString>("suffix");
+        QTest::addColumn<QString>("format");
+        QTest::addRow("csv") << u"csv"_s << u"csv"_s;
+        QTest::addRow("markdown") << u"md"_s << u"md"_s;
+        QTest::addRow("latex") << u"tex"_s << u"latex"_s;
+        QTest::addRow("json") << u"json"_s << u"json"_s;
+    }
+
+    void tableExport()
+    {
+        QFETCH(QString, suffix);
+        QFETCH(QString, format);
+        MainWindow* window = openedWindow();
+        auto* leaderboard = page<LeaderboardPage>();
+        window->showPage(u"leaderboard"_s);
+        QVERIFY(waitForData(leaderboard));
+        const std::optional<Report> table = leaderboard->table();
+        QVERIFY(table);
+        QCOMPARE(table->groups.size(), std::size_t(3));
+        const QString path = m_dir.filePath(u"table."_s + suffix);
+        QCOMPARE(exportTable(*table, path, u"Leaderboard"_s), QString());
+        const QByteArray written = uitest::readAll(path);
+        ReportWriteOptions options;
+        options.latexCaption = "Leaderboard";
+        QCOMPARE(written, QByteArray::fromStdString(writeReport(*table, format.toStdString(), options).text));
+        for (const QString& model : kModels)
+            QVERIFY(written.contains(model.toUtf8()));
+        QVERIFY(exportTable(*table, m_dir.filePath(u"table.xlsx"_s)).contains(u"unknown table format"_s));
+    }
+
+    void dropImportsResultsAndSuites()
+    {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openWorkspace(dir.filePath(u"fresh.db"_s), true));
+        auto* leaderboard = window.findChild<LeaderboardPage*>();
+        QVERIFY(waitForData(leaderboard));
+        QCOMPARE(leaderboard->model()->rowCount(), 0);
+        window.grab().save(screenshotDir() + u"/empty-workspace.png"_s);
+
+        const QStringList files = uitest::writeSampleFiles(dir.path()).mid(0, 4); // models a and b
+        QSignalSpy finished(window.workspace(), &Workspace::importFinished);
+        dropPaths(&window, files);
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(finished.at(0).at(0).value<ImportOutcome>().responses, qint64(20));
+        QVERIFY(window.statusBar()->currentMessage().contains(u"Imported 20 response"_s));
+        QVERIFY(QTest::qWaitFor([&] { return leaderboard->model()->rowCount() == 2; }, kTimeoutMs));
+
+        dropPaths(&window, { QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s });
+        QVERIFY(finished.wait(kTimeoutMs));
+        QCOMPARE(finished.at(1).at(0).value<ImportOutcome>().suites, 1);
+        auto store = ResultStore::open(dir.filePath(u"fresh.db"_s));
+        QVERIFY(store);
+        const auto suites = store->suites(); // kept: a range-for over a temporary's value() would dangle
+        QVERIFY(suites);
+        QStringList suiteIds;
+        for (const SuiteRecord& suite : suites.value())
+            suiteIds << suite.id;
+        QVERIFY2(suiteIds.contains(u"people"_s), qPrintable(suiteIds.join(u", "_s)));
+        QCOMPARE(window.settings()->suiteFolders(dir.filePath(u"fresh.db"_s)).size(), 1);
+    }
+
+    void droppingAStoreFileOpensIt()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        dropPaths(&window, { m_store });
+        QVERIFY(window.workspace()->isOpen());
+        QCOMPARE(window.workspace()->location(), m_store);
+        QCOMPARE(window.settings()->recentWorkspaces().value(0), m_store);
+        QCOMPARE(window.settings()->lastWorkspace(), m_store);
+    }
+
+    void restoresTheLastWorkspace()
+    {
+        Settings settings;
+        settings.setLastWorkspace(m_store);
+        MainWindow window;
+        QVERIFY(window.restoreLastWorkspace());
+        QCOMPARE(window.workspace()->location(), m_store);
+        settings.setLastWorkspace(m_dir.filePath(u"gone/missing.db"_s));
+        MainWindow other;
+        QVERIFY(!other.restoreLastWorkspace());
+    }
+
+    void scoringServiceSharesOneResultPerGold()
+    {
+        ScoringService service;
+        QSignalSpy scored(&service, &ScoringService::scored);
+        QSignalSpy busy(&service, &ScoringService::busyChanged);
+        QVERIFY(!service.request(GoldBasis::Measured)); // no store yet: nothing starts
+        QVERIFY(!service.isBusy());
+        service.setLocation(m_store);
+        QVERIFY(!service.request(GoldBasis::Measured));
+        QVERIFY(!service.request(GoldBasis::Measured)); // the second request joins the first
+        QVERIFY(service.isBusy());
+        QVERIFY(scored.wait(kTimeoutMs));
+        QCOMPARE(scored.count(), 1);
+        const auto set = scored.at(0).at(1).value<ScoredSetPtr>();
+        QVERIFY(set->ok());
+        QCOMPARE(set->records.size(), std::size_t(30));
+        QCOMPARE(service.request(GoldBasis::Measured), set); // cached
+        QCOMPARE(busy.count(), 2); // true, then false
+        QVERIFY(busy.at(0).at(0).toBool());
+        QVERIFY(!busy.at(1).at(0).toBool());
+    }
+
+    void scoringServiceDropsSupersededResults()
+    {
+        ScoringService service;
+        QSignalSpy scored(&service, &ScoringService::scored);
+        service.setLocation(m_store);
+        service.request(GoldBasis::Measured);
+        // Another store before the first pass ends: its result must never arrive.
+        service.setLocation(m_dir.filePath(u"missing/none.db"_s));
+        service.request(GoldBasis::Adjusted);
+        // Counted, not waited for: Qt 6.4's then(context, …) may deliver before wait() starts listening.
+        QTRY_VERIFY_WITH_TIMEOUT(scored.count() >= 1, kTimeoutMs);
+        QTest::qWait(200);
+        QCOMPARE(scored.count(), 1);
+        QCOMPARE(scored.at(0).at(0).value<GoldBasis>(), GoldBasis::Adjusted);
+        QVERIFY(!scored.at(0).at(1).value<ScoredSetPtr>()->error.isEmpty());
+        // A failed pass is not cached: asking again tries again.
+        QVERIFY(!service.request(GoldBasis::Adjusted));
+        QTRY_VERIFY_WITH_TIMEOUT(scored.count() >= 2, kTimeoutMs);
+        // Cancel announces the stop to whoever waits.
+        service.setLocation(m_store);
+        service.request(GoldBasis::Measured);
+        service.cancel();
+        QCOMPARE(scored.last().at(1).value<ScoredSetPtr>()->cancelled, true);
+        QVERIFY(!service.isBusy());
+    }
+
+    void startupIsQuick()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const qint64 painted = timer.elapsed();
+        QVERIFY(window.openWorkspace(m_store));
+        QVERIFY(waitForData(window.currentPage()));
+        const qint64 withData = timer.elapsed();
+        qInfo("main window painted after %lld ms; leaderboard filled after %lld ms", painted, withData);
+        QVERIFY2(painted < 1000, qPrintable(QString::number(painted)));
+    }
+
+    void glossaryListsEveryMetric()
+    {
+        MetricGlossaryDialog dialog;
+        QCOMPARE(dialog.visibleMetricCount(), int(allMetrics().size()));
+        dialog.setFilter(u"silent in production"_s);
+        QCOMPARE(dialog.visibleMetricCount(), 1);
+        dialog.setFilter({});
+        QCOMPARE(dialog.visibleMetricCount(), int(allMetrics().size()));
+    }
+
+    void menusHaveTheirShortcuts()
+    {
+        MainWindow* window = openedWindow();
+        QStringList shortcuts;
+        for (QAction* menu : window->menuBar()->actions()) {
+            for (QAction* action : menu->menu()->actions()) {
+                if (!action->shortcut().isEmpty())
+                    shortcuts << action->shortcut().toString();
+            }
+        }
+        for (const char* expected :
+            { "Ctrl+N", "Ctrl+O", "Ctrl+I", "Ctrl+E", "Ctrl+Shift+E", "Ctrl+1", "Ctrl+2", "F5" })
+            QVERIFY2(shortcuts.contains(QString::fromLatin1(expected)), expected);
+    }
+
+    void screenshotsOfEveryPage()
+    {
+        MainWindow* window = openedWindow();
+        window->resize(1280, 820);
+        for (Page* page : window->pages()) {
+            QVERIFY(window->showPage(page->pageId()));
+            QVERIFY(waitForData(page));
+            QTest::qWait(50);
+            const QString path = screenshotDir() + u"/"_s + page->pageId() + u".png"_s;
+            QVERIFY(window->grab().save(path));
+            qInfo("screenshot: %s", qPrintable(path));
+        }
+        // The heatmap by tier, and in a dark palette.
+        auto* heatmap = page<HeatmapPage>();
+        window->showPage(u"heatmap"_s);
+        QVERIFY(heatmap->setColumnKey(u"tier"_s));
+        QVERIFY(QTest::qWaitFor([&] { return heatmap->heatmap()->data().columnKey == "tier"; }, kTimeoutMs));
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+        dark.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
+        dark.setColor(QPalette::Highlight, QColor(0x2a, 0x82, 0xda));
+        window->setPalette(dark);
+        QTest::qWait(50);
+        QVERIFY(window->grab().save(screenshotDir() + u"/heatmap-dark.png"_s));
+        window->showPage(u"leaderboard"_s);
+        QTest::qWait(50);
+        QVERIFY(window->grab().save(screenshotDir() + u"/leaderboard-dark.png"_s));
+        window->setPalette(QPalette());
+        QVERIFY(heatmap->setColumnKey(u"category"_s));
+    }
+};
+
+QTEST_MAIN(TestGui)
+#include "tst_gui.moc"

@@ -1,0 +1,633 @@
+// The value functions and item models behind the pages of the second workbench issue (Cases, diff
+// view, Errors, Audit, Compare): gold-vs-prediction alignment, error-set counts, source highlighting
+// and paired comparison, each with hand-computed expectations; and every model and proxy of those
+// pages under QAbstractItemModelTester, on synthetic values and on the demo workspace of
+// pagestestdata.h. The pages themselves are tested in tst_pages.
+#include "models/auditqueuemodel.h"
+#include "models/casesmodel.h"
+#include "models/casesproxymodel.h"
+#include "models/configcomparison.h"
+#include "models/diffrowsmodel.h"
+#include "models/discordantmodel.h"
+#include "models/errorsets.h"
+#include "models/jsonalignment.h"
+#include "models/sourcehighlights.h"
+#include "pagestestdata.h"
+#include "report/evaluation.h"
+#include "workspace/casedetail.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+namespace {
+
+constexpr auto kReport = QAbstractItemModelTester::FailureReportingMode::QtTest;
+
+std::vector<ScoredRecord> pairedRecords()
+{
+    // Five cases; A (strategy P) right on 1, 2, 5; B (PJ+) right on 1, 3, 4, 5. A also answered a
+    // sixth case B did not.
+    std::vector<ScoredRecord> records;
+    const auto add = [&records](const char* strategy, int c, bool correct) {
+        ScoredRecord r;
+        r.suite = u"s"_s;
+        r.model = u"m"_s;
+        r.strategy = QString::fromLatin1(strategy);
+        r.runId = r.strategy == u"P"_s ? 1 : 2;
+        r.caseId = u"c%1"_s.arg(c);
+        r.verdict.ladder = correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+        r.verdict.values.emplace_back("ladder.correct", correct ? 1.0 : 0.0);
+        records.push_back(r);
+    };
+    const bool a[] = { true, true, false, false, true };
+    const bool b[] = { true, false, true, true, true };
+    for (int i = 0; i < 5; ++i) {
+        add("P", i + 1, a[i]);
+        add("PJ+", i + 1, b[i]);
+    }
+    add("P", 6, true);
+    return records;
+}
+
+QStringList columnTexts(const QAbstractItemModel& model, int c, int role = Qt::DisplayRole)
+{
+    QStringList texts;
+    for (int row = 0; row < model.rowCount(); ++row)
+        texts << model.index(row, c).data(role).toString();
+    return texts;
+}
+
+} // namespace
+
+class TestPageModels : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+
+    // Value functions.
+    void alignment_data();
+    void alignment();
+    void alignmentWithoutPrediction();
+    void stepDifference_data();
+    void stepDifference();
+    void errorSetCounts();
+    void errorSetsOfTheDemoAddUp();
+    void errorRegionText_data();
+    void errorRegionText();
+    void sourceHighlights();
+    void configComparison();
+
+    // Models and proxies.
+    void casesModel();
+    void casesProxyFilters_data();
+    void casesProxyFilters();
+    void casesProxySortsMissingLast();
+    void casesProxyOnALargeSet();
+    void diffRowsModel();
+    void parseEditText_data();
+    void parseEditText();
+    void auditQueueModel();
+    void discordantModel();
+
+private:
+    QTemporaryDir m_dir;
+    ScoredSetPtr m_demo;
+    CaseTexts m_inputs;
+};
+
+void TestPageModels::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    const pagestest::DemoStore demo = pagestest::makeDemoStore(m_dir.path());
+    QVERIFY2(demo.ok(), qPrintable(demo.error));
+    auto store = ResultStore::open(demo.location);
+    QVERIFY(store);
+    Evaluation evaluation = evaluateStore(*store);
+    QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+    // 40 cases × 4 models × 2 strategies.
+    QCOMPARE(evaluation.records.size(), std::size_t(320));
+    auto set = std::make_shared<ScoredSet>();
+    set->records = std::move(evaluation.records);
+    m_demo = set;
+    m_inputs = std::make_shared<const QHash<QString, QString>>(loadCaseTexts(*store));
+    QCOMPARE(m_inputs->size(), 40);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Value functions
+
+void TestPageModels::alignment_data()
+{
+    QTest::addColumn<QString>("gold");
+    QTest::addColumn<QString>("predicted");
+    QTest::addColumn<QStringList>("rows"); // "path:mark" in row order
+
+    // Keys in nlohmann's order; the prediction's extra key after gold's keys of the same object.
+    QTest::addRow("every kind") << u"{\"a\":1,\"b\":{\"c\":\"x\",\"d\":null},\"e\":[1,2]}"_s
+                                << u"{\"a\":\"1\",\"b\":{\"c\":\"y\"},\"e\":[1],\"f\":true}"_s
+                                << QStringList { u":"_s, u"a:coercible"_s, u"b:"_s, u"b.c:deviation"_s,
+                                       u"b.d:missing_key"_s, u"e:"_s, u"e[0]:"_s, u"e[1]:missing_key"_s,
+                                       u"f:extra_key"_s };
+    QTest::addRow("missing object") << u"{\"p\":{\"q\":1}}"_s << u"{}"_s
+                                    << QStringList { u":"_s, u"p:missing_key"_s, u"p.q:missing_key"_s };
+    QTest::addRow("null where gold has values")
+        << u"{\"p\":{\"q\":1},\"r\":2}"_s << u"{\"p\":null,\"r\":null}"_s
+        << QStringList { u":"_s, u"p:missing_value"_s, u"p.q:missing_value"_s, u"r:missing_value"_s };
+    QTest::addRow("invented") << u"{\"x\":null}"_s << u"{\"x\":{\"y\":1}}"_s
+                              << QStringList { u":"_s, u"x:invented"_s, u"x.y:"_s };
+    QTest::addRow("container met by a primitive")
+        << u"{\"o\":{\"k\":1}}"_s << u"{\"o\":5}"_s
+        << QStringList { u":"_s, u"o:type_mismatch"_s, u"o.k:type_mismatch"_s };
+    QTest::addRow("extra object") << u"{\"a\":1}"_s << u"{\"a\":2,\"z\":{\"w\":[3]}}"_s
+                                  << QStringList { u":"_s, u"a:value_error"_s, u"z:extra_key"_s, u"z.w:extra_key"_s,
+                                         u"z.w[0]:extra_key"_s };
+    QTest::addRow("equal") << u"[1,{\"k\":\"v\"}]"_s << u"[1,{\"k\":\"v\"}]"_s
+                           << QStringList { u":"_s, u"[0]:"_s, u"[1]:"_s, u"[1].k:"_s };
+}
+
+void TestPageModels::alignment()
+{
+    QFETCH(QString, gold);
+    QFETCH(QString, predicted);
+    QFETCH(QStringList, rows);
+    const json g = json::parse(gold.toStdString());
+    const json p = json::parse(predicted.toStdString());
+    const std::vector<AlignedRow> aligned = alignJson(g, &p, diffJson(g, p));
+    QStringList actual;
+    for (const AlignedRow& row : aligned)
+        actual << QString::fromStdString(row.path) + u':' + QLatin1String(diffMarkId(row.mark));
+    QCOMPARE(actual, rows);
+    // Every row's pointer names its place, and each side holds its value there.
+    for (const AlignedRow& row : aligned) {
+        QVERIFY(!row.gold || *row.gold == g.at(json::json_pointer(row.pointer)));
+        QVERIFY(!row.predicted || *row.predicted == p.at(json::json_pointer(row.pointer)));
+    }
+}
+
+void TestPageModels::alignmentWithoutPrediction()
+{
+    const json g = { { "a", 1 }, { "b", { 1, 2 } } };
+    const std::vector<AlignedRow> rows = alignJson(g, nullptr, {});
+    QCOMPARE(rows.size(), std::size_t(5));
+    for (const AlignedRow& row : rows) {
+        QVERIFY(row.gold);
+        QVERIFY(!row.predicted);
+        QCOMPARE(int(row.mark), int(DiffMark::Same));
+    }
+    QCOMPARE(rows[4].pointer, std::string("/b/1"));
+    QCOMPARE(rows[4].depth, 2);
+    QVERIFY(differenceRows(rows).empty());
+}
+
+void TestPageModels::stepDifference_data()
+{
+    QTest::addColumn<int>("current");
+    QTest::addColumn<bool>("forward");
+    QTest::addColumn<int>("expected");
+    // Difference rows {1, 3, 4, 7, 8}.
+    QTest::addRow("first from nothing") << -1 << true << 1;
+    QTest::addRow("next from a plain row") << 5 << true << 7;
+    QTest::addRow("next from a difference") << 3 << true << 4;
+    QTest::addRow("wraps forward") << 8 << true << 1;
+    QTest::addRow("previous") << 7 << false << 4;
+    QTest::addRow("previous from a plain row") << 6 << false << 4;
+    QTest::addRow("wraps backward") << 1 << false << 8;
+}
+
+void TestPageModels::stepDifference()
+{
+    QFETCH(int, current);
+    QFETCH(bool, forward);
+    QFETCH(int, expected);
+    QCOMPARE(structscope::stepDifference({ 1, 3, 4, 7, 8 }, current, forward), expected);
+    QCOMPARE(structscope::stepDifference({}, current, forward), -1);
+}
+
+void TestPageModels::errorSetCounts()
+{
+    const auto record = [](const char* model, int mk, int mv, int wv, int extra, bool correct, bool failed) {
+        ScoredRecord r;
+        r.model = QString::fromLatin1(model);
+        r.strategy = u"P"_s;
+        r.verdict.rung = failed ? ParseRung::Failed : ParseRung::Clean;
+        r.verdict.schemaValid = !failed;
+        DiffCounts& d = r.verdict.extraction.strict.diff;
+        d.mk = mk;
+        d.mv = mv;
+        d.wvValue = wv;
+        d.extra = extra;
+        r.verdict.extraction.correct = correct;
+        r.verdict.extraction.failed = failed;
+        return r;
+    };
+    const std::vector<ScoredRecord> records
+        = { record("m", 0, 0, 0, 0, true, false), record("m", 0, 0, 0, 0, false, true),
+              record("m", 1, 0, 0, 0, false, false), record("m", 2, 1, 0, 0, false, false),
+              record("m", 0, 0, 3, 0, false, false), record("m", 0, 0, 0, 1, false, false),
+              record("m", 1, 1, 1, 0, false, false), record("n", 0, 1, 0, 0, false, false) };
+    const std::vector<ErrorSetCounts> groups = countErrorSets(
+        records, { "model" }, { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue });
+    QCOMPARE(groups.size(), std::size_t(2));
+    const ErrorSetCounts& m = groups[0];
+    QCOMPARE(m.n, 7);
+    QCOMPARE(m.perfect, 1);
+    QCOMPARE(m.failed, 1);
+    QCOMPARE(m.nErr(), 5);
+    QCOMPARE(m.region(1), 1); // MK only
+    QCOMPARE(m.region(3), 1); // MK and MV
+    QCOMPARE(m.region(4), 1); // WV only
+    QCOMPARE(m.region(7), 1); // all three
+    QCOMPARE(m.region(0), 1); // an extra key only
+    QCOMPARE(m.region(2), 0);
+    QCOMPARE(m.setSize(0), 3);
+    QCOMPARE(groups[1].region(2), 1);
+    QCOMPARE(m.regionKey(3).toString(), u"model=m, errors=+mk+mv-wv"_s);
+    // A region's filter picks exactly the records counted in it.
+    const ErrorRegion region = ErrorRegion::of(m.labels, 3);
+    QCOMPARE(
+        std::count_if(records.begin(), records.end(), [&](const ScoredRecord& r) { return region.matches(r); }), 1);
+}
+
+void TestPageModels::errorSetsOfTheDemoAddUp()
+{
+    for (const std::vector<ErrorLabel>& labels : std::vector<std::vector<ErrorLabel>> {
+             { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue },
+             { ErrorLabel::Deviation, ErrorLabel::ExtraKey },
+             { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue, ErrorLabel::ExtraKey,
+                 ErrorLabel::Invented } }) {
+        const std::vector<ErrorSetCounts> groups = countErrorSets(m_demo->records, { "model", "strategy" }, labels);
+        QCOMPARE(groups.size(), std::size_t(8));
+        int errors = 0;
+        for (const ErrorSetCounts& g : groups) {
+            int sum = 0;
+            for (const auto& [mask, count] : g.regions) {
+                sum += count;
+                // The drill-down of the region finds exactly its records.
+                const ErrorRegion region = ErrorRegion::of(labels, mask);
+                const auto found
+                    = std::count_if(m_demo->records.begin(), m_demo->records.end(), [&](const ScoredRecord& r) {
+                          return groupValue(r, "model") == g.key.parts[0].second
+                              && groupValue(r, "strategy") == g.key.parts[1].second && region.matches(r);
+                      });
+                QCOMPARE(int(found), count);
+            }
+            QCOMPARE(sum, g.nErr());
+            QCOMPARE(g.n, 40);
+            errors += g.nErr();
+        }
+        QVERIFY2(errors > 20, "the demo's models make errors");
+    }
+}
+
+void TestPageModels::errorRegionText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addRow("three") << u"+mk-mv+wv"_s << true;
+    QTest::addRow("sub-types") << u"+wv_deviation-extra+schema+invented"_s << true;
+    QTest::addRow("empty") << QString() << false;
+    QTest::addRow("no sign") << u"mk+mv"_s << false;
+    QTest::addRow("unknown label") << u"+mk+nope"_s << false;
+}
+
+void TestPageModels::errorRegionText()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    const std::optional<ErrorRegion> region = ErrorRegion::parse(text);
+    QCOMPARE(region.has_value(), valid);
+    if (region)
+        QCOMPARE(region->toString(), text);
+}
+
+void TestPageModels::sourceHighlights()
+{
+    //                    0         1         2         3         4
+    //                    0123456789012345678901234567890123456789012345
+    const QString text = u"Call Anna at noon; anna's id is 42, not 142."_s;
+    const std::vector<TextSpan> spans
+        = findValueSpans(text, { { u"Anna"_s, 0 }, { u"42"_s, 1 }, { u"a"_s, 2 }, { u"noon"_s, 3 } });
+    // "anna" in "anna's" is a whole word; "42" inside "142" is not; "a" is too short for a string.
+    const std::vector<TextSpan> expected = { { 5, 4, 0 }, { 13, 4, 3 }, { 19, 4, 0 }, { 32, 2, 1 } };
+    QCOMPARE(spans.size(), expected.size());
+    for (std::size_t i = 0; i < spans.size(); ++i)
+        QVERIFY2(spans[i] == expected[i], qPrintable(u"span %1 at %2"_s.arg(i).arg(spans[i].start)));
+    // An earlier needle wins where two overlap.
+    const std::vector<TextSpan> overlap = findValueSpans(u"Anna Lee"_s, { { u"Anna Lee"_s, 1 }, { u"Lee"_s, 2 } });
+    QCOMPARE(overlap.size(), std::size_t(1));
+    QCOMPARE(overlap[0].tag, 1);
+    QCOMPARE(searchTextOf(json(42)), u"42"_s);
+    QCOMPARE(searchTextOf(json(true)), u"true"_s);
+    QVERIFY(searchTextOf(json(nullptr)).isEmpty());
+}
+
+void TestPageModels::configComparison()
+{
+    // Rates 3/5 and 4/5 → Δ = +20 points; b = 1 (case 2), c = 2 (cases 3, 4);
+    // McNemar p = min(1, 2·(C(3,0) + C(3,1))/2³) = 1. Case 6 only A answered: left out.
+    const std::vector<ScoredRecord> records = pairedRecords();
+    const ConfigComparison result
+        = compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "ladder.correct");
+    QVERIFY2(result.ok(), qPrintable(result.error + result.stats.error));
+    QVERIFY(result.rate);
+    QCOMPARE(result.stats.n, qint64(5));
+    QCOMPARE(result.stats.meanA, 0.6);
+    QCOMPARE(result.stats.meanB, 0.8);
+    QVERIFY(qAbs(result.stats.deltaPoints - 20.0) < 1e-9);
+    QVERIFY(result.stats.deltaCiPoints.isValid());
+    QCOMPARE(result.stats.b, qint64(1));
+    QCOMPARE(result.stats.c, qint64(2));
+    QCOMPARE(result.stats.pValue, 1.0);
+    QCOMPARE(result.onlyA, 1);
+    QCOMPARE(result.onlyB, 0);
+    QCOMPARE(result.discordant.size(), std::size_t(3));
+    QCOMPARE(result.discordant[0].caseId, u"c2"_s);
+    QCOMPARE(result.discordant[0].refB.strategy, u"PJ+"_s);
+    QCOMPARE(configurationsOf(records).size(), std::size_t(2));
+    QCOMPARE(comparableMetrics(records), std::vector<std::string> { "ladder.correct" });
+    // A metric that is not per record is refused with a message.
+    QVERIFY(!compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "extraction.f1_micro").ok());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Models and proxies
+
+void TestPageModels::casesModel()
+{
+    CasesModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    CasesProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester proxyTester(&proxy, kReport);
+    model.setRecords(m_demo);
+    QCOMPARE(model.rowCount(), 320);
+    QCOMPARE(model.columnCount(), int(CasesModel::ColumnCount));
+    model.setInputs(m_inputs);
+    const ScoredRecord& first = m_demo->records.front();
+    QCOMPARE(model.index(0, CasesModel::Case).data().toString(), first.caseId);
+    QCOMPARE(model.index(0, CasesModel::Model).data(CasesModel::SortRole).toString(), first.model);
+    QVERIFY(model.index(0, CasesModel::Model).data().toString().contains(u"sim"_s));
+    QCOMPARE(model.index(0, CasesModel::Verdict).data(CasesModel::SortRole).toString(),
+        QString::fromLatin1(ladderLabelId(first.verdict.ladder)));
+    QCOMPARE(model.index(0, CasesModel::Latency).data(CasesModel::SortRole).toDouble(), *first.latencyMs);
+    QVERIFY(!model.index(0, CasesModel::Case).data(CasesModel::InputRole).toString().isEmpty());
+    QCOMPARE(model.index(0, CasesModel::Case).data(CasesModel::ErrorFlagsRole).toUInt(), errorFlags(first));
+    proxy.sort(CasesModel::Latency, Qt::DescendingOrder);
+    proxy.setSearchText(u"the"_s);
+    proxy.setFilter(CaseFilter::fromGroupKey(GroupKey { { { "model", "sim:sloppy" } } }));
+    QCOMPARE(proxy.rowCount(), 80);
+    model.setRecords(nullptr);
+    QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TestPageModels::casesProxyFilters_data()
+{
+    QTest::addColumn<QStringList>("key"); // "part=value"
+    QTest::addColumn<QString>("search");
+    QTest::addColumn<int>("rows");
+    // 40 cases (8 per category) × 4 models × 2 strategies; the oracle answers every case exactly.
+    QTest::addRow("everything") << QStringList() << QString() << 320;
+    QTest::addRow("one model") << QStringList { u"model=sim:oracle"_s } << QString() << 80;
+    QTest::addRow("model and strategy") << QStringList { u"model=sim:oracle"_s, u"strategy=P"_s } << QString() << 40;
+    QTest::addRow("one case") << QStringList { u"suite=email-extraction"_s, u"case=st-001"_s } << QString() << 8;
+    QTest::addRow("category and strategy")
+        << QStringList { u"category=sick_leave"_s, u"strategy=PJ+"_s } << QString() << 32;
+    QTest::addRow("repeat") << QStringList { u"repeat=0"_s } << QString() << 320;
+    QTest::addRow("another repeat") << QStringList { u"repeat=1"_s } << QString() << 0;
+    QTest::addRow("oracle correct") << QStringList { u"model=sim:oracle"_s, u"verdict=correct"_s } << QString() << 80;
+    QTest::addRow("oracle in an error region")
+        << QStringList { u"model=sim:oracle"_s, u"errors=+mk-mv-wv"_s } << QString() << 0;
+    QTest::addRow("oracle with an error label")
+        << QStringList { u"model=sim:oracle"_s, u"error=wv"_s } << QString() << 0;
+    // st-001's email gives the asset tag NB-20417; no other case mentions it.
+    QTest::addRow("search") << QStringList() << u"nb-20417"_s << 8;
+    QTest::addRow("search two words") << QStringList() << u"Marta keyboard"_s << 8;
+    QTest::addRow("search and filter") << QStringList { u"model=sim:careful"_s } << u"NB-20417"_s << 2;
+    QTest::addRow("search a case id") << QStringList() << u"st-002"_s << 8;
+}
+
+void TestPageModels::casesProxyFilters()
+{
+    QFETCH(QStringList, key);
+    QFETCH(QString, search);
+    QFETCH(int, rows);
+    CasesModel model;
+    model.setRecords(m_demo);
+    model.setInputs(m_inputs);
+    CasesProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, kReport);
+    proxy.setSourceModel(&model);
+    GroupKey groupKey;
+    for (const QString& part : key)
+        groupKey.parts.emplace_back(part.section(u'=', 0, 0).toStdString(), part.section(u'=', 1).toStdString());
+    proxy.setFilter(CaseFilter::fromGroupKey(groupKey));
+    proxy.setSearchText(search);
+    QCOMPARE(proxy.rowCount(), rows);
+    // Every shown row satisfies the filter.
+    for (int row = 0; row < proxy.rowCount(); ++row) {
+        const int source = proxy.mapToSource(proxy.index(row, 0)).row();
+        QVERIFY(proxy.filter().matches(*model.recordAt(source), model.inputAt(source)));
+    }
+}
+
+void TestPageModels::casesProxySortsMissingLast()
+{
+    auto set = std::make_shared<ScoredSet>();
+    for (const std::optional<double> latency :
+        { std::optional<double>(300), std::optional<double>(), std::optional<double>(100) }) {
+        ScoredRecord r;
+        r.caseId = u"c%1"_s.arg(set->records.size());
+        r.latencyMs = latency;
+        set->records.push_back(r);
+    }
+    CasesModel model;
+    model.setRecords(set);
+    CasesProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, kReport);
+    proxy.setSourceModel(&model);
+    proxy.sort(CasesModel::Latency, Qt::AscendingOrder);
+    QCOMPARE(columnTexts(proxy, CasesModel::Case), (QStringList { u"c2"_s, u"c0"_s, u"c1"_s }));
+    proxy.sort(CasesModel::Latency, Qt::DescendingOrder);
+    QCOMPARE(columnTexts(proxy, CasesModel::Case), (QStringList { u"c0"_s, u"c2"_s, u"c1"_s }));
+    QCOMPARE(proxy.index(2, CasesModel::Latency).data().toString(), u"—"_s);
+}
+
+void TestPageModels::casesProxyOnALargeSet()
+{
+    // 96,000 responses (the demo's 320 as 300 repeats): filtering and searching stay interactive.
+    auto large = std::make_shared<ScoredSet>();
+    large->records.reserve(m_demo->records.size() * 300);
+    for (int repeat = 0; repeat < 300; ++repeat) {
+        for (ScoredRecord r : m_demo->records) {
+            r.repeat = repeat;
+            large->records.push_back(std::move(r));
+        }
+    }
+    CasesModel model;
+    model.setRecords(large);
+    model.setInputs(m_inputs);
+    CasesProxyModel proxy;
+    proxy.setSourceModel(&model);
+    QElapsedTimer timer;
+    timer.start();
+    proxy.setFilter(CaseFilter::fromGroupKey(GroupKey { { { "model", "sim:sloppy" } } }));
+    const int filtered = proxy.rowCount();
+    const qint64 filterMs = timer.restart();
+    QCOMPARE(filtered, 24000);
+    proxy.setSearchText(u"keyboard Marta"_s);
+    const int searched = proxy.rowCount();
+    const qint64 searchMs = timer.restart();
+    QCOMPARE(searched, 600); // st-001 × sim:sloppy × 2 strategies × 300 repeats
+    proxy.setSearchText({});
+    proxy.sort(CasesModel::Latency, Qt::DescendingOrder);
+    const int sorted = proxy.rowCount();
+    const qint64 sortMs = timer.elapsed();
+    QCOMPARE(sorted, 24000);
+    qInfo("96,000 responses: filter by model %lld ms, search two words %lld ms, unsearch + sort by latency %lld ms",
+        filterMs, searchMs, sortMs);
+}
+
+void TestPageModels::diffRowsModel()
+{
+    const json g = json::parse("{\"a\":1,\"b\":{\"c\":\"x\",\"d\":null},\"e\":[1,2]}");
+    const json p = json::parse("{\"a\":\"1\",\"b\":{\"c\":\"y\"},\"e\":[1],\"f\":true}");
+    DiffRowsModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    model.setRows(alignJson(g, &p, diffJson(g, p)));
+    QCOMPARE(model.rowCount(), 9);
+    QCOMPARE(model.index(0, DiffRowsModel::Gold).data().toString(), u"{ 3 keys }"_s);
+    QCOMPARE(model.index(1, DiffRowsModel::Key).data().toString(), u"  a"_s);
+    QCOMPARE(model.index(1, DiffRowsModel::Prediction).data().toString(), u"\"1\""_s);
+    QCOMPARE(model.index(8, DiffRowsModel::Gold).data().toString(), QString());
+    QCOMPARE(model.index(1, 0).data(DiffRowsModel::MarkRole).toInt(), int(DiffMark::Coercible));
+    QVERIFY(model.index(1, 0).data(Qt::BackgroundRole).value<QColor>().isValid());
+    QVERIFY(!model.index(2, 0).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(model.rowOfPointer("/b/c"), 3);
+    QCOMPARE(model.rowOfPointer("/f"), 8);
+
+    // Editing is off until the gold shown is the current one; then leaves only.
+    QVERIFY(!(model.flags(model.index(1, DiffRowsModel::Gold)) & Qt::ItemIsEditable));
+    model.setEditable(true);
+    QVERIFY(model.flags(model.index(1, DiffRowsModel::Gold)) & Qt::ItemIsEditable);
+    QVERIFY(!(model.flags(model.index(2, DiffRowsModel::Gold)) & Qt::ItemIsEditable));
+    QVERIFY(!(model.flags(model.index(1, DiffRowsModel::Prediction)) & Qt::ItemIsEditable));
+    QSignalSpy requested(&model, &DiffRowsModel::goldEditRequested);
+    // The model hands the edit on and shows the old value until the store has it.
+    QVERIFY(!model.setData(model.index(1, DiffRowsModel::Gold), u"7"_s));
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested[0][0].toString(), u"/a"_s);
+    QVERIFY(requested[0][1].value<json>() == json(7));
+    QCOMPARE(model.index(1, DiffRowsModel::Gold).data().toString(), u"1"_s);
+    QVERIFY(!model.setData(model.index(1, DiffRowsModel::Gold), u"1"_s)); // unchanged: nothing to do
+    QCOMPARE(requested.size(), 1);
+}
+
+void TestPageModels::parseEditText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("json");
+    QTest::addRow("number") << u"42"_s << u"42"_s;
+    QTest::addRow("quoted string") << u"\"x y\""_s << u"\"x y\""_s;
+    QTest::addRow("bare text") << u"Marta Lindqvist"_s << u"\"Marta Lindqvist\""_s;
+    QTest::addRow("null") << u"null"_s << u"null"_s;
+    QTest::addRow("object") << u"{\"a\": 1}"_s << u"{\"a\":1}"_s;
+    QTest::addRow("padded boolean") << u" true "_s << u"true"_s;
+    QTest::addRow("empty") << QString() << u"\"\""_s;
+    QTest::addRow("broken JSON is text") << u"{\"a\":"_s << u"\"{\\\"a\\\":\""_s;
+}
+
+void TestPageModels::parseEditText()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, json);
+    QCOMPARE(QString::fromStdString(DiffRowsModel::parseEditText(text).dump()), json);
+}
+
+void TestPageModels::auditQueueModel()
+{
+    auto queue = std::make_shared<AuditQueue>();
+    for (int i = 0; i < 2; ++i) {
+        AuditItem item;
+        item.suiteId = u"s"_s;
+        item.caseRow = 10 + i;
+        item.caseId = u"c-%1"_s.arg(i);
+        item.category = u"cat"_s;
+        item.path = "name";
+        item.pointer = "/name";
+        item.gold = json("Ann");
+        item.consensus = json("Anne");
+        item.agreeing = 3 + i;
+        item.answered = 4;
+        item.support = item.agreeing / 4.0;
+        item.agreeingModels = { u"m1"_s, u"m2"_s, u"m3"_s };
+        queue->items.push_back(item);
+    }
+    AuditQueueModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(AuditQueueModel::SortRole);
+    QAbstractItemModelTester proxyTester(&proxy, kReport);
+    model.setQueue(queue);
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.index(1, AuditQueueModel::Support).data(AuditQueueModel::SortRole).toDouble(), 1.0);
+    QCOMPARE(model.index(0, AuditQueueModel::Agreement).data().toString(), u"3/4"_s);
+    QCOMPARE(model.index(0, AuditQueueModel::Gold).data().toString(), u"\"Ann\""_s);
+    QCOMPARE(model.index(0, AuditQueueModel::Triage).data().toString(), u"open"_s);
+    proxy.sort(AuditQueueModel::Support, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(0, AuditQueueModel::Case).data().toString(), u"c-1"_s);
+    const GroupKey key = model.index(1, 0).data(AuditQueueModel::GroupKeyRole).value<GroupKey>();
+    QCOMPARE(key.toString(), u"suite=s, case=c-1"_s);
+
+    TriageMark mark;
+    mark.state = TriageState::Dismissed;
+    mark.author = u"ann"_s;
+    mark.at = QDateTime(QDate(2025, 4, 8), QTime(9, 30), Qt::UTC);
+    QVERIFY(model.setTriage(11, "name", mark));
+    QVERIFY(!model.setTriage(11, "other", mark));
+    QCOMPARE(model.index(1, AuditQueueModel::Triage).data().toString(), u"dismissed"_s);
+    QCOMPARE(model.index(1, AuditQueueModel::By).data().toString(), u"ann"_s);
+    QVERIFY(!model.index(1, AuditQueueModel::When).data().toString().isEmpty());
+    QCOMPARE(model.index(0, AuditQueueModel::Triage).data().toString(), u"open"_s);
+    model.setQueue(nullptr);
+    QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TestPageModels::discordantModel()
+{
+    const std::vector<ScoredRecord> records = pairedRecords();
+    auto comparison = std::make_shared<const ConfigComparison>(
+        compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "ladder.correct"));
+    DiscordantModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(DiscordantModel::SortRole);
+    QAbstractItemModelTester proxyTester(&proxy, kReport);
+    model.setComparison(comparison);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(columnTexts(model, DiscordantModel::Case), (QStringList { u"c2"_s, u"c3"_s, u"c4"_s }));
+    QCOMPARE(columnTexts(model, DiscordantModel::VerdictA),
+        (QStringList { u"correct"_s, u"value incorrect"_s, u"value incorrect"_s }));
+    // c2: A right, B wrong → B's answer opens; c3: A wrong → A's.
+    QCOMPARE(model.worseSide(0).strategy, u"PJ+"_s);
+    QCOMPARE(model.worseSide(1).strategy, u"P"_s);
+    QCOMPARE(model.index(0, 0).data(DiscordantModel::GroupKeyRole).value<GroupKey>().toString(),
+        u"suite=s, case=c2, model=m, strategy=PJ+, repeat=0"_s);
+    QVERIFY(model.headerData(DiscordantModel::ValueA, Qt::Horizontal).toString().startsWith(u"A: "_s));
+    model.setComparison(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+QTEST_MAIN(TestPageModels)
+#include "tst_pagemodels.moc"

@@ -1,0 +1,562 @@
+// The pages of the second workbench issue on the offscreen platform, with the demo workspace of
+// pagestestdata.h (40 email-extraction cases × 4 simulated models × 2 strategies): Cases with its
+// filters, search and diff view (F8, highlights, other answers), Errors (Venn and UpSet, a region's
+// click listing exactly its responses), Compare and Audit; dark mode; the geometry of the error-set
+// charts; screenshots of every page in the build folder. Gold editing is tested in tst_goldediting.
+#include "charts/colorscale.h"
+#include "charts/errorsetschart.h"
+#include "charts/smallmultipleslayout.h"
+#include "charts/upsetlayout.h"
+#include "charts/vennlayout.h"
+#include "export/chartexport.h"
+#include "models/auditqueuemodel.h"
+#include "models/diffrowsmodel.h"
+#include "models/discordantmodel.h"
+#include "models/leaderboardmodel.h"
+#include "pages/auditpage.h"
+#include "pages/casespage.h"
+#include "pages/comparepage.h"
+#include "pages/errorspage.h"
+#include "pages/leaderboardpage.h"
+#include "pagestestdata.h"
+#include "pagestesthelpers.h"
+#include "uitestdata.h"
+#include "widgets/diffview.h"
+#include "widgets/filterlineedit.h"
+#include "widgets/golddialogs.h"
+#include "widgets/goldtoggle.h"
+#include "workspace/goldeditservice.h"
+#include "workspace/workspace.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+using nlohmann::json;
+
+using namespace pagestest;
+
+class TestPages : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    pagestest::DemoStore m_demo;
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<CasesPage> m_cases;
+
+    template <typename P> std::unique_ptr<P> makePage()
+    {
+        auto page = std::make_unique<P>(m_workspace.get());
+        page->resize(1280, 820);
+        page->show();
+        if (!QTest::qWaitForWindowExposed(page.get()))
+            return nullptr;
+        return page;
+    }
+
+    CasesPage* cases()
+    {
+        if (!m_cases)
+            m_cases = makePage<CasesPage>();
+        return m_cases.get();
+    }
+
+    qint64 caseRow(const char* id) const { return m_demo.caseRows.value(QString::fromLatin1(id)); }
+
+    /// Shows `key` on the Cases page and waits for the first response's diff.
+    bool showOnCases(const GroupKey& groupKey)
+    {
+        CasesPage* page = cases();
+        if (!waitRecords(page))
+            return false;
+        page->showCases(groupKey);
+        return waitDetail(page->diffView()) && page->diffView()->detail()->ok();
+    }
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+
+    // Geometry of the error-set charts.
+    void vennCentres_data();
+    void vennCentres();
+    void vennAnchorsLieInTheirRegions_data();
+    void vennAnchorsLieInTheirRegions();
+    void smallMultiples();
+    void upSetLayout();
+
+    // Pages, before any gold changes.
+    void casesPageFiltersAndSearches();
+    void diffViewWalksDifferences();
+    void errorsPageRegionsListTheirCases();
+    void errorSetsChartExports_data();
+    void errorSetsChartExports();
+    void comparePage();
+    void darkPalette();
+    void screenshots();
+};
+
+void TestPages::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(u"StructScopeTests"_s);
+    QCoreApplication::setApplicationName(u"tst_pages"_s);
+    QSettings().clear();
+    QSettings().setValue(u"audit/author"_s, u"tester"_s);
+    QVERIFY(m_dir.isValid());
+    m_demo = pagestest::makeDemoStore(m_dir.path(), true);
+    QVERIFY2(m_demo.ok(), qPrintable(m_demo.error));
+    m_workspace = std::make_unique<Workspace>();
+    QString error;
+    QVERIFY2(m_workspace->open(m_demo.location, false, &error), qPrintable(error));
+}
+
+void TestPages::cleanupTestCase()
+{
+    m_cases.reset();
+    m_workspace.reset();
+    QSettings().clear();
+}
+void TestPages::vennCentres_data()
+{
+    QTest::addColumn<int>("sets");
+    QTest::addColumn<QRectF>("bounds");
+    QTest::addColumn<qreal>("radius");
+    QTest::addColumn<QList<QPointF>>("centres");
+    QTest::addColumn<QList<QPointF>>("anchors"); // by mask 1 … 2^sets − 1
+
+    // 300 × 300, no margins: r = min(300/3, 300/(2 + √3/2)) = 100; the figure is 2r + h = 286.60 high
+    // (h = 86.60), so the centroid sits at 6.70 + r + h/3 = 135.57. Centres r/2 left and right of it
+    // and h/3 above, the third 2h/3 below. Singles lie 1.0774 r out along their centre's direction,
+    // pairs 0.7887 r from the centroid, away from the third centre.
+    const qreal cy = (300 - 286.60254) / 2 + 100 + 28.867513;
+    QTest::addRow("three") << 3 << QRectF(0, 0, 300, 300) << 100.0
+                           << QList<QPointF> { { 100, cy - 28.867513 }, { 200, cy - 28.867513 },
+                                  { 150, cy + 57.735027 } }
+                           << QList<QPointF> { { 150 - 93.30127, cy - 53.867513 }, { 150 + 93.30127, cy - 53.867513 },
+                                  { 150, cy - 78.867513 }, { 150, cy + 107.735027 }, { 150 - 68.30127, cy + 39.433756 },
+                                  { 150 + 68.30127, cy + 39.433756 }, { 150, cy } };
+    // 300 × 200: r = min(100, 100); centres r/2 either side of the middle.
+    QTest::addRow("two") << 2 << QRectF(0, 0, 300, 200) << 100.0 << QList<QPointF> { { 100, 100 }, { 200, 100 } }
+                         << QList<QPointF> { { 50, 100 }, { 250, 100 }, { 150, 100 } };
+    QTest::addRow("one") << 1 << QRectF(10, 20, 100, 80) << 40.0 << QList<QPointF> { { 60, 60 } }
+                         << QList<QPointF> { { 60, 60 } };
+}
+
+void TestPages::vennCentres()
+{
+    QFETCH(int, sets);
+    QFETCH(QRectF, bounds);
+    QFETCH(qreal, radius);
+    QFETCH(QList<QPointF>, centres);
+    QFETCH(QList<QPointF>, anchors);
+    VennLayout layout;
+    layout.sets = sets;
+    layout.bounds = bounds;
+    layout.labelMargin = 0;
+    QVERIFY(qAbs(layout.radius() - radius) < 1e-6);
+    const auto near = [](const QPointF& a, const QPointF& b) { return QLineF(a, b).length() < 1e-3; };
+    for (int i = 0; i < sets; ++i)
+        QVERIFY2(near(layout.center(i), centres[i]), qPrintable(u"centre %1"_s.arg(i)));
+    for (unsigned mask = 1; mask < (1u << sets); ++mask) {
+        const QPointF anchor = layout.regionAnchor(mask);
+        QVERIFY2(near(anchor, anchors[int(mask) - 1]),
+            qPrintable(u"mask %1 at (%2, %3)"_s.arg(mask).arg(anchor.x()).arg(anchor.y())));
+    }
+    QCOMPARE(layout.regionAt(bounds.topLeft() + QPointF(0.5, 0.5)), 0);
+    QCOMPARE(layout.regionAt(bounds.topLeft() - QPointF(1, 1)), -1);
+}
+
+void TestPages::vennAnchorsLieInTheirRegions_data()
+{
+    QTest::addColumn<int>("sets");
+    QTest::addColumn<QRectF>("bounds");
+    QTest::addColumn<qreal>("title");
+    QTest::addColumn<qreal>("footer");
+    for (int sets = 1; sets <= 3; ++sets) {
+        QTest::addRow("%d sets, square", sets) << sets << QRectF(0, 0, 260, 270) << 22.0 << 36.0;
+        QTest::addRow("%d sets, wide", sets) << sets << QRectF(40, 10, 600, 200) << 0.0 << 20.0;
+        QTest::addRow("%d sets, tall", sets) << sets << QRectF(0, 0, 180, 500) << 22.0 << 36.0;
+    }
+}
+
+void TestPages::vennAnchorsLieInTheirRegions()
+{
+    QFETCH(int, sets);
+    QFETCH(QRectF, bounds);
+    QFETCH(qreal, title);
+    QFETCH(qreal, footer);
+    const VennLayout layout { sets, bounds, title, footer, 16 };
+    QVERIFY(layout.radius() > 0);
+    for (int i = 0; i < sets; ++i) {
+        const QPointF c = layout.center(i);
+        const qreal r = layout.radius();
+        // Every circle fits between the title and the footer.
+        QVERIFY(c.y() - r >= bounds.top() + title - 1e-6);
+        QVERIFY(c.y() + r <= bounds.bottom() - footer + 1e-6);
+        QVERIFY(c.x() - r >= bounds.left() - 1e-6 && c.x() + r <= bounds.right() + 1e-6);
+        // A set's name is outside its own circle.
+        QVERIFY(QLineF(layout.setLabelAnchor(i), c).length() > r);
+    }
+    for (unsigned mask = 1; mask < (1u << sets); ++mask)
+        QVERIFY2(layout.inRegion(layout.regionAnchor(mask), mask), qPrintable(u"mask %1"_s.arg(mask)));
+}
+
+void TestPages::smallMultiples()
+{
+    // 7 panels of at least 240 px with 8 px gaps in 1000 px: floor(1008 / 248) = 4 columns of
+    // (1000 − 24) / 4 = 244 px, 2 rows.
+    SmallMultiplesLayout grid;
+    grid.count = 7;
+    grid.width = 1000;
+    grid.top = 30;
+    QCOMPARE(grid.columns(), 4);
+    QCOMPARE(grid.rows(), 2);
+    QCOMPARE(grid.panelWidth(), 244.0);
+    QCOMPARE(grid.panelRect(5), QRectF(252, 30 + 268, 244, 260));
+    QCOMPARE(grid.panelAt(QPointF(260, 300)), 5);
+    QCOMPARE(grid.panelAt(QPointF(248, 100)), -1); // the gap
+    QCOMPARE(grid.totalHeight(), 30.0 + 2 * 260 + 8);
+    grid.width = 100; // narrower than one panel: one column, panels keep their minimum width
+    QCOMPARE(grid.columns(), 1);
+    QCOMPARE(grid.panelWidth(), 240.0);
+}
+
+void TestPages::upSetLayout()
+{
+    UpSetLayout layout;
+    layout.intersections = 4;
+    layout.sets = 5;
+    layout.bounds = QRectF(0, 0, 400, 300);
+    layout.titleHeight = 20;
+    layout.labelWidth = 100;
+    layout.barAreaHeight = 116;
+    layout.maximum = 50;
+    // (400 − 100) / 4 = 75, capped at 36 per column.
+    QCOMPARE(layout.columnWidth(), 36.0);
+    QCOMPARE(layout.baseline(), 136.0);
+    // A bar of 25 of 50 is half the bar area less its 16 px label strip: 50 px.
+    QCOMPARE(layout.barRect(2, 25), QRectF(100 + 72 + 5.4, 86, 25.2, 50));
+    QCOMPARE(layout.dotCenter(1, 3), QPointF(100 + 54, 136 + 6 + 63));
+    QCOMPARE(layout.intersectionAt(QPointF(100 + 3 * 36 + 1, 150)), 3);
+    QCOMPARE(layout.intersectionAt(QPointF(99, 150)), -1);
+    QCOMPARE(layout.intersectionAt(QPointF(100 + 4 * 36 + 1, 150)), -1);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pages
+
+void TestPages::casesPageFiltersAndSearches()
+{
+    CasesPage* page = cases();
+    QVERIFY(page);
+    QVERIFY(waitRecords(page));
+    QCOMPARE(page->model()->rowCount(), 320);
+    QCOMPARE(page->proxy()->rowCount(), 320);
+    // The first response is shown at once.
+    QVERIFY(waitDetail(page->diffView()));
+
+    page->showCases(key({ { "model", "sim:sloppy" }, { "strategy", "P" } }));
+    QCOMPARE(page->proxy()->rowCount(), 40);
+    QCOMPARE(page->findChild<QComboBox*>(u"casesModelFilter"_s)->currentData().toString(), u"sim:sloppy"_s);
+    QCOMPARE(page->findChild<QComboBox*>(u"casesStrategyFilter"_s)->currentData().toString(), u"P"_s);
+    QVERIFY(page->view()->currentIndex().isValid());
+    QVERIFY(waitDetail(page->diffView()));
+    QCOMPARE(page->diffView()->currentRef().model, u"sim:sloppy"_s);
+
+    // Keys without a filter box of their own are pinned, and can be cleared.
+    page->showCases(key({ { "suite", "email-extraction" }, { "case", "st-001" } }));
+    QCOMPARE(page->proxy()->rowCount(), 8);
+    QCOMPARE(page->findChild<QComboBox*>(u"casesModelFilter"_s)->currentData().toString(), QString());
+    auto* pinned = page->findChild<QLabel*>(u"casesPinned"_s);
+    QVERIFY(pinned->isVisible());
+    QVERIFY(pinned->text().contains(u"case=st-001"_s));
+
+    // The search looks into the inputs, once typing pauses.
+    page->showCases({});
+    QCOMPARE(page->proxy()->rowCount(), 320);
+    QVERIFY(QTest::qWaitFor([page] { return !page->inputsPending(); }, kTimeoutMs));
+    QTest::keyClicks(page->searchField(), u"NB-20417"_s);
+    QCOMPARE(page->proxy()->rowCount(), 320); // not yet: debounced
+    QTRY_COMPARE_WITH_TIMEOUT(page->proxy()->rowCount(), 8, 2000);
+    page->searchField()->clear();
+    QCOMPARE(page->proxy()->rowCount(), 320);
+
+    // The error box filters by label: the oracle is only "wrong" where the gold is (st-004, sl-003,
+    // each under two strategies), and never misses a key.
+    page->showCases(key({ { "model", "sim:oracle" }, { "error", "wv" } }));
+    QCOMPARE(page->proxy()->rowCount(), 4);
+    page->showCases(key({ { "model", "sim:oracle" }, { "error", "mk" } }));
+    QCOMPARE(page->proxy()->rowCount(), 0);
+    QVERIFY(page->findChild<QLabel*>(u"casesCount"_s)->text().startsWith(u"0 of 320"_s));
+}
+
+void TestPages::diffViewWalksDifferences()
+{
+    CasesPage* page = cases();
+    QVERIFY(waitRecords(page));
+    // A sloppy answer that parsed and has several differences.
+    const ScoredRecord* chosen = nullptr;
+    for (const ScoredRecord& r : page->scoredSet()->records) {
+        if (r.model == u"sim:sloppy"_s && r.verdict.rung != ParseRung::Failed
+            && r.verdict.extraction.strict.diff.total() >= 3 && !pagestest::plantedGoldErrors().count(r.caseId)) {
+            chosen = &r;
+            break;
+        }
+    }
+    QVERIFY(chosen);
+    QVERIFY(showOnCases(key({ { "suite", chosen->suite.toStdString() }, { "case", chosen->caseId.toStdString() },
+        { "model", "sim:sloppy" }, { "strategy", chosen->strategy.toStdString() } })));
+    DiffView* diff = page->diffView();
+    const CaseDetailPtr detail = diff->detail();
+    QCOMPARE(detail->ref, caseRefOf(*chosen));
+    // Scoring one response again with its differences agrees with the workspace's scoring pass.
+    QCOMPARE(int(detail->verdict.ladder), int(chosen->verdict.ladder));
+    QCOMPARE(int(detail->verdict.differences.size()), chosen->verdict.extraction.strict.diff.total());
+    QVERIFY(detail->verdict.differences.size() >= 3);
+
+    const std::vector<int> differences = differenceRows(detail->rows);
+    QVERIFY(!differences.empty());
+    QCOMPARE(diff->currentRow(), differences.front()); // the first difference is selected
+    page->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(page));
+    diff->table()->setFocus();
+    QTest::keyClick(diff->table(), Qt::Key_F8);
+    QCOMPARE(diff->currentRow(), stepDifference(differences, differences.front(), true));
+    QTest::keyClick(diff->table(), Qt::Key_F8, Qt::ShiftModifier);
+    QCOMPARE(diff->currentRow(), differences.front());
+    // F8 also works from the cases table.
+    page->view()->setFocus();
+    QTest::keyClick(page->view(), Qt::Key_F8);
+    QCOMPARE(diff->currentRow(), stepDifference(differences, differences.front(), true));
+
+    // The source text shows where gold values occur; the raw tab what the model sent.
+    QVERIFY(!diff->sourceView()->extraSelections().isEmpty());
+    QCOMPARE(diff->sourceView()->toPlainText().isEmpty(), false);
+    QCOMPARE(diff->rawView()->toPlainText(), detail->response.rawText);
+    QVERIFY(diff->findChild<QLabel*>(u"rawInfo"_s)->text().contains(QLatin1String(parseRungId(detail->verdict.rung))));
+
+    // Every model's answer to the case is one click away; picking one selects it on the page.
+    QComboBox* answers = diff->answersCombo();
+    QCOMPARE(answers->count(), 8);
+    const int oracle = answers->findText(u"oracle"_s, Qt::MatchContains);
+    QVERIFY(oracle >= 0);
+    QSignalSpy chosenSpy(diff, &DiffView::answerChosen);
+    answers->setCurrentIndex(oracle);
+    Q_EMIT answers->activated(oracle);
+    QCOMPARE(chosenSpy.size(), 1);
+    QVERIFY(waitDetail(diff));
+    QCOMPARE(diff->detail()->ref.model, u"sim:oracle"_s);
+    QVERIFY(differenceRows(diff->detail()->rows).empty());
+    page->showCases({});
+}
+
+void TestPages::errorsPageRegionsListTheirCases()
+{
+    auto page = makePage<ErrorsPage>();
+    QVERIFY(page);
+    QVERIFY(waitRecords(page.get()));
+    ErrorSetsChart* chart = page->chart();
+    QCOMPARE(chart->groups().size(), std::size_t(8));
+    QVERIFY(!chart->isUpSet());
+    CasesPage* casesPage = cases();
+    connect(page.get(), &Page::drillDown, casesPage, &CasesPage::showCases);
+
+    // The biggest region of sloppy under P, clicked where its count is written.
+    int group = -1;
+    for (std::size_t i = 0; i < chart->groups().size(); ++i) {
+        if (chart->groups()[i].key.value("model") == u"sim:sloppy"_s
+            && chart->groups()[i].key.value("strategy") == u"P"_s)
+            group = int(i);
+    }
+    QVERIFY(group >= 0);
+    const ErrorSetCounts& counts = chart->groups()[std::size_t(group)];
+    quint32 biggest = 1;
+    for (quint32 mask = 1; mask < 8; ++mask)
+        biggest = counts.region(mask) > counts.region(biggest) ? mask : biggest;
+    QVERIFY(counts.region(biggest) > 0);
+    QSignalSpy clicked(chart, &ErrorSetsChart::regionClicked);
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->regionPoint(group, biggest).toPoint());
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(casesPage->proxy()->rowCount(), counts.region(biggest));
+    QCOMPARE(casesPage->filter().region->toString(), ErrorRegion::of(counts.labels, biggest).toString());
+
+    // More than three labels: UpSet bars, and a bar's click lists its responses too.
+    page->setLabels({ ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue, ErrorLabel::ExtraKey,
+        ErrorLabel::Invented });
+    QVERIFY(chart->isUpSet());
+    const ErrorSetCounts& five = chart->groups()[std::size_t(group)];
+    const quint32 column = ErrorSetsChart::upSetColumns(five).front();
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->regionPoint(group, column).toPoint());
+    QCOMPARE(clicked.size(), 2);
+    QCOMPARE(casesPage->proxy()->rowCount(), five.region(column));
+    casesPage->showCases({});
+}
+
+void TestPages::errorSetsChartExports_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<int>("labels");
+    for (const char* suffix : { "png", "svg", "pdf" }) {
+        QTest::addRow("venn.%s", suffix) << QString::fromLatin1(suffix) << 3;
+        QTest::addRow("upset.%s", suffix) << QString::fromLatin1(suffix) << 5;
+    }
+}
+
+void TestPages::errorSetsChartExports()
+{
+    QFETCH(QString, suffix);
+    QFETCH(int, labels);
+    auto page = makePage<ErrorsPage>();
+    QVERIFY(page && waitRecords(page.get()));
+    std::vector<ErrorLabel> picked(errorLabels().begin(), errorLabels().begin() + labels);
+    page->setLabels(picked);
+    QCOMPARE(page->charts().size(), 1);
+    ExportableChart* chart = page->charts().first().chart;
+    const QString path = m_dir.filePath(u"errors-%1.%2"_s.arg(labels).arg(suffix));
+    QCOMPARE(exportChart(*chart, path, 96), QString());
+    const QString problem = uitest::checkChartFile(path, { u"sim:sloppy"_s, u"N_err"_s });
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestPages::comparePage()
+{
+    auto page = makePage<ComparePage>();
+    QVERIFY(page);
+    QVERIFY(waitRecords(page.get()));
+    QVERIFY(QTest::qWaitFor([&page] { return !page->isComparing() && page->comparison(); }, kTimeoutMs));
+    QSignalSpy applied(page.get(), &ComparePage::comparisonApplied);
+    QVERIFY(page->setComparison({ u"sim:sloppy"_s, u"P"_s }, { u"sim:sloppy"_s, u"PJ+"_s }, "ladder.correct"));
+    QVERIFY(waitForSignals(applied));
+    const ConfigComparisonPtr shown = page->comparison();
+    QVERIFY(shown && shown->ok());
+    const ConfigComparison direct = compareConfigurations(
+        page->scoredSet()->records, { u"sim:sloppy"_s, u"P"_s }, { u"sim:sloppy"_s, u"PJ+"_s }, "ladder.correct");
+    QCOMPARE(shown->stats.n, qint64(40));
+    QCOMPARE(shown->stats.b, direct.stats.b);
+    QCOMPARE(shown->stats.c, direct.stats.c);
+    QCOMPARE(shown->stats.pValue, direct.stats.pValue);
+    // For a rate, Δ is (c − b) / n in points, and every discordant case is listed.
+    QVERIFY(qAbs(shown->stats.deltaPoints - 100.0 * double(shown->stats.c - shown->stats.b) / 40.0) < 1e-9);
+    QCOMPARE(qint64(page->discordantModel()->rowCount()), shown->stats.b + shown->stats.c);
+    QVERIFY(page->summary()->text().contains(u"McNemar"_s));
+    QVERIFY(page->summary()->text().contains(u"points"_s));
+
+    // A discordant case opens the answer of the side that did worse.
+    QVERIFY(page->discordantModel()->rowCount() > 0);
+    CasesPage* casesPage = cases();
+    connect(page.get(), &Page::drillDown, casesPage, &CasesPage::showCases);
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(page->discordantView()->model());
+    const QModelIndex first = proxy->index(0, 0);
+    Q_EMIT page->discordantView()->activated(first);
+    QCOMPARE(casesPage->proxy()->rowCount(), 1);
+    QVERIFY(waitDetail(casesPage->diffView()));
+    QCOMPARE(casesPage->diffView()->currentRef(), page->discordantModel()->worseSide(proxy->mapToSource(first).row()));
+    casesPage->showCases({});
+}
+
+void TestPages::darkPalette()
+{
+    CasesPage* page = cases();
+    QVERIFY(showOnCases(key({ { "model", "sim:sloppy" }, { "verdict", "value_incorrect" } })));
+    QPalette dark;
+    for (auto group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
+        dark.setColor(group, QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(group, QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(group, QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(group, QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(group, QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(group, QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(group, QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+    }
+    const QPalette light = page->palette();
+    page->setPalette(dark);
+    DiffRowsModel* rows = page->diffView()->rowsModel();
+    const std::vector<int> marked = differenceRows(rows->rows());
+    QVERIFY(!marked.empty());
+    // Every tint stays dark and readable under the dark palette's text.
+    for (int row : marked) {
+        const QColor tint = rows->index(row, 0).data(Qt::BackgroundRole).value<QColor>();
+        QVERIFY2(ColorScale::luminance(tint) < 0.25, qPrintable(tint.name()));
+        QVERIFY2(ColorScale::contrast(tint, dark.color(QPalette::Text)) >= 4.5, qPrintable(tint.name()));
+    }
+    page->grab().save(screenshotDir() + u"/pages-cases-dark.png"_s);
+    page->setPalette(light);
+    for (int row : marked) {
+        const QColor tint = rows->index(row, 0).data(Qt::BackgroundRole).value<QColor>();
+        QVERIFY2(ColorScale::luminance(tint) > 0.4, qPrintable(tint.name()));
+        QVERIFY2(ColorScale::contrast(tint, light.color(QPalette::Text)) >= 4.5, qPrintable(tint.name()));
+    }
+    page->showCases({});
+}
+
+void TestPages::screenshots()
+{
+    // Cases: sloppy's answers under P that are not correct, the one with the most differences shown.
+    CasesPage* page = cases();
+    QVERIFY(showOnCases(key({ { "model", "sim:sloppy" }, { "strategy", "P" } })));
+    const ScoredRecord* most = nullptr;
+    for (const ScoredRecord& r : page->scoredSet()->records) {
+        if (r.model == u"sim:sloppy"_s && r.strategy == u"P"_s && r.verdict.rung != ParseRung::Failed
+            && (!most || r.verdict.extraction.strict.diff.total() > most->verdict.extraction.strict.diff.total()))
+            most = &r;
+    }
+    QVERIFY(most);
+    QVERIFY(page->selectResponse(caseRefOf(*most)));
+    QVERIFY(waitDetail(page->diffView()));
+    QVERIFY(page->grab().save(screenshotDir() + u"/pages-cases.png"_s));
+
+    auto errors = makePage<ErrorsPage>();
+    QVERIFY(errors && waitRecords(errors.get()));
+    QVERIFY(errors->grab().save(screenshotDir() + u"/pages-errors-venn.png"_s));
+    errors->setLabels({ ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue, ErrorLabel::ExtraKey,
+        ErrorLabel::Invented });
+    QVERIFY(errors->grab().save(screenshotDir() + u"/pages-errors-upset.png"_s));
+
+    auto compare = makePage<ComparePage>();
+    QVERIFY(compare && waitRecords(compare.get()));
+    QSignalSpy applied(compare.get(), &ComparePage::comparisonApplied);
+    QVERIFY(compare->setComparison({ u"sim:sloppy"_s, u"P"_s }, { u"sim:careful"_s, u"P"_s }, "ladder.correct"));
+    QVERIFY(waitForSignals(applied));
+    // p < 0.001 here; written as text, not swallowed as markup.
+    QVERIFY(compare->comparison()->stats.pValue < 0.001);
+    QVERIFY(compare->summary()->text().contains(u"p &lt; 0.001"_s));
+    QVERIFY(compare->grab().save(screenshotDir() + u"/pages-compare.png"_s));
+
+    auto audit = makePage<AuditPage>();
+    QVERIFY(audit);
+    QVERIFY(QTest::qWaitFor([&audit] { return !audit->isBusy() && audit->model()->queue(); }, kTimeoutMs));
+    // The planted gold errors are found: the four models agree on the true value against the stored one.
+    QCOMPARE(audit->model()->rowCount(), 2);
+    QStringList paths;
+    for (int row = 0; row < 2; ++row)
+        paths << audit->model()->itemAt(row)->caseId + u' ' + QString::fromStdString(audit->model()->itemAt(row)->path);
+    paths.sort();
+    QCOMPARE(paths, (QStringList { u"sl-003 absence.period.last_day"_s, u"st-004 asset_tag"_s }));
+    QCOMPARE(audit->model()->index(0, AuditQueueModel::Agreement).data().toString(), u"4/4"_s);
+    // The first item's case shows below, an agreeing model's answer with the suspect place selected.
+    QVERIFY(waitDetail(audit->diffView()));
+    const AuditItem* first = audit->model()->itemAt(0);
+    QCOMPARE(audit->diffView()->detail()->ref.caseId, first->caseId);
+    QVERIFY(first->agreeingModels.contains(audit->diffView()->detail()->ref.model));
+    QTRY_COMPARE_WITH_TIMEOUT(
+        audit->diffView()->currentRow(), audit->diffView()->rowsModel()->rowOfPointer(first->pointer), 2000);
+    QCOMPARE(audit->diffView()->rowsModel()->rowAt(audit->diffView()->currentRow())->mark, DiffMark::Deviation);
+    QVERIFY(audit->grab().save(screenshotDir() + u"/pages-audit.png"_s));
+    page->showCases({});
+}
+
+QTEST_MAIN(TestPages)
+#include "tst_pages.moc"

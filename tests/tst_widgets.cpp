@@ -1,0 +1,435 @@
+// Custom chart widgets and small controls (ui/charts, ui/widgets): the heatmap's geometry and
+// colour mapping as plain structs, then the widget itself on the offscreen platform, the bar
+// chart's error bars, the debounced filter field and the ETA text. Expected rectangles and
+// colours are worked out by hand in the comments.
+#include "charts/colorscale.h"
+#include "charts/heatmaplayout.h"
+#include "charts/heatmapwidget.h"
+#include "charts/metricbarchart.h"
+#include "export/chartexport.h"
+#include "models/heatmapdata.h"
+#include "widgets/activityindicator.h"
+#include "widgets/filterlineedit.h"
+
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// 600×400 at the origin, 3 rows × 4 columns, fixed header sizes. Then (by hand):
+/// cell width  = (600 − 2·8 − 100 − 16 − 16 − 56) / 4 = 396 / 4 = 99
+/// cell height = min(48, (400 − 2·8 − 0 − 40) / 3 = 114.67) = 48
+/// grid origin = (8 + 100, 8 + 0 + 40) = (108, 48)
+HeatmapLayout sampleLayout()
+{
+    HeatmapLayout layout;
+    layout.rows = 3;
+    layout.columns = 4;
+    layout.bounds = QRectF(0, 0, 600, 400);
+    layout.rowHeaderWidth = 100;
+    layout.columnHeaderHeight = 40;
+    return layout;
+}
+
+/// Rows m1, m2; columns easy, hard; m2 × hard has no data.
+HeatmapData sampleHeatmap()
+{
+    HeatmapData data;
+    data.metricId = "ladder.correct";
+    data.rowKeys = { "model" };
+    data.columnKey = "tier";
+    data.rows = { GroupKey { { { "model", "m1" } } }, GroupKey { { { "model", "m2" } } } };
+    data.rowLabels = { u"m1"_s, u"m2"_s };
+    data.columnLabels = { u"easy"_s, u"hard"_s };
+    data.columnValues = data.columnLabels;
+    data.cells = { { 0.25, { 0.1, 0.4 }, 12 }, { 0.5, { 0.3, 0.7 }, 8 }, { 1.0, { 0.8, 1.0 }, 12 }, { kNaN, {}, 0 } };
+    return data;
+}
+
+bool near(const QColor& a, const QColor& b, int tolerance = 3)
+{
+    return std::abs(a.red() - b.red()) <= tolerance && std::abs(a.green() - b.green()) <= tolerance
+        && std::abs(a.blue() - b.blue()) <= tolerance;
+}
+
+QPalette lightPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::WindowText, Qt::black);
+    p.setColor(QPalette::Text, Qt::black);
+    p.setColor(QPalette::Window, Qt::white);
+    p.setColor(QPalette::Base, Qt::white);
+    return p;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    p.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    p.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+    p.setColor(QPalette::Base, QColor(0x18, 0x18, 0x18));
+    p.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+    return p;
+}
+
+} // namespace
+
+class TestWidgets : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cellRects_data()
+    {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QRectF>("expected");
+        QTest::addRow("first") << 0 << 0 << QRectF(108, 48, 99, 48);
+        QTest::addRow("last") << 2 << 3 << QRectF(108 + 3 * 99, 48 + 2 * 48, 99, 48);
+        QTest::addRow("middle") << 1 << 2 << QRectF(306, 96, 99, 48);
+        QTest::addRow("row out of range") << 3 << 0 << QRectF();
+        QTest::addRow("negative column") << 0 << -1 << QRectF();
+    }
+
+    void cellRects()
+    {
+        QFETCH(int, row);
+        QFETCH(int, column);
+        QFETCH(QRectF, expected);
+        QCOMPARE(sampleLayout().cellRect(row, column), expected);
+    }
+
+    void headersAndLegend()
+    {
+        const HeatmapLayout layout = sampleLayout();
+        QCOMPARE(layout.gridRect(), QRectF(108, 48, 396, 144));
+        QCOMPARE(layout.columnHeaderRect(1), QRectF(207, 8, 99, 40));
+        QCOMPARE(layout.rowHeaderRect(2), QRectF(8, 144, 100, 48));
+        // The bar starts 16 right of the grid, as tall as the grid but at least 120.
+        QCOMPARE(layout.legendBarRect(), QRectF(520, 48, 16, 144));
+        QCOMPARE(layout.legendY(0.0), 192.0);
+        QCOMPARE(layout.legendY(1.0), 48.0);
+        QCOMPARE(layout.legendY(0.5), 120.0);
+        QCOMPARE(layout.legendY(2.0), 48.0); // clamped
+    }
+
+    void cellsDoNotGrowWithoutBound()
+    {
+        HeatmapLayout layout = sampleLayout();
+        layout.bounds = QRectF(0, 0, 4000, 3000);
+        QCOMPARE(layout.cellWidth(), 160.0);
+        QCOMPARE(layout.cellHeight(), 48.0);
+        layout.bounds = QRectF(0, 0, 100, 50); // no room at all
+        QCOMPARE(layout.cellWidth(), 0.0);
+        QCOMPARE(layout.hitTest(QPointF(50, 40)), HeatmapLayout::Hit {});
+    }
+
+    void hitTest_data()
+    {
+        using Kind = HeatmapLayout::Hit::Kind;
+        QTest::addColumn<QPointF>("point");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::addRow("cell 1,2") << QPointF(310, 100) << int(Kind::Cell) << 1 << 2;
+        QTest::addRow("cell 0,0 corner") << QPointF(108, 48) << int(Kind::Cell) << 0 << 0;
+        QTest::addRow("column header 1") << QPointF(250, 30) << int(Kind::ColumnHeader) << -1 << 1;
+        QTest::addRow("row header 2") << QPointF(50, 170) << int(Kind::RowHeader) << 2 << -1;
+        QTest::addRow("below the grid") << QPointF(200, 300) << int(Kind::None) << -1 << -1;
+        QTest::addRow("legend") << QPointF(525, 100) << int(Kind::None) << -1 << -1;
+        QTest::addRow("top-left corner") << QPointF(50, 20) << int(Kind::None) << -1 << -1;
+    }
+
+    void hitTest()
+    {
+        QFETCH(QPointF, point);
+        QFETCH(int, kind);
+        QFETCH(int, row);
+        QFETCH(int, column);
+        const HeatmapLayout::Hit hit = sampleLayout().hitTest(point);
+        QCOMPARE(int(hit.kind), kind);
+        QCOMPARE(hit.row, row);
+        QCOMPARE(hit.column, column);
+    }
+
+    void viridis_data()
+    {
+        QTest::addColumn<double>("t");
+        QTest::addColumn<QColor>("expected");
+        // matplotlib's viridis stops; t outside [0, 1] clamps.
+        QTest::addRow("0") << 0.0 << QColor(0x44, 0x01, 0x54);
+        QTest::addRow("0.25") << 0.25 << QColor(0x3b, 0x52, 0x8b);
+        QTest::addRow("0.5") << 0.5 << QColor(0x21, 0x91, 0x8c);
+        QTest::addRow("1") << 1.0 << QColor(0xfd, 0xe7, 0x25);
+        QTest::addRow("below") << -3.0 << QColor(0x44, 0x01, 0x54);
+        QTest::addRow("above") << 7.0 << QColor(0xfd, 0xe7, 0x25);
+        // Halfway between the stops at 0.5 (#21918c) and 0.5625 (#1fa088): (32, 153, 138).
+        QTest::addRow("between stops") << 0.53125 << QColor(32, 153, 138);
+    }
+
+    void viridis()
+    {
+        QFETCH(double, t);
+        QFETCH(QColor, expected);
+        QCOMPARE(ColorScale::viridis(t), expected);
+    }
+
+    void scaleMapsItsRange()
+    {
+        const ColorScale scale { 400, 1500 };
+        QCOMPARE(scale.normalized(400), 0.0);
+        QCOMPARE(scale.normalized(950), 0.5);
+        QCOMPARE(scale.normalized(1500), 1.0);
+        QCOMPARE(scale.normalized(100), 0.0);
+        QCOMPARE(scale.color(950), QColor(0x21, 0x91, 0x8c));
+        QVERIFY(std::isnan(scale.normalized(kNaN)));
+        QVERIFY(!scale.color(kNaN).isValid());
+        const ColorScale flat { 1, 1 };
+        QCOMPARE(flat.normalized(1), 1.0);
+    }
+
+    void textColour_data()
+    {
+        QTest::addColumn<double>("t");
+        QTest::addColumn<bool>("dark");
+        QTest::addColumn<QColor>("expected");
+        QTest::addRow("light, dark purple cell") << 0.0 << false << QColor(Qt::white);
+        // Teal (#21918c) has luminance 0.22: 5.5:1 against black, 3.8:1 against white.
+        QTest::addRow("light, teal cell") << 0.5 << false << QColor(Qt::black);
+        QTest::addRow("light, yellow cell") << 1.0 << false << QColor(Qt::black);
+        QTest::addRow("dark, purple cell") << 0.0 << true << QColor(0xee, 0xee, 0xee);
+        QTest::addRow("dark, yellow cell") << 1.0 << true << QColor(0x20, 0x20, 0x20);
+    }
+
+    void textColour()
+    {
+        QFETCH(double, t);
+        QFETCH(bool, dark);
+        QFETCH(QColor, expected);
+        const QColor background = ColorScale::viridis(t);
+        const QColor text = ColorScale::textColorOn(background, dark ? darkPalette() : lightPalette());
+        QCOMPARE(text, expected);
+        QVERIFY(ColorScale::contrast(text, background) >= 4.5);
+    }
+
+    void contrastRatio()
+    {
+        QCOMPARE(ColorScale::contrast(Qt::black, Qt::white), 21.0);
+        QCOMPARE(ColorScale::contrast(Qt::white, Qt::white), 1.0);
+        QVERIFY(std::abs(ColorScale::luminance(QColor(0x80, 0x80, 0x80)) - 0.2158605) < 1e-6);
+    }
+
+    void widgetPaintsCellsAndLegend()
+    {
+        HeatmapWidget widget;
+        widget.setPalette(lightPalette());
+        widget.setData(sampleHeatmap());
+        widget.resize(560, 320);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        const QImage image = widget.grab().toImage();
+        const HeatmapLayout layout = widget.layoutFor(QRectF(widget.rect()), widget.font());
+        QCOMPARE(layout.rows, 2);
+        QCOMPARE(layout.columns, 2);
+        const auto corner = [&](int r, int c) {
+            const QPointF p = layout.cellRect(r, c).topLeft() + QPointF(4, 4);
+            return image.pixelColor(p.toPoint());
+        };
+        QVERIFY(near(corner(0, 0), ColorScale::viridis(0.25)));
+        QVERIFY(near(corner(0, 1), ColorScale::viridis(0.5)));
+        QVERIFY(near(corner(1, 0), ColorScale::viridis(1.0)));
+        QVERIFY(near(corner(1, 1), ColorScale::noDataColor(widget.palette())));
+        // The legend runs from the scale's maximum (top) to its minimum (bottom).
+        const QRectF bar = layout.legendBarRect();
+        for (const double y : { bar.top() + 4, bar.center().y(), bar.bottom() - 4 }) {
+            const double t = (bar.bottom() - y) / bar.height();
+            const QColor pixel = image.pixelColor(QPointF(bar.center().x(), y).toPoint());
+            QVERIFY2(near(pixel, ColorScale::viridis(t), 8), qPrintable(pixel.name()));
+        }
+        QVERIFY(near(image.pixelColor(QPointF(bar.center().x(), bar.top() + 4).toPoint()), ColorScale::viridis(1), 24));
+        // The value is written in the cell: some pixels in the middle of cell (0, 0) are text, not fill.
+        const QRect cell = layout.cellRect(0, 0).toRect().adjusted(6, 6, -6, -6);
+        int textPixels = 0;
+        for (int x = cell.left(); x < cell.right(); ++x)
+            textPixels += near(image.pixelColor(x, cell.center().y()), ColorScale::viridis(0.25), 40) ? 0 : 1;
+        QVERIFY2(textPixels > 3, qPrintable(QString::number(textPixels)));
+    }
+
+    void widgetFollowsThePalette()
+    {
+        HeatmapWidget widget;
+        widget.setPalette(lightPalette());
+        widget.setData(sampleHeatmap());
+        widget.resize(560, 320);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QCOMPARE(widget.grab().toImage().pixelColor(2, 2), QColor(Qt::white));
+        widget.setPalette(darkPalette()); // QEvent::PaletteChange
+        const QImage dark = widget.grab().toImage();
+        QCOMPARE(dark.pixelColor(2, 2), QColor(0x18, 0x18, 0x18));
+        const HeatmapLayout layout = widget.layoutFor(QRectF(widget.rect()), widget.font());
+        const QPointF noData = layout.cellRect(1, 1).topLeft() + QPointF(4, 4);
+        QVERIFY(near(dark.pixelColor(noData.toPoint()), ColorScale::noDataColor(darkPalette())));
+    }
+
+    void tooltipHasNAndInterval()
+    {
+        HeatmapWidget widget;
+        widget.setData(sampleHeatmap());
+        const QString tip = widget.toolTipFor(0, 1);
+        QVERIFY2(tip.contains(u"n = 8"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"[0.300, 0.700]"_s), qPrintable(tip));
+        QVERIFY(tip.contains(u"0.500"_s));
+        QVERIFY(widget.toolTipFor(1, 1).contains(u"no responses"_s));
+        QVERIFY(widget.toolTipFor(5, 0).isEmpty());
+    }
+
+    void clickingACellSignalsRowAndColumn()
+    {
+        HeatmapWidget widget;
+        widget.setData(sampleHeatmap());
+        widget.resize(560, 320);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QSignalSpy spy(&widget, &HeatmapWidget::cellClicked);
+        const HeatmapLayout layout = widget.layoutFor(QRectF(widget.rect()), widget.font());
+        QTest::mouseClick(&widget, Qt::LeftButton, {}, layout.cellRect(1, 0).center().toPoint());
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<GroupKey>().value("model"), std::optional<QString>(u"m2"_s));
+        QCOMPARE(spy.at(0).at(1).toString(), u"easy"_s);
+    }
+
+    void clickingAHeaderSorts()
+    {
+        HeatmapWidget widget;
+        widget.setData(sampleHeatmap());
+        widget.resize(560, 320);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        const HeatmapLayout layout = widget.layoutFor(QRectF(widget.rect()), widget.font());
+        // Column "easy": m1 0.25, m2 1.0 → best first puts m2 on top; a second click reverses.
+        QTest::mouseClick(&widget, Qt::LeftButton, {}, layout.columnHeaderRect(0).center().toPoint());
+        QCOMPARE(widget.data().rowLabels, QStringList({ u"m2"_s, u"m1"_s }));
+        QCOMPARE(widget.rowSort().order, Qt::DescendingOrder);
+        QTest::mouseClick(&widget, Qt::LeftButton, {}, layout.columnHeaderRect(0).center().toPoint());
+        QCOMPARE(widget.data().rowLabels, QStringList({ u"m1"_s, u"m2"_s }));
+        // Row "m1" (now the first row): easy 0.25, hard 0.5 → hard first.
+        QTest::mouseClick(&widget, Qt::LeftButton, {}, layout.rowHeaderRect(0).center().toPoint());
+        QCOMPARE(widget.data().columnLabels, QStringList({ u"hard"_s, u"easy"_s }));
+        // The sort survives new data.
+        widget.setData(sampleHeatmap());
+        QCOMPARE(widget.data().columnLabels, QStringList({ u"hard"_s, u"easy"_s }));
+        QCOMPARE(widget.data().rowLabels, QStringList({ u"m1"_s, u"m2"_s }));
+    }
+
+    void emptyHeatmapShowsItsPlaceholder()
+    {
+        HeatmapWidget widget;
+        widget.setPalette(lightPalette());
+        widget.setPlaceholderText(u"Nothing here"_s);
+        widget.resize(300, 200);
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        const QImage image = widget.grab().toImage();
+        int dark = 0;
+        for (int x = 0; x < image.width(); ++x)
+            dark += image.pixelColor(x, 100).lightness() < 200 ? 1 : 0;
+        QVERIFY(dark > 5);
+    }
+
+    void pngExportHonoursDpi()
+    {
+        QTemporaryDir dir;
+        HeatmapWidget widget;
+        widget.setData(sampleHeatmap());
+        const QSize logical = widget.exportSize();
+        const QString path = dir.filePath(u"heatmap.png"_s);
+        QCOMPARE(exportChart(widget, path, 192), QString());
+        QImage image(path);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), logical * 2);
+        QCOMPARE(image.dotsPerMeterX(), 7559); // 192 dpi
+        QCOMPARE(image.pixelColor(1, 1), QColor(Qt::white)); // exported on white
+        QVERIFY(exportChart(widget, dir.filePath(u"heatmap.gif"_s)).contains(u"unknown chart format"_s));
+    }
+
+    void barChartSortsBestFirstWithErrorBars()
+    {
+        auto data = std::make_shared<ReportData>();
+        data->report.groupBy = { "model" };
+        data->report.metrics = { "ladder.invalid_json" };
+        for (const auto& [model, value] : { std::pair { "a", 0.3 }, std::pair { "b", 0.1 }, std::pair { "c", 0.2 } }) {
+            ReportGroup g;
+            g.key = { { "model", model } };
+            g.n = 10;
+            g.mean["ladder.invalid_json"] = value;
+            if (std::string(model) != "c")
+                g.ci95["ladder.invalid_json"] = { value - 0.05, value + 0.05 };
+            data->report.groups.push_back(g);
+        }
+        MetricBarChart chart;
+        chart.setReport(data, "ladder.invalid_json");
+        // Lower is better for invalid JSON: b, c, a.
+        QCOMPARE(chart.categories(), QStringList({ u"b"_s, u"c"_s, u"a"_s }));
+        QCOMPARE(chart.errorBars().size(), std::size_t(3));
+        QCOMPARE(chart.errorBars()[0].low, 0.05);
+        QVERIFY(!chart.errorBars()[1].isValid());
+        // One bar series and an error-bar series per interval.
+        QCOMPARE(chart.chart()->series().size(), 3);
+        QCOMPARE(chart.bars()[2].value("model"), std::optional<QString>(u"a"_s));
+        chart.setReport(nullptr, "ladder.invalid_json");
+        QCOMPARE(chart.chart()->series().size(), 0);
+    }
+
+    void filterIsDebounced()
+    {
+        FilterLineEdit edit;
+        QSignalSpy spy(&edit, &FilterLineEdit::filterChanged);
+        QTest::keyClicks(&edit, u"gpt"_s);
+        QCOMPARE(spy.count(), 0);
+        QTest::qWait(FilterLineEdit::kDebounceMs / 2);
+        QCOMPARE(spy.count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 2000);
+        QCOMPARE(spy.at(0).at(0).toString(), u"gpt"_s);
+        edit.clear(); // clearing reports at once
+        QCOMPARE(spy.count(), 2);
+        QCOMPARE(spy.at(1).at(0).toString(), QString());
+    }
+
+    void etaText_data()
+    {
+        QTest::addColumn<qint64>("done");
+        QTest::addColumn<qint64>("total");
+        QTest::addColumn<qint64>("elapsedMs");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("nothing done") << qint64(0) << qint64(100) << qint64(5000) << QString();
+        QTest::addRow("too early") << qint64(50) << qint64(100) << qint64(200) << QString();
+        QTest::addRow("finished") << qint64(100) << qint64(100) << qint64(5000) << QString();
+        QTest::addRow("half after 10 s") << qint64(50) << qint64(100) << qint64(10000) << u"10 s"_s;
+        QTest::addRow("a tenth after 60 s") << qint64(10) << qint64(100) << qint64(60000) << u"9 min"_s;
+        QTest::addRow("hours") << qint64(1) << qint64(100) << qint64(3600000) << u"99.0 h"_s;
+    }
+
+    void etaText()
+    {
+        QFETCH(qint64, done);
+        QFETCH(qint64, total);
+        QFETCH(qint64, elapsedMs);
+        QFETCH(QString, expected);
+        QCOMPARE(ActivityIndicator::etaText(done, total, elapsedMs), expected);
+    }
+};
+
+QTEST_MAIN(TestWidgets)
+#include "tst_widgets.moc"

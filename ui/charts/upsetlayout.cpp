@@ -1,0 +1,66 @@
+#include "charts/upsetlayout.h"
+
+#include <algorithm>
+
+namespace structscope {
+
+qreal UpSetLayout::columnWidth() const
+{
+    if (intersections <= 0)
+        return 0;
+    return std::clamp((bounds.width() - labelWidth) / intersections, 0.0, maxColumnWidth);
+}
+
+qreal UpSetLayout::baseline() const
+{
+    return bounds.top() + titleHeight + barAreaHeight;
+}
+
+QRectF UpSetLayout::barRect(int intersection, int count) const
+{
+    const qreal w = columnWidth();
+    const qreal height = maximum > 0 ? (barAreaHeight - 16) * qreal(std::max(0, count)) / qreal(maximum) : 0;
+    const qreal x = bounds.left() + labelWidth + intersection * w + w * 0.15;
+    return { x, baseline() - height, w * 0.7, height };
+}
+
+QRectF UpSetLayout::barLabelRect(int intersection, int count) const
+{
+    const QRectF bar = barRect(intersection, count);
+    const qreal w = columnWidth();
+    return { bounds.left() + labelWidth + intersection * w, bar.top() - 16, w, 16 };
+}
+
+QPointF UpSetLayout::dotCenter(int intersection, int set) const
+{
+    const qreal w = columnWidth();
+    return { bounds.left() + labelWidth + (intersection + 0.5) * w, baseline() + 6 + (set + 0.5) * rowHeight };
+}
+
+qreal UpSetLayout::dotRadius() const
+{
+    return std::min(rowHeight, columnWidth()) * 0.3;
+}
+
+QRectF UpSetLayout::setLabelRect(int set) const
+{
+    return { bounds.left(), baseline() + 6 + set * rowHeight, labelWidth - 6, rowHeight };
+}
+
+int UpSetLayout::intersectionAt(const QPointF& point) const
+{
+    const qreal w = columnWidth();
+    const qreal left = bounds.left() + labelWidth;
+    if (w <= 0 || point.x() < left || point.y() < bounds.top() + titleHeight
+        || point.y() > bounds.top() + naturalHeight())
+        return -1;
+    const int i = int((point.x() - left) / w);
+    return i < intersections ? i : -1;
+}
+
+qreal UpSetLayout::naturalHeight() const
+{
+    return titleHeight + barAreaHeight + 6 + sets * rowHeight + 6;
+}
+
+} // namespace structscope

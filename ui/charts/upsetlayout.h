@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QPointF>
+#include <QRectF>
+
+namespace structscope {
+
+/// Geometry of one UpSet plot (more than three sets): a bar per intersection, its height the count,
+/// over a dot matrix whose filled dots name the sets of that intersection. Columns are the
+/// intersections in the caller's order; matrix rows are the sets. Pure geometry.
+struct UpSetLayout
+{
+    // Inputs
+    int intersections = 0;
+    int sets = 0;
+    QRectF bounds;
+    qreal titleHeight = 0;
+    qreal labelWidth = 110; ///< set names left of the matrix
+    qreal rowHeight = 18;
+    qreal maxColumnWidth = 36;
+    qreal barAreaHeight = 120;
+    int maximum = 1; ///< the largest count (bars scale to it)
+
+    qreal columnWidth() const;
+    /// The bar of intersection i for `count`.
+    QRectF barRect(int intersection, int count) const;
+    /// Where the count is written (above the bar).
+    QRectF barLabelRect(int intersection, int count) const;
+    /// The centre of the dot of (intersection, set).
+    QPointF dotCenter(int intersection, int set) const;
+    qreal dotRadius() const;
+    /// The name of set s, left of its matrix row.
+    QRectF setLabelRect(int set) const;
+    /// The baseline of the bars.
+    qreal baseline() const;
+    /// The intersection whose column (bar or dots) contains `point`, or -1.
+    int intersectionAt(const QPointF& point) const;
+    /// Height the plot needs.
+    qreal naturalHeight() const;
+};
+
+} // namespace structscope

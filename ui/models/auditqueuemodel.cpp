@@ -1,0 +1,162 @@
+#include "models/auditqueuemodel.h"
+
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+using nlohmann::json;
+
+namespace structscope {
+
+namespace {
+
+QString jsonText(const json& value)
+{
+    return QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+} // namespace
+
+AuditQueueModel::AuditQueueModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void AuditQueueModel::setQueue(AuditQueuePtr queue)
+{
+    beginResetModel();
+    m_queue = std::move(queue);
+    m_marks.clear();
+    if (m_queue) {
+        for (const AuditItem& item : m_queue->items)
+            m_marks.push_back(item.triage);
+    }
+    endResetModel();
+}
+
+const AuditItem* AuditQueueModel::itemAt(int row) const
+{
+    if (!m_queue || row < 0 || std::size_t(row) >= m_queue->items.size())
+        return nullptr;
+    return &m_queue->items[std::size_t(row)];
+}
+
+TriageMark AuditQueueModel::markAt(int row) const
+{
+    return row >= 0 && std::size_t(row) < m_marks.size() ? m_marks[std::size_t(row)] : TriageMark {};
+}
+
+bool AuditQueueModel::setTriage(qint64 caseRow, const std::string& path, const TriageMark& mark)
+{
+    bool found = false;
+    for (int row = 0; row < rowCount(); ++row) {
+        const AuditItem* item = itemAt(row);
+        if (item->caseRow != caseRow || item->path != path)
+            continue;
+        m_marks[std::size_t(row)] = mark;
+        Q_EMIT dataChanged(index(row, Triage), index(row, When));
+        found = true;
+    }
+    return found;
+}
+
+QString AuditQueueModel::triageText(TriageState state)
+{
+    switch (state) {
+    case TriageState::Open:
+        return tr("open");
+    case TriageState::GoldConfirmed:
+        return tr("gold confirmed");
+    case TriageState::Fixed:
+        return tr("fixed");
+    case TriageState::Dismissed:
+        return tr("dismissed");
+    }
+    return {};
+}
+
+int AuditQueueModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_queue ? 0 : int(m_queue->items.size());
+}
+
+int AuditQueueModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant AuditQueueModel::data(const QModelIndex& index, int role) const
+{
+    const AuditItem* item = index.isValid() ? itemAt(index.row()) : nullptr;
+    if (!item)
+        return {};
+    const TriageMark& mark = m_marks[std::size_t(index.row())];
+    if (role == GroupKeyRole)
+        return QVariant::fromValue(
+            GroupKey { { { "suite", item->suiteId.toStdString() }, { "case", item->caseId.toStdString() } } });
+    if (role == TriageStateRole)
+        return int(mark.state);
+    const int column = index.column();
+    if (role == Qt::ToolTipRole) {
+        if (column == Triage || column == By || column == When)
+            return mark.note.isEmpty() ? QVariant() : QVariant(mark.note);
+        if (column == Models) {
+            QStringList lines;
+            for (const ModelAnswer& answer : item->answers)
+                lines << answer.model + u": "_s + (answer.value ? jsonText(*answer.value) : tr("(absent)"));
+            return lines.join(u'\n');
+        }
+        if (column == Gold && item->goldChanged)
+            return tr("Originally %1").arg(jsonText(item->originalGold));
+        return {};
+    }
+    if (role == Qt::TextAlignmentRole) {
+        if (column == Support || column == Agreement)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
+    if (role != Qt::DisplayRole && role != SortRole)
+        return {};
+    const bool display = role == Qt::DisplayRole;
+    switch (Column(column)) {
+    case Suite:
+        return item->suiteId;
+    case Case:
+        return item->caseId;
+    case Category:
+        return item->category;
+    case Path:
+        return QString::fromStdString(item->path);
+    case Gold:
+        return item->gold ? jsonText(*item->gold) : tr("(removed)");
+    case Consensus:
+        return item->consensusAbsent ? tr("(absent)") : jsonText(item->consensus);
+    case Support:
+        return display ? QVariant(QLocale().toString(100.0 * item->support, 'f', 0) + u'%') : QVariant(item->support);
+    case Agreement:
+        return display ? QVariant(u"%1/%2"_s.arg(item->agreeing).arg(item->answered)) : QVariant(item->agreeing);
+    case Models:
+        return item->agreeingModels.join(u", "_s);
+    case Triage:
+        return display ? triageText(mark.state) : QVariant(int(mark.state));
+    case By:
+        return mark.author;
+    case When:
+        if (!mark.at.isValid())
+            return display ? QVariant(QString()) : QVariant();
+        return display ? QVariant(QLocale().toString(mark.at.toLocalTime(), QLocale::ShortFormat)) : QVariant(mark.at);
+    case ColumnCount:
+        break;
+    }
+    return {};
+}
+
+QVariant AuditQueueModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    static const char* const titles[] = { QT_TR_NOOP("Suite"), QT_TR_NOOP("Case"), QT_TR_NOOP("Category"),
+        QT_TR_NOOP("Path"), QT_TR_NOOP("Gold"), QT_TR_NOOP("Consensus"), QT_TR_NOOP("Support"), QT_TR_NOOP("Agree"),
+        QT_TR_NOOP("Agreeing models"), QT_TR_NOOP("Triage"), QT_TR_NOOP("By"), QT_TR_NOOP("When") };
+    return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
+}
+
+} // namespace structscope

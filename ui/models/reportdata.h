@@ -1,0 +1,45 @@
+#pragma once
+
+#include "report/aggregator.h"
+#include "report/report.h"
+
+#include <QMetaType>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <span>
+
+namespace structscope {
+
+/// An aggregated report plus what views need to label it. Built off the GUI thread, then shared
+/// read-only by models, charts and exports.
+struct ReportData
+{
+    Report report;
+    QSet<QString> simulatedModels; ///< models answered by a simulated provider (labelled in every view)
+
+    /// Families with at least one metric in the report, in registry order.
+    QStringList families() const;
+    /// Metrics of `family` in the report that have a per-group value and interval (not latency or cost).
+    std::vector<std::string> scoreMetrics(const QString& family) const;
+    /// A group's label with simulated models marked.
+    QString groupLabel(const ReportGroup& group) const;
+};
+
+using ReportDataPtr = std::shared_ptr<const ReportData>;
+
+/// Aggregates records (see aggregate()) and notes which models are simulated; `gold` names the
+/// basis ("measured" or "adjusted") for the report's writers. Pure; any thread.
+ReportDataPtr makeReportData(
+    std::span<const ScoredRecord> records, const AggregateOptions& options, const std::string& gold = "measured");
+
+/// The value of a metric in a group, NaN when absent.
+double metricValue(const ReportGroup& group, const std::string& metricId);
+/// The interval of a metric in a group (invalid when absent).
+Interval metricInterval(const ReportGroup& group, const std::string& metricId);
+
+} // namespace structscope
+
+Q_DECLARE_METATYPE(structscope::ReportDataPtr)

@@ -1,0 +1,268 @@
+#include "pages/comparepage.h"
+
+#include "models/discordantmodel.h"
+#include "models/metricformat.h"
+#include "scoring/metricregistry.h"
+#include "widgets/goldtoggle.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+namespace {
+
+QVariant configData(const Configuration& c)
+{
+    return QStringList { c.model, c.strategy };
+}
+
+QString pointsText(double points)
+{
+    return std::isnan(points) ? u"—"_s : QLocale().toString(points, 'f', 1);
+}
+
+QString pValueText(double p)
+{
+    if (std::isnan(p))
+        return u"= —"_s;
+    return p < 0.001 ? u"< 0.001"_s : u"= "_s + QLocale().toString(p, 'f', 3);
+}
+
+} // namespace
+
+ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
+    : RecordsPage(workspace, parent)
+    , m_model(new DiscordantModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTableView(this))
+    , m_a(new QComboBox(this))
+    , m_b(new QComboBox(this))
+    , m_metric(new QComboBox(this))
+    , m_gold(new GoldToggle(this))
+    , m_summary(new QLabel(this))
+    , m_discordantTitle(new QLabel(this))
+{
+    setObjectName(u"comparePage"_s);
+    m_pool.setMaxThreadCount(1);
+    m_a->setObjectName(u"compareA"_s);
+    m_b->setObjectName(u"compareB"_s);
+    m_metric->setObjectName(u"compareMetric"_s);
+    for (QComboBox* combo : { m_a, m_b, m_metric })
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_summary->setObjectName(u"compareSummary"_s);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(DiscordantModel::SortRole);
+    m_view->setObjectName(u"discordantTable"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+
+    auto* swap = new QToolButton(this);
+    swap->setText(tr("Swap"));
+    swap->setToolTip(tr("Swap A and B"));
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("A:"), this));
+    controls->addWidget(m_a);
+    controls->addWidget(swap);
+    controls->addWidget(new QLabel(tr("B:"), this));
+    controls->addWidget(m_b);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Metric:"), this));
+    controls->addWidget(m_metric);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Gold:"), this));
+    controls->addWidget(m_gold);
+    controls->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_discordantTitle);
+    layout->addWidget(m_view, 1);
+
+    for (QComboBox* combo : { m_a, m_b, m_metric })
+        connect(combo, &QComboBox::currentIndexChanged, this, &ComparePage::compare);
+    connect(swap, &QToolButton::clicked, this, [this] {
+        const int a = m_a->currentIndex();
+        {
+            const QSignalBlocker blocker(m_a);
+            m_a->setCurrentIndex(m_b->currentIndex());
+        }
+        m_b->setCurrentIndex(a);
+    });
+    connect(m_gold, &GoldToggle::goldChanged, this, &ComparePage::reload);
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        Q_EMIT drillDown(index.data(DiscordantModel::GroupKeyRole).value<GroupKey>());
+    });
+}
+
+ComparePage::~ComparePage()
+{
+    m_pool.waitForDone();
+}
+
+void ComparePage::reload()
+{
+    requestRecords(m_gold->gold());
+}
+
+void ComparePage::recordsReady(const ScoredSetPtr& set, const QString& error)
+{
+    refill();
+    if (!set) {
+        m_summary->setText(error.isEmpty() ? tr("No workspace open.") : error.toHtmlEscaped());
+        showComparison(nullptr);
+        return;
+    }
+    compare();
+}
+
+void ComparePage::refill()
+{
+    const ScoredSetPtr set = scoredSet();
+    const std::vector<Configuration> configurations
+        = set ? configurationsOf(set->records) : std::vector<Configuration>();
+    const std::vector<std::string> metrics = set ? comparableMetrics(set->records) : std::vector<std::string>();
+    const QSignalBlocker blockA(m_a), blockB(m_b), blockMetric(m_metric);
+    const QVariant a = m_a->currentData(), b = m_b->currentData(), metric = m_metric->currentData();
+    m_a->clear();
+    m_b->clear();
+    m_metric->clear();
+    for (const Configuration& c : configurations) {
+        m_a->addItem(c.label(), configData(c));
+        m_b->addItem(c.label(), configData(c));
+    }
+    for (const std::string& id : metrics) {
+        m_metric->addItem(metricLabel(id) + u"  ("_s + QString::fromStdString(id) + u')', QString::fromStdString(id));
+        m_metric->setItemData(m_metric->count() - 1, metricToolTip(id), Qt::ToolTipRole);
+    }
+    const auto restore = [](QComboBox* combo, const QVariant& value, int fallback) {
+        const int index = value.isValid() ? combo->findData(value) : -1;
+        combo->setCurrentIndex(index >= 0 ? index : std::min(fallback, combo->count() - 1));
+    };
+    // Configurations sort by model, then strategy: the first two are one model under two strategies
+    // when it has them, else the first two models.
+    const int secondDefault = configurations.size() > 1 ? 1 : 0;
+    restore(m_a, a, 0);
+    restore(m_b, b, secondDefault);
+    const int correct = m_metric->findData(u"ladder.correct"_s);
+    restore(m_metric, metric, std::max(0, correct));
+}
+
+bool ComparePage::setComparison(const Configuration& a, const Configuration& b, const std::string& metric)
+{
+    const int ia = m_a->findData(configData(a));
+    const int ib = m_b->findData(configData(b));
+    const int im = m_metric->findData(QString::fromStdString(metric));
+    if (ia < 0 || ib < 0 || im < 0)
+        return false;
+    {
+        const QSignalBlocker blockA(m_a), blockB(m_b), blockMetric(m_metric);
+        m_a->setCurrentIndex(ia);
+        m_b->setCurrentIndex(ib);
+        m_metric->setCurrentIndex(im);
+    }
+    compare();
+    return true;
+}
+
+void ComparePage::compare()
+{
+    const ScoredSetPtr set = scoredSet();
+    if (!set || m_a->currentIndex() < 0 || m_b->currentIndex() < 0 || m_metric->currentIndex() < 0) {
+        showComparison(nullptr);
+        return;
+    }
+    const QStringList a = m_a->currentData().toStringList();
+    const QStringList b = m_b->currentData().toStringList();
+    const Configuration configA { a.value(0), a.value(1) };
+    const Configuration configB { b.value(0), b.value(1) };
+    const std::string metric = m_metric->currentData().toString().toStdString();
+    const quint64 generation = ++m_generation;
+    m_comparing = true;
+    beginWork();
+    QtConcurrent::run(&m_pool, [set, configA, configB, metric] {
+        return ConfigComparisonPtr(
+            std::make_shared<const ConfigComparison>(compareConfigurations(set->records, configA, configB, metric)));
+    }).then(this, [this, generation](const ConfigComparisonPtr& comparison) {
+        endWork();
+        if (generation != m_generation)
+            return;
+        m_comparing = false;
+        showComparison(comparison);
+    });
+}
+
+void ComparePage::showComparison(const ConfigComparisonPtr& comparison)
+{
+    m_comparing = false;
+    m_comparison = comparison;
+    m_model->setComparison(comparison);
+    if (!comparison) {
+        m_discordantTitle->clear();
+        Q_EMIT comparisonApplied();
+        return;
+    }
+    if (!comparison->ok()) {
+        m_summary->setText((comparison->error.isEmpty() ? comparison->stats.error : comparison->error).toHtmlEscaped());
+        m_discordantTitle->clear();
+        Q_EMIT comparisonApplied();
+        return;
+    }
+    const PairedComparison& s = comparison->stats;
+    const std::string& metric = comparison->metric;
+    const auto rateCell = [&](double mean) {
+        QString text = formatMetricValue(metric, mean);
+        if (comparison->rate && s.n > 0) {
+            const Interval ci = wilsonInterval(qint64(std::llround(mean * double(s.n))), s.n);
+            text += u" "_s + formatInterval(metric, ci);
+        }
+        return text;
+    };
+    const QString aLabel = m_a->currentText().toHtmlEscaped();
+    const QString bLabel = m_b->currentText().toHtmlEscaped();
+    QString html = u"<table cellspacing='0' cellpadding='4'>"_s;
+    html += tr("<tr><td></td><td><b>%1</b></td></tr>").arg(metricLabel(metric).toHtmlEscaped());
+    html += tr("<tr><td>A: %1</td><td>%2</td></tr>").arg(aLabel, rateCell(s.meanA));
+    html += tr("<tr><td>B: %1</td><td>%2</td></tr>").arg(bLabel, rateCell(s.meanB));
+    html += tr("<tr><td><b>Δ (B − A)</b></td><td><b>%1 points</b>, 95% CI [%2, %3] (paired bootstrap)</td></tr>")
+                .arg(pointsText(s.deltaPoints), pointsText(s.deltaCiPoints.low), pointsText(s.deltaCiPoints.high));
+    html += tr("<tr><td>%1</td><td>p %2 (b = %3 where A is better, c = %4 where B is)</td></tr>")
+                .arg(comparison->rate ? tr("McNemar (exact)") : tr("Sign test (exact)"),
+                    pValueText(s.pValue).toHtmlEscaped())
+                .arg(s.b)
+                .arg(s.c);
+    html += tr("<tr><td>Pairs</td><td>%1 cases answered by both").arg(s.n);
+    if (comparison->onlyA + comparison->onlyB > 0)
+        html += tr("; left out: %1 only A, %2 only B").arg(comparison->onlyA).arg(comparison->onlyB);
+    html += u"</td></tr></table>"_s;
+    m_summary->setText(html);
+    m_discordantTitle->setText(
+        tr("<b>Discordant cases (%1)</b> — activate one to open its diff (the side that did worse).")
+            .arg(comparison->discordant.size()));
+    Q_EMIT comparisonApplied();
+}
+
+} // namespace structscope

@@ -1,0 +1,252 @@
+#include "pages/heatmappage.h"
+
+#include "charts/heatmapwidget.h"
+#include "models/heatmapmodel.h"
+#include "models/metricformat.h"
+#include "models/resultsproxymodel.h"
+#include "widgets/goldtoggle.h"
+#include "widgets/metricpicker.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+namespace {
+
+QString columnTitle(const QString& key)
+{
+    if (key == u"category"_s)
+        return QObject::tr("Category");
+    if (key == u"tier"_s)
+        return QObject::tr("Tier / complexity");
+    if (key == u"source_kind"_s)
+        return QObject::tr("Source kind");
+    if (key == u"modality"_s)
+        return QObject::tr("Modality");
+    if (key == u"suite"_s)
+        return QObject::tr("Suite");
+    if (key == u"strategy"_s)
+        return QObject::tr("Strategy");
+    return key;
+}
+
+// The sort combos: by name, by mean (best first), and, after a header click, by that line.
+enum SortChoice { ByName = 0, ByMean = 1, ByLine = 2 };
+
+} // namespace
+
+QStringList HeatmapPage::columnKeys()
+{
+    return { u"category"_s, u"tier"_s, u"source_kind"_s, u"modality"_s, u"suite"_s, u"strategy"_s };
+}
+
+HeatmapPage::HeatmapPage(Workspace* workspace, QWidget* parent)
+    : Page(workspace, parent)
+    , m_heatmap(new HeatmapWidget(this))
+    , m_model(new HeatmapModel(this))
+    , m_table(new QTableView(this))
+    , m_picker(new MetricPicker(true, this))
+    , m_gold(new GoldToggle(this))
+    , m_rows(new QComboBox(this))
+    , m_columns(new QComboBox(this))
+    , m_rowSort(new QComboBox(this))
+    , m_columnSort(new QComboBox(this))
+    , m_status(new QLabel(this))
+{
+    setObjectName(u"heatmapPage"_s);
+    m_heatmap->setObjectName(u"heatmap"_s);
+    m_rows->addItem(tr("Model"), u"model"_s);
+    m_rows->addItem(tr("Model × strategy"), u"model,strategy"_s);
+    for (const QString& key : columnKeys())
+        m_columns->addItem(columnTitle(key), key);
+    for (QComboBox* sort : { m_rowSort, m_columnSort }) {
+        sort->addItem(tr("by name"));
+        sort->addItem(tr("by mean, best first"));
+    }
+    m_rows->setObjectName(u"heatmapRows"_s);
+    m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    m_columns->setObjectName(u"heatmapColumns"_s);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Rows:"), this));
+    top->addWidget(m_rows);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Columns:"), this));
+    top->addWidget(m_columns);
+    top->addSpacing(12);
+    top->addWidget(m_picker);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Gold:"), this));
+    top->addWidget(m_gold);
+    top->addStretch(1);
+    auto* second = new QHBoxLayout;
+    second->addWidget(new QLabel(tr("Sort rows:"), this));
+    second->addWidget(m_rowSort);
+    second->addSpacing(12);
+    second->addWidget(new QLabel(tr("Sort columns:"), this));
+    second->addWidget(m_columnSort);
+    second->addSpacing(12);
+    auto* hint = new QLabel(tr("Click a header to sort by it, a cell to open its cases."), this);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    second->addWidget(hint);
+    second->addStretch(1);
+    second->addWidget(m_status);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_heatmap);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* proxy = new ResultsProxyModel(this);
+    proxy->setSourceModel(m_model);
+    m_table->setObjectName(u"heatmapTable"_s);
+    m_table->setModel(proxy);
+    m_table->setSortingEnabled(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(scroll);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(second);
+    layout->addWidget(split, 1);
+
+    connect(m_picker, &MetricPicker::metricChanged, this, &HeatmapPage::rebuild);
+    connect(m_gold, &GoldToggle::goldChanged, this, &HeatmapPage::reload);
+    connect(m_rows, &QComboBox::currentIndexChanged, this, &HeatmapPage::reload);
+    connect(m_columns, &QComboBox::currentIndexChanged, this, &HeatmapPage::reload);
+    auto applySort = [this](QComboBox* combo, bool rows) {
+        const int choice = combo->currentIndex();
+        if (choice == ByLine)
+            return;
+        const HeatmapSort sort { choice == ByMean ? HeatmapSort::By::Mean : HeatmapSort::By::Label, {},
+            choice == ByMean && m_heatmap->data().higherIsBetter ? Qt::DescendingOrder : Qt::AscendingOrder };
+        rows ? m_heatmap->setRowSort(sort) : m_heatmap->setColumnSort(sort);
+    };
+    connect(m_rowSort, &QComboBox::currentIndexChanged, this, [this, applySort] { applySort(m_rowSort, true); });
+    connect(m_columnSort, &QComboBox::currentIndexChanged, this, [this, applySort] { applySort(m_columnSort, false); });
+    connect(m_heatmap, &HeatmapWidget::rowSortChanged, this, &HeatmapPage::updateSortCombos);
+    connect(m_heatmap, &HeatmapWidget::columnSortChanged, this, &HeatmapPage::updateSortCombos);
+    connect(m_heatmap, &HeatmapWidget::cellClicked, this, [this](const GroupKey& row, const QString& column) {
+        Q_EMIT drillDown(row.with(m_columns->currentData().toString().toStdString(), column.toStdString()));
+    });
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (index.column() > 0)
+            Q_EMIT drillDown(index.data(HeatmapModel::GroupKeyRole).value<GroupKey>());
+    });
+    connect(this, &Page::loadingChanged, this,
+        [this](bool loading) { m_status->setText(loading ? tr("Scoring…") : QString()); });
+}
+
+bool HeatmapPage::setColumnKey(const QString& key)
+{
+    const int index = m_columns->findData(key);
+    if (index < 0)
+        return false;
+    m_columns->setCurrentIndex(index);
+    return true;
+}
+
+void HeatmapPage::setRowsByStrategy(bool byStrategy)
+{
+    m_rows->setCurrentIndex(byStrategy ? 1 : 0);
+}
+
+std::vector<std::string> HeatmapPage::rowKeys() const
+{
+    std::vector<std::string> keys;
+    for (const QString& key : m_rows->currentData().toString().split(u','))
+        keys.push_back(key.toStdString());
+    return keys;
+}
+
+void HeatmapPage::reload()
+{
+    AggregateOptions options;
+    options.groupBy = rowKeys();
+    options.groupBy.push_back(m_columns->currentData().toString().toStdString());
+    requestReport(m_gold->gold(), options);
+}
+
+void HeatmapPage::reportReady(const ReportDataPtr& data, const QString& error)
+{
+    m_picker->setReport(data);
+    m_heatmap->setPlaceholderText(!error.isEmpty() ? error
+            : !workspace() || !data                ? tr("No workspace open.")
+                                    : tr("No responses yet.\nImport results (Ctrl+I) or drop .jsonl files here."));
+    rebuild();
+}
+
+void HeatmapPage::rebuild()
+{
+    const ReportDataPtr data = currentReport();
+    const std::string metric = m_picker->metric();
+    if (!data || metric.empty()) {
+        m_heatmap->setTitle({});
+        m_heatmap->setData({});
+        m_model->setHeatmap({});
+        return;
+    }
+    const QString column = m_columns->currentData().toString();
+    HeatmapData heatmap = buildHeatmap(*data, rowKeys(), column.toStdString(), metric);
+    m_model->setHeatmap(heatmap);
+    m_heatmap->setData(std::move(heatmap));
+    m_heatmap->setTitle(
+        tr("%1 by %2 and %3")
+            .arg(metricLabel(metric), m_rows->currentText().toLower(), m_columns->currentText().toLower()));
+}
+
+void HeatmapPage::updateSortCombos()
+{
+    const auto sync = [](QComboBox* combo, const HeatmapSort& sort, const QString& lineText) {
+        const QSignalBlocker blocker(combo);
+        while (combo->count() > ByLine)
+            combo->removeItem(ByLine);
+        if (sort.by == HeatmapSort::By::Line) {
+            combo->addItem(lineText.arg(sort.line));
+            combo->setCurrentIndex(ByLine);
+        } else {
+            combo->setCurrentIndex(sort.by == HeatmapSort::By::Mean ? ByMean : ByName);
+        }
+    };
+    sync(m_rowSort, m_heatmap->rowSort(), tr("by column “%1”"));
+    sync(m_columnSort, m_heatmap->columnSort(), tr("by row “%1”"));
+}
+
+QList<Page::NamedChart> HeatmapPage::charts()
+{
+    return { { tr("Heatmap"), m_heatmap } };
+}
+
+std::optional<Report> HeatmapPage::table() const
+{
+    const ReportDataPtr data = currentReport();
+    if (!data)
+        return std::nullopt;
+    Report report = data->report;
+    report.metrics = { m_picker->metric() };
+    return report;
+}
+
+QString HeatmapPage::tableCaption() const
+{
+    return m_heatmap->title();
+}
+
+} // namespace structscope

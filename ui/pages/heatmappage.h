@@ -1,0 +1,63 @@
+#pragma once
+
+#include "models/heatmapdata.h"
+#include "pages/page.h"
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace structscope {
+
+class GoldToggle;
+class HeatmapModel;
+class HeatmapWidget;
+class MetricPicker;
+
+/// Any metric by model (or model × strategy) against category, tier, source kind, modality,
+/// suite or strategy, as a heatmap. Clicking a cell asks for that cell's cases.
+class HeatmapPage : public Page
+{
+    Q_OBJECT
+public:
+    explicit HeatmapPage(Workspace* workspace, QWidget* parent = nullptr);
+
+    QString title() const override { return tr("Heatmap"); }
+    QString pageId() const override { return QStringLiteral("heatmap"); }
+    QList<NamedChart> charts() override;
+    std::optional<Report> table() const override;
+    QString tableCaption() const override;
+
+    HeatmapWidget* heatmap() const { return m_heatmap; }
+    /// The same cells as a table (value, interval, n).
+    HeatmapModel* tableModel() const { return m_model; }
+    MetricPicker* metricPicker() const { return m_picker; }
+    /// The column key ("category", "tier", ...); false for a key that is not offered.
+    bool setColumnKey(const QString& key);
+    void setRowsByStrategy(bool byStrategy);
+
+    /// The column keys the page offers, in menu order.
+    static QStringList columnKeys();
+
+protected:
+    void reload() override;
+    void reportReady(const ReportDataPtr& data, const QString& error) override;
+
+private:
+    void rebuild();
+    std::vector<std::string> rowKeys() const;
+    void updateSortCombos();
+
+    HeatmapWidget* m_heatmap;
+    HeatmapModel* m_model;
+    QTableView* m_table;
+    MetricPicker* m_picker;
+    GoldToggle* m_gold;
+    QComboBox* m_rows;
+    QComboBox* m_columns;
+    QComboBox* m_rowSort;
+    QComboBox* m_columnSort;
+    QLabel* m_status;
+};
+
+} // namespace structscope

@@ -1,0 +1,166 @@
+#include "pages/leaderboardpage.h"
+
+#include "charts/costaccuracychart.h"
+#include "charts/metricbarchart.h"
+#include "models/leaderboardmodel.h"
+#include "models/metricformat.h"
+#include "models/resultsproxymodel.h"
+#include "scoring/metricregistry.h"
+#include "widgets/filterlineedit.h"
+#include "widgets/goldtoggle.h"
+#include "widgets/metricpicker.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
+    : Page(workspace, parent)
+    , m_model(new LeaderboardModel(this))
+    , m_proxy(new ResultsProxyModel(this))
+    , m_view(new QTableView(this))
+    , m_picker(new MetricPicker(false, this))
+    , m_gold(new GoldToggle(this))
+    , m_groupBy(new QComboBox(this))
+    , m_filter(new FilterLineEdit(this))
+    , m_status(new QLabel(this))
+    , m_bars(new MetricBarChart(this))
+    , m_scatter(new CostAccuracyChart(this))
+{
+    setObjectName(u"leaderboardPage"_s);
+    m_proxy->setSourceModel(m_model);
+    m_view->setObjectName(u"leaderboardTable"_s);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setAlternatingRowColors(true);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_groupBy->addItem(tr("Model"), u"model"_s);
+    m_groupBy->addItem(tr("Model × strategy"), u"model,strategy"_s);
+    m_groupBy->setObjectName(u"groupByCombo"_s);
+    m_filter->setObjectName(u"leaderboardFilter"_s);
+    m_filter->setPlaceholderText(tr("Filter models…"));
+    m_filter->setMaximumWidth(240);
+    m_status->setObjectName(u"leaderboardStatus"_s);
+    m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_picker);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Rows:"), this));
+    controls->addWidget(m_groupBy);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Gold:"), this));
+    controls->addWidget(m_gold);
+    controls->addStretch(1);
+    controls->addWidget(m_status);
+    controls->addWidget(m_filter);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_bars);
+    charts->addWidget(m_scatter);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_view);
+    split->addWidget(charts);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    connect(m_picker, &MetricPicker::familyChanged, m_model, &LeaderboardModel::setFamily);
+    connect(m_picker, &MetricPicker::metricChanged, this, &LeaderboardPage::showMetric);
+    connect(m_gold, &GoldToggle::goldChanged, this, &LeaderboardPage::reload);
+    connect(m_groupBy, &QComboBox::currentIndexChanged, this, &LeaderboardPage::reload);
+    connect(m_filter, &FilterLineEdit::filterChanged, m_proxy, &ResultsProxyModel::setFilterText);
+    connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
+        Q_EMIT drillDown(index.data(LeaderboardModel::GroupKeyRole).value<GroupKey>());
+    });
+    // Clicking a metric's column header also charts that metric.
+    connect(m_view->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int section) {
+        const QString id = m_proxy->headerData(section, Qt::Horizontal, LeaderboardModel::MetricIdRole).toString();
+        const MetricInfo* info = findMetric(id.toStdString());
+        if (info && info->kind != MetricKind::Value)
+            m_picker->setMetric(id.toStdString());
+    });
+    connect(m_bars, &MetricBarChart::groupClicked, this, &Page::drillDown);
+    connect(m_scatter, &CostAccuracyChart::groupClicked, this, &Page::drillDown);
+    connect(this, &Page::loadingChanged, this,
+        [this](bool loading) { m_status->setText(loading ? tr("Scoring…") : QString()); });
+}
+
+void LeaderboardPage::setGroupByStrategy(bool byStrategy)
+{
+    m_groupBy->setCurrentIndex(byStrategy ? 1 : 0);
+}
+
+void LeaderboardPage::reload()
+{
+    AggregateOptions options;
+    options.groupBy.clear();
+    for (const QString& key : m_groupBy->currentData().toString().split(u','))
+        options.groupBy.push_back(key.toStdString());
+    requestReport(m_gold->gold(), options);
+}
+
+void LeaderboardPage::reportReady(const ReportDataPtr& data, const QString& error)
+{
+    m_model->setReport(data);
+    m_picker->setReport(data);
+    m_model->setFamily(m_picker->family());
+    if (!error.isEmpty())
+        m_status->setText(error);
+    showMetric(m_picker->metric());
+}
+
+void LeaderboardPage::showMetric(const std::string& metricId)
+{
+    const ReportDataPtr data = m_model->report();
+    m_bars->setReport(data, metricId);
+    m_scatter->setReport(data, metricId);
+    const int column = m_model->columnOf(metricId);
+    if (column >= 0) {
+        const MetricInfo* info = findMetric(metricId);
+        m_view->sortByColumn(column, info && !info->higherIsBetter ? Qt::AscendingOrder : Qt::DescendingOrder);
+    }
+}
+
+QList<Page::NamedChart> LeaderboardPage::charts()
+{
+    return { { tr("Bar chart"), m_bars }, { tr("Cost vs. accuracy"), m_scatter } };
+}
+
+std::optional<Report> LeaderboardPage::table() const
+{
+    if (!m_model->report())
+        return std::nullopt;
+    // As shown: the proxy's rows, in its order.
+    const Report all = m_model->shownReport();
+    Report shown = all;
+    shown.groups.clear();
+    for (int row = 0; row < m_proxy->rowCount(); ++row)
+        shown.groups.push_back(all.groups[std::size_t(m_proxy->mapToSource(m_proxy->index(row, 0)).row())]);
+    return shown;
+}
+
+QString LeaderboardPage::tableCaption() const
+{
+    return tr("Leaderboard: %1 metrics").arg(m_picker->family());
+}
+
+} // namespace structscope

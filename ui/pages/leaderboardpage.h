@@ -1,0 +1,63 @@
+#pragma once
+
+#include "pages/page.h"
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace structscope {
+
+class CostAccuracyChart;
+class FilterLineEdit;
+class GoldToggle;
+class LeaderboardModel;
+class ResultsProxyModel;
+class MetricBarChart;
+class MetricPicker;
+
+/// The leaderboard: one row per model (or model × strategy) with the scores of a metric family
+/// and their intervals, n, cost per success and latency; a bar chart of the chosen metric with
+/// error bars and a cost-vs-accuracy scatter. Activating a row asks for that group's cases.
+class LeaderboardPage : public Page
+{
+    Q_OBJECT
+public:
+    explicit LeaderboardPage(Workspace* workspace, QWidget* parent = nullptr);
+
+    QString title() const override { return tr("Leaderboard"); }
+    QString pageId() const override { return QStringLiteral("leaderboard"); }
+    QList<NamedChart> charts() override;
+    std::optional<Report> table() const override;
+    QString tableCaption() const override;
+
+    LeaderboardModel* model() const { return m_model; }
+    ResultsProxyModel* proxy() const { return m_proxy; }
+    QTableView* view() const { return m_view; }
+    MetricPicker* metricPicker() const { return m_picker; }
+    GoldToggle* goldToggle() const { return m_gold; }
+    MetricBarChart* barChart() const { return m_bars; }
+    CostAccuracyChart* scatter() const { return m_scatter; }
+    /// Groups rows by model alone or by model × strategy.
+    void setGroupByStrategy(bool byStrategy);
+
+protected:
+    void reload() override;
+    void reportReady(const ReportDataPtr& data, const QString& error) override;
+
+private:
+    void showMetric(const std::string& metricId);
+
+    LeaderboardModel* m_model;
+    ResultsProxyModel* m_proxy;
+    QTableView* m_view;
+    MetricPicker* m_picker;
+    GoldToggle* m_gold;
+    QComboBox* m_groupBy;
+    FilterLineEdit* m_filter;
+    QLabel* m_status;
+    MetricBarChart* m_bars;
+    CostAccuracyChart* m_scatter;
+};
+
+} // namespace structscope

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "models/groupkey.h"
+#include "models/reportdata.h"
+#include "report/evaluation.h"
+#include "workspace/scoringservice.h"
+
+#include <QList>
+#include <QThreadPool>
+#include <QWidget>
+
+#include <optional>
+
+namespace structscope {
+
+class ExportableChart;
+class Workspace;
+
+/// A main view of the workbench (Leaderboard, Heatmap, and the pages of later issues). The main
+/// window only knows this interface: it lists pages in its navigation, exports their charts and
+/// tables, and routes their drill-down requests.
+///
+/// The base class also holds the common data path: a page asks for a report with
+/// requestReport(); the workspace's scoring service scores the store off the GUI thread (once per
+/// gold basis, shared by all pages), the aggregation runs off the GUI thread too, and the newest
+/// request's result arrives in reportReady(). Superseded results are dropped.
+class Page : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit Page(Workspace* workspace, QWidget* parent = nullptr);
+    ~Page() override;
+
+    /// The name in the navigation and the window title.
+    virtual QString title() const = 0;
+    /// A stable id ("leaderboard"): settings keys, screenshots, tests.
+    virtual QString pageId() const = 0;
+
+    struct NamedChart
+    {
+        QString name;
+        ExportableChart* chart = nullptr;
+    };
+    /// The charts this page can export; the first is the default.
+    virtual QList<NamedChart> charts() { return {}; }
+    /// The page's table as a report, for export; nullopt when the page has none.
+    virtual std::optional<Report> table() const { return std::nullopt; }
+    /// Caption of the exported table (LaTeX \caption, suggested file name).
+    virtual QString tableCaption() const { return title(); }
+
+    /// True while the page waits for scoring or aggregation.
+    bool isLoading() const { return m_loading; }
+    /// The report shown, or nullptr.
+    ReportDataPtr currentReport() const { return m_report; }
+
+Q_SIGNALS:
+    /// The user asked for the cases behind a row or cell (model, strategy, category...).
+    void drillDown(const structscope::GroupKey& key);
+    void loadingChanged(bool loading);
+    /// A result was applied (tests and screenshots wait for it).
+    void reportApplied();
+
+protected:
+    Workspace* workspace() const { return m_workspace; }
+    /// (Re)loads the page's data; called when it is shown after the data changed, or at once
+    /// while it is visible. Implementations call requestReport().
+    virtual void reload() = 0;
+    /// The newest requested report (nullptr when no workspace is open, or on failure with `error`).
+    virtual void reportReady(const ReportDataPtr& data, const QString& error) = 0;
+    /// Scores (if needed) and aggregates in the background; reportReady() follows.
+    void requestReport(GoldBasis gold, const AggregateOptions& options);
+
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void markStale();
+    void aggregate(const ScoredSetPtr& set);
+    void setLoading(bool loading);
+
+    Workspace* m_workspace;
+    bool m_stale = true;
+    bool m_loading = false;
+    bool m_waitingForScores = false;
+    quint64 m_generation = 0;
+    GoldBasis m_gold = GoldBasis::Measured;
+    AggregateOptions m_options;
+    ReportDataPtr m_report;
+    // Qt 6.4's then(context, …) must find its context alive when the job ends: the page waits for
+    // its own jobs before it goes away.
+    QThreadPool m_pool;
+};
+
+} // namespace structscope

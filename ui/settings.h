@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+namespace structscope {
+
+/// The user's preferences, over QSettings, with typed getters and change signals. Lives on the GUI
+/// thread; workers get copies of the values they need, never this object.
+class Settings : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Settings(QObject* parent = nullptr);
+
+    /// Workspace locations (SQLite paths or postgresql:// URLs), most recent first.
+    QStringList recentWorkspaces() const;
+    /// Puts `location` first in the recent list (at most kMaxRecent entries).
+    void addRecentWorkspace(const QString& location);
+    void removeRecentWorkspace(const QString& location);
+    void clearRecentWorkspaces();
+    /// The workspace open when the application last closed ("" for none).
+    QString lastWorkspace() const;
+    void setLastWorkspace(const QString& location);
+
+    /// Resolution of PNG chart exports.
+    int exportDpi() const;
+    void setExportDpi(int dpi);
+    /// Folder the export and import dialogs start in.
+    QString lastDirectory() const;
+    void setLastDirectory(const QString& dir);
+    /// Suite folders imported into a workspace, so generic JSONL results can be matched to a suite.
+    QStringList suiteFolders(const QString& workspace) const;
+    void addSuiteFolder(const QString& workspace, const QString& dir);
+
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    void setWindowState(const QByteArray& state);
+
+    static constexpr int kMaxRecent = 10;
+
+Q_SIGNALS:
+    void recentWorkspacesChanged(const QStringList& locations);
+    void exportDpiChanged(int dpi);
+
+private:
+    void setRecentWorkspaces(const QStringList& locations);
+};
+
+} // namespace structscope

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "report/evaluation.h"
+
+#include <QFutureWatcher>
+#include <QMetaType>
+#include <QObject>
+#include <QThreadPool>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace structscope {
+
+/// Every response of a store scored against one gold basis. Shared read-only between pages.
+struct ScoredSet
+{
+    GoldBasis gold = GoldBasis::Measured;
+    std::vector<ScoredRecord> records;
+    QString error; ///< the store could not be read
+    bool cancelled = false;
+    qint64 elapsedMs = 0;
+    bool ok() const { return error.isEmpty() && !cancelled; }
+};
+
+using ScoredSetPtr = std::shared_ptr<const ScoredSet>;
+
+/// Scores a workspace's store off the GUI thread and keeps the result per gold basis, so pages
+/// that show the same data share one scoring pass. The worker opens its own store connection
+/// (a ResultStore belongs to one thread); a generation counter drops results of superseded jobs
+/// (the store changed, another workspace was opened).
+class ScoringService : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ScoringService(QObject* parent = nullptr);
+    ~ScoringService() override;
+
+    /// The store to score ("" for none). Drops what was cached and cancels running jobs.
+    void setLocation(const QString& location);
+    QString location() const { return m_location; }
+    /// The store's content changed: drop the cache and re-score the bases scored so far.
+    void invalidate();
+    /// The cached set for `gold`, if any; otherwise starts scoring it (once) and returns nullptr.
+    /// The set arrives through scored().
+    ScoredSetPtr request(GoldBasis gold);
+    ScoredSetPtr cached(GoldBasis gold) const;
+    bool isBusy() const { return !m_jobs.empty(); }
+    /// Stops the running jobs; each announces a cancelled set through scored().
+    void cancel();
+
+Q_SIGNALS:
+    /// A scoring pass finished (also when it failed: see ScoredSet::error).
+    void scored(structscope::GoldBasis gold, const structscope::ScoredSetPtr& set);
+    /// Responses scored so far by the running job (throttled by the future's progress reporting).
+    void progress(qint64 done, qint64 total);
+    void busyChanged(bool busy);
+
+private:
+    struct Job
+    {
+        quint64 generation = 0;
+        std::shared_ptr<std::atomic_bool> cancel;
+        QFutureWatcher<ScoredSetPtr>* watcher = nullptr;
+    };
+    void start(GoldBasis gold);
+    void cancelJobs();
+
+    QString m_location;
+    quint64 m_generation = 0;
+    std::map<GoldBasis, ScoredSetPtr> m_cache;
+    std::map<GoldBasis, Job> m_jobs;
+    QThreadPool m_pool; ///< one pass at a time; evaluateStore spreads each pass over the global pool
+};
+
+} // namespace structscope
+
+Q_DECLARE_METATYPE(structscope::GoldBasis)
+Q_DECLARE_METATYPE(structscope::ScoredSetPtr)
