@@ -1,6 +1,7 @@
 #include "report/evaluation.h"
 
 #include "json/parseladder.h"
+#include "run/retrylineage.h"
 #include "scoring/scorer.h"
 #include "stats/means.h"
 #include "store/resultstore.h"
@@ -147,17 +148,14 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         }
         // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
         // repeat) of such a family of runs counts once, under the first run: its latest successful answer,
-        // else its latest failure. Runs come in id order, so a parent is always seen before its retries.
-        QHash<qint64, qint64> rootOf;
+        // else its latest failure (retryRoots names each run's first run, as the runner links them).
+        const QHash<qint64, qint64> rootOf = retryRoots(runs.value());
         std::map<qint64, QHash<ResponseKey, std::size_t>> slotsByRoot;
         for (const RunRecord& run : runs.value()) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
             const bool simulated = run.providerKind == QLatin1String("sim");
-            qint64 root = run.id;
-            if (const auto parent = run.settings.find("retry_of"); parent != run.settings.end() && parent->is_number_integer())
-                root = rootOf.value(parent->get<qint64>(), run.id);
-            rootOf.insert(run.id, root);
+            const qint64 root = rootOf.value(run.id, run.id);
             QHash<ResponseKey, std::size_t>& slotJobs = slotsByRoot[root];
             const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
