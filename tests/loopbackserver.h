@@ -127,6 +127,16 @@ public:
         });
     }
 
+    ~LoopbackServer()
+    {
+        // The connections are the server's children: destroying them emits disconnected(), whose
+        // handlers would reach a half-destroyed socket and this half-destroyed server.
+        for (QTcpSocket* socket : m_server.findChildren<QTcpSocket*>())
+            QObject::disconnect(socket, nullptr, nullptr, nullptr);
+    }
+    LoopbackServer(const LoopbackServer&) = delete;
+    LoopbackServer& operator=(const LoopbackServer&) = delete;
+
     bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
     QString baseUrl(const QString& path = QString()) const
     {

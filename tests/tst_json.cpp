@@ -379,8 +379,10 @@ void TestJson::parseLadderAdversarial()
     const ParseResult r = parseResponse(view(input));
     const qint64 ms = timer.elapsed();
     QCOMPARE(QString::fromLatin1(parseRungId(r.rung)), rung);
-    // Quadratic behaviour on 1 MB would take hours; near-linear takes well under a second.
-    QVERIFY2(ms < 5000, qPrintable(u"took %1 ms"_s.arg(ms)));
+    // Quadratic behaviour on 1 MB would take hours; near-linear takes well under a second in a plain
+    // build. The bound only tells those complexity classes apart: it leaves room for a sanitizer build
+    // on a loaded machine (seconds), so it never fails on speed alone.
+    QVERIFY2(ms < 120000, qPrintable(u"took %1 ms"_s.arg(ms)));
 }
 
 // The optimised extractor shares work between candidates; it must pick exactly what the obvious

@@ -1,0 +1,60 @@
+// libFuzzer target: the SOB response-file importer on arbitrary file content.
+// One store (a SQLite file in a temporary folder) lives for the whole session; each input is written
+// as a SOB response file and imported into it. Whatever the lines hold, the import must report
+// problems and carry on, never crash, hang or corrupt the store.
+#include "io/sobimporter.h"
+#include "store/resultstore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// Qt SQL loads its drivers as plugins, which needs an application object.
+int g_argc = 1;
+char g_name[] = "fuzz";
+char* g_argv[] = { g_name, nullptr };
+
+struct Session
+{
+    QCoreApplication app { g_argc, g_argv };
+    QTemporaryDir dir;
+    std::unique_ptr<structscope::ResultStore> store;
+    QString file;
+
+    Session()
+    {
+        QString error;
+        store = structscope::ResultStore::open(dir.filePath(u"fuzz.db"_s), &error);
+        if (!store) {
+            std::fprintf(stderr, "fuzz_sobimport: cannot open the store: %s\n", qPrintable(error));
+            std::abort();
+        }
+        file = dir.filePath(u"response_fuzz_image.jsonl"_s);
+    }
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    static Session session;
+    QFile out(session.file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        std::abort();
+    out.write(reinterpret_cast<const char*>(data), qint64(size));
+    out.close();
+    structscope::SobImportOptions options;
+    options.limits.maxLineBytes = 1 << 16;
+    structscope::importSobFiles(*session.store, { session.file }, options);
+    return 0;
+}
