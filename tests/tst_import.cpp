@@ -6,12 +6,14 @@
 #include "io/sobimporter.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "util/sha256.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -244,7 +246,75 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(out), QString::fromStdString("prefix" + value.dump()));
     }
 
+    // The content hash of an imported suite covers all of its text, with the x86 SHA extensions where the processor
+    // has them; it must stay QCryptographicHash's SHA-256 exactly (stored suites are found again by it).
+    void sha256MatchesQt_data()
+    {
+        QTest::addColumn<int>("length");
+        QTest::addColumn<int>("chunk");
+        for (const int length : { 0, 1, 3, 55, 56, 63, 64, 65, 119, 120, 127, 128, 129, 1000, 100003 }) {
+            for (const int chunk : { 1, 7, 64, 1000000 })
+                QTest::addRow("%d bytes in pieces of %d", length, chunk) << length << chunk;
+        }
+    }
+
+    void sha256MatchesQt()
+    {
+        QFETCH(int, length);
+        QFETCH(int, chunk);
+        std::string text(std::size_t(length), '\0');
+        for (int i = 0; i < length; ++i)
+            text[std::size_t(i)] = char((i * 131 + 7) % 256);
+        Sha256 sha;
+        for (std::size_t at = 0; at < text.size(); at += std::size_t(chunk))
+            sha.addData(std::string_view(text).substr(at, std::size_t(chunk)));
+        QCOMPARE(QString::fromLatin1(sha.result().toHex()), sha256Hex(text));
+    }
+
+    void sha256KnownAnswer()
+    {
+        // FIPS 180-2, appendix B.1 and B.2.
+        QCOMPARE(Sha256::hash("abc").toHex(),
+            QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(Sha256::hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq").toHex(),
+            QByteArray("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+    }
+
     // ---- SOB -------------------------------------------------------------------------------------
+
+    // Lines are parsed in batches on the thread pool; what comes out must not depend on where a batch ends.
+    void sobBatchesKeepFileOrder()
+    {
+        Workspace ws;
+        QByteArray lines;
+        const QSet<int> broken { 3, 511, 512, 513, 1100 };
+        const int count = 1300;
+        for (int i = 1; i <= count; ++i) {
+            if (broken.contains(i))
+                lines += "{not json " + QByteArray::number(i) + "\n";
+            else if (i == 700)
+                lines += "   \n";
+            else
+                lines += sobLine(u"r%1"_s.arg(i, 4, 10, QChar(u'0'))) + '\n';
+        }
+        const QString path = ws.write(u"batches.jsonl"_s, lines);
+        const ImportSummary s = importSobFiles(*ws.store, { path });
+        QVERIFY2(s.ok(), qPrintable(describe(s.problems)));
+        QCOMPARE(s.lines, qint64(count - 1));
+        QCOMPARE(s.malformed, qint64(broken.size()));
+        QCOMPARE(s.responses, qint64(count - 1 - broken.size()));
+        QList<int> problemLines;
+        for (const Problem& p : s.problems)
+            problemLines << p.line;
+        QCOMPARE(problemLines, QList<int>({ 3, 511, 512, 513, 1100 }));
+        const QList<ResponseRecord> stored = ws.responses(s.runIds.at(0));
+        QCOMPARE(stored.size(), count - 1 - broken.size());
+        QHash<qint64, QString> caseIds;
+        for (const CaseRecord& c : ws.cases(s.suite.row))
+            caseIds.insert(c.row, c.id);
+        QCOMPARE(caseIds.value(stored.constFirst().caseRow), u"r0001"_s);
+        QCOMPARE(caseIds.value(stored.constLast().caseRow), u"r1300"_s);
+    }
 
     void sobTwoModels()
     {

@@ -106,6 +106,20 @@ std::size_t referenceLevenshtein(std::string_view a, std::string_view b)
     return row[t.size()];
 }
 
+/// Every field of a DiffCounts, for comparisons.
+QString countsText(const DiffCounts& c)
+{
+    return u"mk=%1 mv=%2 dev=%3 value=%4 coerce=%5 type=%6 extra=%7 goldNull=%8 invented=%9"_s.arg(c.mk)
+        .arg(c.mv)
+        .arg(c.wvDeviation)
+        .arg(c.wvValue)
+        .arg(c.wvCoercible)
+        .arg(c.wvType)
+        .arg(c.extra)
+        .arg(c.goldNull)
+        .arg(c.invented);
+}
+
 } // namespace
 
 class TestJson : public QObject
@@ -863,6 +877,17 @@ void TestJson::diff()
     options.equality = lenient ? Equality::Lenient : Equality::Strict;
     const std::vector<Difference> diffs = diffJson(json::parse(view(gold)), json::parse(view(pred)), options);
     QCOMPARE(describe(diffs), expected);
+
+    // Counting without building the differences gives the same counts, and the deviations in the same order.
+    std::vector<double> deviations;
+    const DiffCounts counted = countDiff(json::parse(view(gold)), json::parse(view(pred)), options, &deviations);
+    QCOMPARE(countsText(counted), countsText(countDifferences(diffs)));
+    std::vector<double> expectedDeviations;
+    for (const Difference& d : diffs) {
+        if (d.wrongKind == WrongValueKind::Deviation)
+            expectedDeviations.push_back(d.levenshtein);
+    }
+    QVERIFY(deviations == expectedDeviations);
 }
 
 void TestJson::diffValues()
@@ -914,6 +939,8 @@ void TestJson::diffCounts()
     QVERIFY(counts.hallucinated());
     QVERIFY(!counts.perfect());
     QVERIFY(countDifferences(diffJson(gold, gold)).perfect());
+    QCOMPARE(countsText(countDiff(gold, pred, {})), countsText(counts));
+    QVERIFY(countDiff(gold, gold, {}).perfect());
 }
 
 // Alignment is skipped for huge arrays (index order instead) rather than taking seconds.

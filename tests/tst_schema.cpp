@@ -77,6 +77,8 @@ private slots:
     void integralFloats();
     void formats_data();
     void formats();
+    void sameVerdictUnder_data();
+    void sameVerdictUnder();
     void patterns_data();
     void patterns();
     void fixtureInstances_data();
@@ -434,6 +436,53 @@ void TestSchema::formats()
     compareErrors(checked->validate(value), error.isEmpty() ? QStringList {} : QStringList { u"|"_s + error });
     QVERIFY(ignored->validate(value).empty());
     QVERIFY(ignored->isValid(value));
+}
+
+// One validation may serve two option sets only where they cannot disagree; where sameVerdictUnder() says so, the
+// two compiled forms must indeed agree.
+void TestSchema::sameVerdictUnder_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<bool>("same"); ///< strict ({formats, no integral floats}) vs SOB ({no formats, integral floats})
+
+    QTest::addRow("integer type, integral float")
+        << QByteArray(R"({"properties": {"n": {"type": "integer"}}})") << QByteArray(R"({"n": 1.0})") << false;
+    QTest::addRow("integer type, integral float deep in an array")
+        << QByteArray(R"({"items": {"type": ["integer", "null"]}})") << QByteArray("[null, [2], 3e0]") << false;
+    QTest::addRow("integer type, integers only")
+        << QByteArray(R"({"properties": {"n": {"type": "integer"}}})") << QByteArray(R"({"n": 1, "m": 2.5})") << true;
+    QTest::addRow("integer type, 1.5 fails both")
+        << QByteArray(R"({"properties": {"n": {"type": "integer"}}})") << QByteArray(R"({"n": 1.5})") << true;
+    QTest::addRow("number allows both") << QByteArray(R"({"type": ["integer", "number"]})") << QByteArray("1.0")
+                                        << true;
+    QTest::addRow("integer in a type-only anyOf")
+        << QByteArray(R"({"anyOf": [{"type": "integer"}, {"type": "string"}]})") << QByteArray("4.0") << false;
+    QTest::addRow("checked format") << QByteArray(R"({"format": "date"})") << QByteArray(R"("notadate")") << false;
+    QTest::addRow("checked format, valid value") << QByteArray(R"({"format": "date"})")
+                                                 << QByteArray(R"("2024-01-01")") << false;
+    QTest::addRow("unchecked format") << QByteArray(R"({"format": "email"})") << QByteArray(R"("x")") << true;
+    QTest::addRow("a property named format")
+        << QByteArray(R"({"properties": {"format": {"type": "string"}}})") << QByteArray(R"({"format": 1.0})") << true;
+}
+
+void TestSchema::sameVerdictUnder()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(bool, same);
+
+    const SchemaOptions strictOptions { true, false };
+    const SchemaOptions sobOptions { false, true };
+    const json value = parse(instance);
+    const CompiledSchemaPtr strict = compileOrFail(parse(schema), strictOptions);
+    const CompiledSchemaPtr sob = compileOrFail(parse(schema), sobOptions);
+    QVERIFY(strict && sob);
+    QCOMPARE(strict->sameVerdictUnder(sobOptions, value), same);
+    QCOMPARE(sob->sameVerdictUnder(strictOptions, value), same);
+    QVERIFY(strict->sameVerdictUnder(strictOptions, value));
+    if (same)
+        QCOMPARE(strict->isValid(value), sob->isValid(value));
 }
 
 void TestSchema::patterns_data()

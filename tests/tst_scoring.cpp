@@ -252,6 +252,57 @@ private Q_SLOTS:
         QCOMPARE(*v.value("grounding.value_accuracy"), 0.0);
     }
 
+    // The ladder validates strictly (formats checked, 1.0 is no integer), SOB's json_pass does not; the scorer
+    // validates once when both must agree, and twice where they may not. Each family keeps its own verdict.
+    void oneValidationServesBothFamiliesOnlyWhereTheyAgree_data()
+    {
+        QTest::addColumn<QByteArray>("schema");
+        QTest::addColumn<QByteArray>("response");
+        QTest::addColumn<bool>("ladderValid");
+        QTest::addColumn<bool>("jsonPass");
+
+        const QByteArray integer = R"({"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]})";
+        const QByteArray date = R"({"type":"object","properties":{"n":{"type":"string","format":"date"}}})";
+        QTest::addRow("integer: 1 valid for both") << integer << QByteArray(R"({"n": 1})") << true << true;
+        QTest::addRow("integer: 1.5 invalid for both") << integer << QByteArray(R"({"n": 1.5})") << false << false;
+        QTest::addRow("integer: 1.0 only for SOB") << integer << QByteArray(R"({"n": 1.0})") << false << true;
+        QTest::addRow("integer: missing for both") << integer << QByteArray(R"({"m": 1})") << false << false;
+        QTest::addRow("date: not a date only for SOB") << date << QByteArray(R"({"n": "soon"})") << false << true;
+        QTest::addRow("date: a date for both") << date << QByteArray(R"({"n": "2024-01-31"})") << true << true;
+    }
+
+    void oneValidationServesBothFamiliesOnlyWhereTheyAgree()
+    {
+        QFETCH(QByteArray, schema);
+        QFETCH(QByteArray, response);
+        QFETCH(bool, ladderValid);
+        QFETCH(bool, jsonPass);
+
+        const json schemaDoc = json::parse(schema.toStdString());
+        const json gold = j(R"({"n": 1})");
+        const ScoringOptions options = ScoringOptions::forFamilies({u"ladder"_s, u"grounding"_s});
+        QVERIFY(options.schema.validateFormats);
+        for (const bool precompiled : { false, true }) {
+            ScoreInput input;
+            input.response = std::string_view(response.constData(), std::size_t(response.size()));
+            input.gold = &gold;
+            input.schema = &schemaDoc;
+            const CompiledForScoring compiled = compileForScoring(schemaDoc, options);
+            if (precompiled) {
+                input.compiledSchema = compiled.schema;
+                input.groundingSchema = compiled.grounding;
+            }
+            const Verdict v = scoreResponse(input, options);
+            QCOMPARE(v.schemaValid, ladderValid);
+            QCOMPARE(v.schemaErrors.empty(), ladderValid);
+            QCOMPARE(*v.value("grounding.json_pass"), jsonPass ? 1.0 : 0.0);
+            // The same as the grounding family alone, which always validates itself.
+            const json candidate = json::parse(response.toStdString());
+            const GroundingScores alone = scoreGrounding({ &candidate, gold, schemaDoc });
+            QCOMPARE(alone.jsonPass, jsonPass ? 1.0 : 0.0);
+        }
+    }
+
     void aggregateRatesAndMicro()
     {
         const Fixture f = fixture();

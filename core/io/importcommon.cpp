@@ -2,8 +2,8 @@
 
 #include "store/resultstore.h"
 #include "json/parseladder.h"
+#include "util/sha256.h"
 
-#include <QCryptographicHash>
 #include <QFileInfo>
 #include <QIODevice>
 
@@ -111,10 +111,7 @@ LineReader::Status LineReader::next(std::string_view& line)
 
 QString importRequestHash(const json& parts)
 {
-    const std::string text = safeDump(parts);
-    return QString::fromLatin1(
-        QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())), QCryptographicHash::Sha256)
-            .toHex());
+    return QString::fromLatin1(Sha256::hash(safeDump(parts)).toHex());
 }
 
 void appendJsonString(std::string& out, std::string_view text)

@@ -254,18 +254,68 @@ std::vector<std::size_t> alignUnordered(const json::array_t& gold, const json::a
     return match;
 }
 
+// Counts one difference (countDifferences() and the counting Differ share it).
+void tally(DiffCounts& counts, DiffKind kind, WrongValueKind wrongKind, bool goldNull, const json& predicted)
+{
+    switch (kind) {
+    case DiffKind::MissingKey:
+        ++counts.mk;
+        break;
+    case DiffKind::MissingValue:
+        ++counts.mv;
+        break;
+    case DiffKind::ExtraKey:
+        ++counts.extra;
+        if (!predicted.is_null() && !isEmptyContainer(predicted))
+            ++counts.invented;
+        break;
+    case DiffKind::WrongValue:
+        switch (wrongKind) {
+        case WrongValueKind::Deviation:
+            ++counts.wvDeviation;
+            break;
+        case WrongValueKind::ValueError:
+            ++counts.wvValue;
+            break;
+        case WrongValueKind::Coercible:
+            ++counts.wvCoercible;
+            break;
+        case WrongValueKind::None:
+        case WrongValueKind::TypeError:
+            ++counts.wvType;
+            break;
+        }
+        if (goldNull) {
+            ++counts.goldNull;
+            if (!isEmptyContainer(predicted))
+                ++counts.invented;
+        }
+        break;
+    }
+}
+
+// Walks gold and prediction once, either building the differences (`out`) or only counting them (`counts`, with
+// the deviations' distances in `deviations` when asked).
 class Differ
 {
 public:
     Differ(const DiffOptions& options, std::vector<Difference>& out)
         : m_options(options)
-        , m_out(out)
+        , m_out(&out)
+    { }
+
+    Differ(const DiffOptions& options, DiffCounts& counts, std::vector<double>* deviations)
+        : m_options(options)
+        , m_counts(&counts)
+        , m_deviations(deviations)
     { }
 
     void run(const json& gold, const json& pred)
     {
         walk(gold, pred);
-        m_out.insert(m_out.end(), std::make_move_iterator(m_extras.begin()), std::make_move_iterator(m_extras.end()));
+        if (m_out)
+            m_out->insert(
+                m_out->end(), std::make_move_iterator(m_extras.begin()), std::make_move_iterator(m_extras.end()));
     }
 
 private:
@@ -292,10 +342,8 @@ private:
     void compareLeaf(const json& g, const json& p)
     {
         if (g.is_null()) {
-            if (!p.is_null()) {
-                Difference& d = emit(DiffKind::WrongValue, WrongValueKind::TypeError, &g, &p);
-                d.goldNull = true;
-            }
+            if (!p.is_null())
+                emit(DiffKind::WrongValue, WrongValueKind::TypeError, &g, &p, true);
             return;
         }
         if (p.is_null()) {
@@ -309,8 +357,13 @@ private:
         if (valuesEqual(g, p, m_options.equality))
             return;
         if (g.is_string() && p.is_string()) {
-            Difference& d = emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p);
-            d.levenshtein = normalizedLevenshtein(str(g), str(p));
+            const double distance = normalizedLevenshtein(str(g), str(p));
+            if (m_out)
+                emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p).levenshtein = distance;
+            else
+                emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p);
+            if (m_deviations)
+                m_deviations->push_back(distance);
         } else if (samePrimitiveKind(g, p)) {
             emit(DiffKind::WrongValue, WrongValueKind::ValueError, &g, &p);
         } else if (stringifiedEqual(g, p, m_options.equality)) {
@@ -426,11 +479,18 @@ private:
         }
     }
 
-    Difference& emit(DiffKind kind, WrongValueKind wrongKind, const json* gold, const json* pred)
+    // Counting mode returns a scratch entry nobody reads.
+    Difference& emit(DiffKind kind, WrongValueKind wrongKind, const json* gold, const json* pred, bool goldNull = false)
     {
-        Difference& d = m_out.emplace_back();
+        if (!m_out) {
+            static const json kNull;
+            tally(*m_counts, kind, wrongKind, goldNull, pred != nullptr ? *pred : kNull);
+            return m_scratch;
+        }
+        Difference& d = m_out->emplace_back();
         d.kind = kind;
         d.wrongKind = wrongKind;
+        d.goldNull = goldNull;
         locate(d, false);
         if (gold != nullptr)
             d.gold = *gold;
@@ -441,6 +501,10 @@ private:
 
     void emitExtra(const json& pred)
     {
+        if (!m_out) {
+            tally(*m_counts, DiffKind::ExtraKey, WrongValueKind::None, false, pred);
+            return;
+        }
         Difference& d = m_extras.emplace_back();
         d.kind = DiffKind::ExtraKey;
         locate(d, true);
@@ -448,7 +512,10 @@ private:
     }
 
     const DiffOptions& m_options;
-    std::vector<Difference>& m_out;
+    std::vector<Difference>* m_out = nullptr;
+    DiffCounts* m_counts = nullptr;
+    std::vector<double>* m_deviations = nullptr;
+    Difference m_scratch;
     std::vector<Difference> m_extras;
     std::vector<Segment> m_segments;
 };
@@ -543,43 +610,16 @@ double normalizedLevenshtein(std::string_view gold, std::string_view predicted)
 DiffCounts countDifferences(const std::vector<Difference>& differences)
 {
     DiffCounts counts;
-    for (const Difference& d : differences) {
-        switch (d.kind) {
-        case DiffKind::MissingKey:
-            ++counts.mk;
-            break;
-        case DiffKind::MissingValue:
-            ++counts.mv;
-            break;
-        case DiffKind::ExtraKey:
-            ++counts.extra;
-            if (!d.predicted.is_null() && !isEmptyContainer(d.predicted))
-                ++counts.invented;
-            break;
-        case DiffKind::WrongValue:
-            switch (d.wrongKind) {
-            case WrongValueKind::Deviation:
-                ++counts.wvDeviation;
-                break;
-            case WrongValueKind::ValueError:
-                ++counts.wvValue;
-                break;
-            case WrongValueKind::Coercible:
-                ++counts.wvCoercible;
-                break;
-            case WrongValueKind::None:
-            case WrongValueKind::TypeError:
-                ++counts.wvType;
-                break;
-            }
-            if (d.goldNull) {
-                ++counts.goldNull;
-                if (!isEmptyContainer(d.predicted))
-                    ++counts.invented;
-            }
-            break;
-        }
-    }
+    for (const Difference& d : differences)
+        tally(counts, d.kind, d.wrongKind, d.goldNull, d.predicted);
+    return counts;
+}
+
+DiffCounts countDiff(
+    const json& gold, const json& predicted, const DiffOptions& options, std::vector<double>* deviations)
+{
+    DiffCounts counts;
+    Differ(options, counts, deviations).run(gold, predicted);
     return counts;
 }
 

@@ -121,4 +121,9 @@ struct DiffCounts
 /// Tallies a diff by kind.
 DiffCounts countDifferences(const std::vector<Difference>& differences);
 
+/// countDifferences(diffJson(gold, predicted, options)) without building the differences (no pointers, paths or
+/// copies of values). With `deviations`, also the `levenshtein` of each Deviation, in diffJson()'s order.
+DiffCounts countDiff(const nlohmann::json& gold, const nlohmann::json& predicted, const DiffOptions& options,
+    std::vector<double>* deviations = nullptr);
+
 } // namespace structscope

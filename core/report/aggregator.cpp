@@ -6,10 +6,13 @@
 #include "stats/percentile.h"
 #include "stats/prng.h"
 
+#include <QtConcurrent/QtConcurrentMap>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace structscope {
@@ -69,8 +72,19 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
     }
 }
 
-void addPerRecord(const MetricInfo& metric, const Group& group, const BootstrapOptions& bootstrap, ReportGroup& g)
+/// One per-record metric of one group, computed on its own (several run at once) and then added to the group.
+struct PerRecordResult
 {
+    const MetricInfo* metric = nullptr;
+    bool present = false;
+    double mean = 0;
+    Interval ci;
+    std::optional<double> weightedMean;
+};
+
+void computePerRecord(const Group& group, const BootstrapOptions& bootstrap, PerRecordResult& out)
+{
+    const MetricInfo& metric = *out.metric;
     std::vector<double> values;
     std::vector<double> weights;
     values.reserve(group.size());
@@ -83,24 +97,46 @@ void addPerRecord(const MetricInfo& metric, const Group& group, const BootstrapO
     }
     if (values.empty())
         return;
-    const std::string id(metric.id);
+    out.present = true;
     if (metric.kind == MetricKind::Rate) {
         qint64 successes = 0;
         for (double v : values)
             successes += v > 0.5 ? 1 : 0;
         const RateEstimate rate = estimateRate(successes, qint64(values.size()));
-        g.mean[id] = rate.rate;
-        g.ci95[id] = rate.ci;
+        out.mean = rate.rate;
+        out.ci = rate.ci;
     } else {
         const MeanEstimate estimate = bootstrapMean(values, bootstrap);
-        g.mean[id] = estimate.mean;
-        g.ci95[id] = estimate.ci;
+        out.mean = estimate.mean;
+        out.ci = estimate.ci;
     }
     double totalWeight = 0;
     for (double w : weights)
         totalWeight += w;
     if (totalWeight > 0)
-        g.weightedMean[id] = weightedMeanOf(values, weights);
+        out.weightedMean = weightedMeanOf(values, weights);
+}
+
+/// Every Rate and Mean metric of the families, for one group. Each bootstrap draws from its own seeded generator,
+/// so computing them at the same time (on the thread pool) gives exactly the intervals of one after the other.
+void addPerRecord(
+    const std::set<std::string>& families, const Group& group, const BootstrapOptions& bootstrap, ReportGroup& g)
+{
+    std::vector<PerRecordResult> results;
+    for (const MetricInfo& metric : allMetrics()) {
+        if (families.count(familyOf(metric.id)) && (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean))
+            results.emplace_back().metric = &metric;
+    }
+    QtConcurrent::blockingMap(results, [&](PerRecordResult& r) { computePerRecord(group, bootstrap, r); });
+    for (const PerRecordResult& r : results) {
+        if (!r.present)
+            continue;
+        const std::string id(r.metric->id);
+        g.mean[id] = r.mean;
+        g.ci95[id] = r.ci;
+        if (r.weightedMean)
+            g.weightedMean[id] = *r.weightedMean;
+    }
 }
 
 void addGroupValues(const Group& group, ReportGroup& g)
@@ -190,12 +226,7 @@ Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& 
             g.key.emplace_back(options.groupBy[i], key[i]);
         g.n = int(group.size());
 
-        for (const MetricInfo& metric : allMetrics()) {
-            if (!families.count(familyOf(metric.id)))
-                continue;
-            if (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)
-                addPerRecord(metric, group, options.bootstrap, g);
-        }
+        addPerRecord(families, group, options.bootstrap, g);
         if (families.count("extraction")) {
             std::vector<const ExtractionRecord*> extraction;
             for (const ScoredRecord* r : group) {

@@ -2,6 +2,7 @@
 
 #include "json/parseladder.h"
 #include "run/retrylineage.h"
+#include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "stats/means.h"
 #include "store/resultstore.h"
@@ -11,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <unordered_map>
 
 using nlohmann::json;
 
@@ -103,8 +105,9 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog)));
         const ScoringOptions* scoring = scoringOptions.back().get();
 
-        const auto cases = store.cases(suite.row);
-        const auto gold = store.goldForSuite(
+        // Scoring never reads a case's input text, which is most of an imported SOB case.
+        auto cases = store.cases(suite.row, CaseFields::WithoutText);
+        auto gold = store.goldForSuite(
             suite.row, options.gold == GoldBasis::Adjusted ? GoldChoice::Current : GoldChoice::Original);
         if (!cases || !gold) {
             evaluation.error = cases ? gold.errorMessage() : cases.errorMessage();
@@ -116,18 +119,23 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
             documents = &*it;
         const std::string defaultSchema = manifest.value("default_schema", std::string());
-        for (const CaseRecord& c : cases.value()) {
+        facts.reserve(cases->size());
+        QHash<qint64, GoldRevision>& goldByCase = gold.value();
+        for (CaseRecord& c : cases.value()) {
             CaseFacts& f = facts[c.row];
             f.id = c.id;
             f.category = c.category;
             f.tier = c.tier;
-            f.extra = c.extra;
             f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
+            f.extra = std::move(c.extra);
             f.weight = complexityWeight(c.tier);
-            f.gold = gold->value(c.row).gold;
+            if (const auto g = goldByCase.find(c.row); g != goldByCase.end())
+                f.gold = std::move(g->gold);
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
-        // Schema pointers are taken once the table no longer grows.
+        // Schema pointers are taken once the table no longer grows. Imported SOB cases each carry a copy of one of
+        // a few hundred schemas: each distinct document is compiled once, and its cases share the result.
+        std::unordered_multimap<std::size_t, const CaseFacts*> compiledBySchema;
         for (auto it = facts.begin(); it != facts.end(); ++it) {
             CaseFacts& f = it.value();
             if (const auto inlineSchema = f.extra.find("schema"); inlineSchema != f.extra.end()
@@ -137,8 +145,20 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
                 if (const auto doc = documents->find(f.schemaName); doc != documents->end())
                     f.schema = &*doc;
             }
-            if (f.schema)
+            if (!f.schema)
+                continue;
+            const std::size_t key = std::hash<json> {}(*f.schema);
+            const CaseFacts* same = nullptr;
+            for (auto [at, end] = compiledBySchema.equal_range(key); at != end && !same; ++at) {
+                if (canonicalJsonEquals(*at->second->schema, *f.schema))
+                    same = at->second;
+            }
+            if (same) {
+                f.compiled = same->compiled;
+            } else {
                 f.compiled = compileForScoring(*f.schema, *scoring);
+                compiledBySchema.emplace(key, &f);
+            }
         }
 
         const auto runs = store.runs(suite.row);

@@ -299,6 +299,7 @@ private:
                 fail(where("format"), "format must be a string");
             const std::optional<FormatKind> kind = formatKind(it->get<std::string>());
             target.erase(it);
+            m_out.checkableFormats = m_out.checkableFormats || kind.has_value();
             if (m_options.validateFormats && kind)
                 target["structscope:rule:format"] = addRule(makeFormatRule(*kind));
         }
@@ -408,7 +409,14 @@ private:
             add(*it);
         }
         target.erase(it);
+        noteIntegerOnly(mask);
         target["structscope:rule:type"] = addRule(makeTypeRule(mask, m_options.integralFloatsAsIntegers));
+    }
+
+    void noteIntegerOnly(unsigned mask)
+    {
+        if ((mask & IntegerType) && !(mask & NumberType))
+            m_out.integerOnlyTypes = true;
     }
 
     void takeRange(json& target, const std::string& at)
@@ -475,6 +483,7 @@ private:
             } else if (const std::optional<unsigned> mask = typeOnlyMask(alternative)) {
                 a.typeOnly = true;
                 a.typeMask = *mask;
+                noteIntegerOnly(*mask);
             } else {
                 a.helper = addHelper(appendToken(base, std::to_string(i)));
             }

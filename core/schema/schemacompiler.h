@@ -25,6 +25,11 @@ public:
     /// One per anyOf/oneOf alternative and per propertyNames schema.
     schemadetail::HelperSchemas helpers;
     std::unique_ptr<valijson::Schema> schema;
+    /// The document has a `format` keyword that StructScope checks (whether or not `options` check formats).
+    bool checkableFormats = false;
+    /// Some `type` (or type-only anyOf/oneOf alternative) allows integers but not numbers: only there does
+    /// SchemaOptions::integralFloatsAsIntegers change a verdict.
+    bool integerOnlyTypes = false;
 
     /// The public handle (CompiledSchema's constructor is private to this class).
     static std::shared_ptr<const CompiledSchema> wrap(std::unique_ptr<CompiledSchemaPrivate> d);

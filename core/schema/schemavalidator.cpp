@@ -11,6 +11,7 @@
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/validator.hpp>
 
+#include <cmath>
 #include <cstring>
 #include <mutex>
 #include <set>
@@ -50,6 +51,36 @@ json withHugeIntegersAsDoubles(const json& instance)
 DocumentShape inspectInstance(const json& instance)
 {
     return inspectDocument(instance, kMaxInstanceDepth, SIZE_MAX);
+}
+
+/// Whether the value holds a float with an integral value (1.0, -3e2); nesting beyond the instance limit counts as
+/// yes, so the caller stays on the safe side without recursing further.
+bool holdsIntegralFloat(const json& value, std::size_t depth = 0)
+{
+    switch (value.type()) {
+    case json::value_t::number_float: {
+        const double d = value.get<double>();
+        return std::isfinite(d) && std::trunc(d) == d;
+    }
+    case json::value_t::object:
+        if (depth >= kMaxInstanceDepth)
+            return true;
+        for (const auto& [key, member] : value.get_ref<const json::object_t&>()) {
+            if (holdsIntegralFloat(member, depth + 1))
+                return true;
+        }
+        return false;
+    case json::value_t::array:
+        if (depth >= kMaxInstanceDepth)
+            return true;
+        for (const json& item : value.get_ref<const json::array_t&>()) {
+            if (holdsIntegralFloat(item, depth + 1))
+                return true;
+        }
+        return false;
+    default:
+        return false;
+    }
 }
 
 } // namespace
@@ -124,6 +155,17 @@ bool CompiledSchema::isValid(const json& instance) const
     } catch (const std::exception&) {
         return false;
     }
+}
+
+bool CompiledSchema::sameVerdictUnder(const SchemaOptions& other, const json& instance) const
+{
+    // Compiling with other options changes nothing but the `format` rules and the integral-float reading of the
+    // `type` rules (schemacompiler.cpp); every other rule, and valijson's own constraints, ignore the options.
+    if (other.validateFormats != d->options.validateFormats && d->checkableFormats)
+        return false;
+    if (other.integralFloatsAsIntegers != d->options.integralFloatsAsIntegers && d->integerOnlyTypes)
+        return !holdsIntegralFloat(instance);
+    return true;
 }
 
 // --- the draft-07 meta-schema ------------------------------------------------------------------------------------

@@ -40,6 +40,11 @@ public:
     std::vector<SchemaError> validate(const nlohmann::json& instance) const;
     /// Same verdict as validate().empty(), but stops at the first failure.
     bool isValid(const nlohmann::json& instance) const;
+    /// Whether `instance` necessarily gets the same verdict from the same document compiled with `other`, so that one
+    /// validation serves both: the options differ in nothing this schema and this instance exercise (formats differ
+    /// only where the document has a checked `format`; integral floats such as 1.0 only where a type allows integers
+    /// but not numbers).
+    bool sameVerdictUnder(const SchemaOptions& other, const nlohmann::json& instance) const;
 
     /// The schema document as given to SchemaCache::compile().
     const nlohmann::json& document() const;

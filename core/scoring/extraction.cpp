@@ -44,18 +44,27 @@ void measure(const json& value, bool isRoot, Shape& shape)
 ExtractionCounts countsFor(const json& gold, const json& prediction, const Shape& goldShape, const Shape& predShape,
                            const DiffOptions& options, std::vector<Difference>* keep)
 {
-    std::vector<Difference> differences = diffJson(gold, prediction, options);
     ExtractionCounts counts;
+    counts.goldKeys = goldShape.keys;
+    counts.goldValues = goldShape.nonNull;
+    counts.predictedValues = predShape.nonNull;
+    if (!keep) {
+        // Only the counts are wanted: no difference is built (countDiff gives the deviations in diffJson's order,
+        // so the credit sums in the same order).
+        thread_local std::vector<double> deviations;
+        deviations.clear();
+        counts.diff = countDiff(gold, prediction, options, &deviations);
+        for (const double l : deviations)
+            counts.partialCredit += deviationCredit(l);
+        return counts;
+    }
+    std::vector<Difference> differences = diffJson(gold, prediction, options);
     counts.diff = countDifferences(differences);
     for (const Difference& d : differences) {
         if (d.kind == DiffKind::WrongValue && d.wrongKind == WrongValueKind::Deviation)
             counts.partialCredit += deviationCredit(d.levenshtein);
     }
-    counts.goldKeys = goldShape.keys;
-    counts.goldValues = goldShape.nonNull;
-    counts.predictedValues = predShape.nonNull;
-    if (keep)
-        *keep = std::move(differences);
+    *keep = std::move(differences);
     return counts;
 }
 

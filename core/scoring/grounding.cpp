@@ -124,6 +124,11 @@ public:
     }
 
     std::string_view typeAt(std::string_view path) const;
+    /// Where typeAt() starts: the settled root, or nullptr when it describes nothing.
+    const json* start() const;
+    /// One step of typeAt(): the settled schema node below `node` for an object key (`isIndex` false) or an
+    /// array item, or nullptr when the schema does not describe it.
+    const json* below(const json& node, std::string_view key, bool isIndex) const;
     void collectRequired(const json* node, std::string& prefix, std::vector<std::string>& out, int depth,
         std::vector<const json*>& stack) const;
 
@@ -187,38 +192,46 @@ bool nextStep(std::string_view path, std::size_t& pos, PathStep& step, bool& bad
     return true;
 }
 
-std::string_view SchemaReader::typeAt(std::string_view path) const
+const json* SchemaReader::start() const
 {
     const json* node = settle(&m_root);
-    if (node == nullptr || !node->is_object())
-        return {};
+    return node != nullptr && node->is_object() ? node : nullptr;
+}
+
+const json* SchemaReader::below(const json& node, std::string_view key, bool isIndex) const
+{
+    const json* next = nullptr;
+    if (isIndex) {
+        if (!hasType(node, "array"))
+            return nullptr;
+        const auto items = node.find("items");
+        if (items == node.end())
+            return nullptr;
+        next = &*items;
+    } else {
+        if (!hasType(node, "object"))
+            return nullptr;
+        const auto properties = node.find("properties");
+        if (properties == node.end() || !properties->is_object())
+            return nullptr;
+        const auto child = properties->find(key);
+        if (child == properties->end())
+            return nullptr;
+        next = &*child;
+    }
+    next = settle(next);
+    return next != nullptr && next->is_object() ? next : nullptr;
+}
+
+std::string_view SchemaReader::typeAt(std::string_view path) const
+{
+    const json* node = start();
     std::size_t pos = 0;
     PathStep step;
     bool bad = false;
-    while (nextStep(path, pos, step, bad)) {
-        if (step.isIndex) {
-            if (!hasType(*node, "array"))
-                return {};
-            const auto items = node->find("items");
-            if (items == node->end())
-                return {};
-            node = &*items;
-        } else {
-            if (!hasType(*node, "object"))
-                return {};
-            const auto properties = node->find("properties");
-            if (properties == node->end() || !properties->is_object())
-                return {};
-            const auto child = properties->find(step.key);
-            if (child == properties->end())
-                return {};
-            node = &*child;
-        }
-        node = settle(node);
-        if (node == nullptr || !node->is_object())
-            return {};
-    }
-    if (bad)
+    while (node != nullptr && nextStep(path, pos, step, bad))
+        node = below(*node, step.key, step.isIndex);
+    if (node == nullptr || bad)
         return {};
     return normalizedType(*node);
 }
@@ -277,10 +290,12 @@ std::vector<std::string> computeRequiredPaths(const json& schema, SchemaWalk wal
     return out;
 }
 
+} // namespace
+
 // ---------------------------------------------------------------------------------------------
 // Per-schema facts, computed once per compiled schema
 
-struct SchemaFacts
+struct GroundingSchemaFacts
 {
     std::weak_ptr<const CompiledSchema> owner;
     bool validInput = false;
@@ -293,6 +308,8 @@ struct SchemaFacts
         return walk == SchemaWalk::Sob ? requiredSob : requiredResolving;
     }
 };
+
+namespace {
 
 std::string describeErrors(const std::vector<SchemaError>& errors)
 {
@@ -309,7 +326,7 @@ std::string describeErrors(const std::vector<SchemaError>& errors)
 class SchemaFactsCache
 {
 public:
-    std::shared_ptr<const SchemaFacts> get(const CompiledSchemaPtr& compiled)
+    std::shared_ptr<const GroundingSchemaFacts> get(const CompiledSchemaPtr& compiled)
     {
         {
             std::lock_guard lock(m_mutex);
@@ -318,7 +335,7 @@ public:
                 return it->second;
         }
         // Computed outside the lock: two threads may both do it once, which is harmless.
-        auto facts = std::make_shared<SchemaFacts>();
+        auto facts = std::make_shared<GroundingSchemaFacts>();
         facts->owner = compiled;
         const json& schema = compiled->document();
         try {
@@ -341,7 +358,7 @@ public:
 
 private:
     std::mutex m_mutex;
-    std::unordered_map<const CompiledSchema*, std::shared_ptr<const SchemaFacts>> m_facts;
+    std::unordered_map<const CompiledSchema*, std::shared_ptr<const GroundingSchemaFacts>> m_facts;
 };
 
 SchemaFactsCache& factsCache()
@@ -350,17 +367,10 @@ SchemaFactsCache& factsCache()
     return cache;
 }
 
-// What scoring needs to know about a record's schema.
-struct SchemaState
+PreparedGroundingSchema resolveSchema(const json& schema, const SchemaOptions& options)
 {
-    CompiledSchemaPtr compiled; // null when the schema is not an object or does not compile
-    std::shared_ptr<const SchemaFacts> facts; // set with `compiled`
-    std::string problem; // why the schema is not a valid input (empty if it is)
-};
-
-SchemaState resolveSchema(const json& schema, const SchemaOptions& options)
-{
-    SchemaState state;
+    PreparedGroundingSchema state;
+    state.validation = options;
     if (!schema.is_object()) {
         state.problem = "the schema is not a JSON object";
         return state;
@@ -380,58 +390,50 @@ SchemaState resolveSchema(const json& schema, const SchemaOptions& options)
     return state;
 }
 
-SchemaState stateOf(const CompiledSchemaPtr& compiled)
-{
-    SchemaState state;
-    state.compiled = compiled;
-    state.facts = factsCache().get(compiled);
-    state.problem = state.facts->problem;
-    return state;
-}
-
 bool sameValidation(const SchemaOptions& a, const SchemaOptions& b)
 {
     return a.validateFormats == b.validateFormats && a.integralFloatsAsIntegers == b.integralFloatsAsIntegers;
 }
 
 // Imported records each carry their own copy of a handful of schemas. SchemaCache keys by a
-// SHA-256 of the dumped document, which costs more than scoring a record; this per-thread memo
+// structural hash of the document, which costs a walk of it; this per-thread memo
 // recognises a recently compiled schema by a type-strict comparison with the compiled document
 // instead (most recent first: an equal document costs one walk, a different one usually fails at
 // its first keys). Schemas that do not compile are not memoised: they are rare, and keeping no
-// copy means no deep copy of an arbitrarily deep document.
+// copy means no deep copy of an arbitrarily deep document. Callers that score many records of one
+// schema prepare it once instead (prepareGroundingSchema), which skips this.
 class SchemaMemo
 {
 public:
-    SchemaState lookup(const json& schema, const SchemaOptions& options)
+    const PreparedGroundingSchema& lookup(const json& schema, const SchemaOptions& options)
     {
         for (std::size_t i = 0; i < m_used; ++i) {
-            const SchemaState& state = m_entries[i];
-            const SchemaOptions& compiledWith = state.compiled->options();
-            if (compiledWith.validateFormats == options.validateFormats
-                && compiledWith.integralFloatsAsIntegers == options.integralFloatsAsIntegers
-                && state.compiled->document().size() == schema.size()
+            const PreparedGroundingSchema& state = m_entries[i];
+            if (sameValidation(state.validation, options) && state.compiled->document().size() == schema.size()
                 && canonicalJsonEquals(state.compiled->document(), schema)) {
                 std::rotate(m_entries.begin(), m_entries.begin() + static_cast<std::ptrdiff_t>(i),
                     m_entries.begin() + static_cast<std::ptrdiff_t>(i) + 1);
                 return m_entries.front();
             }
         }
-        SchemaState state = resolveSchema(schema, options);
-        if (state.compiled != nullptr) {
-            if (m_used < m_entries.size())
-                ++m_used;
-            // The least recently used entry (the last) is recycled and moved to the front.
-            std::rotate(m_entries.begin(), m_entries.begin() + static_cast<std::ptrdiff_t>(m_used) - 1,
-                m_entries.begin() + static_cast<std::ptrdiff_t>(m_used));
-            m_entries.front() = state;
+        PreparedGroundingSchema state = resolveSchema(schema, options);
+        if (state.compiled == nullptr) {
+            m_uncached = std::move(state);
+            return m_uncached;
         }
-        return state;
+        if (m_used < m_entries.size())
+            ++m_used;
+        // The least recently used entry (the last) is recycled and moved to the front.
+        std::rotate(m_entries.begin(), m_entries.begin() + static_cast<std::ptrdiff_t>(m_used) - 1,
+            m_entries.begin() + static_cast<std::ptrdiff_t>(m_used));
+        m_entries.front() = std::move(state);
+        return m_entries.front();
     }
 
 private:
-    std::array<SchemaState, 16> m_entries;
+    std::array<PreparedGroundingSchema, 16> m_entries;
     std::size_t m_used = 0;
+    PreparedGroundingSchema m_uncached;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -441,27 +443,102 @@ struct LeafRef
 {
     std::string_view path;
     const json* value;
+    std::string_view type; ///< the schema's type at the path (with types only; "" when it describes none)
 };
 
-// SOB's flatten_leaf_paths as a path-sorted list: no leaf for the empty path, one leaf per path.
-void prepareLeaves(const std::vector<Leaf>& leaves, std::vector<LeafRef>& out)
+// SOB's flatten_leaf_paths as a path-sorted list: no leaf for the empty path, one leaf per path (of colliding
+// paths the later leaf, as a Python dict update keeps). The paths are built in one reused buffer, not a string per
+// leaf, and a thread keeps its lists warm between records. With a schema reader, each leaf also gets the
+// schema's type at its path, found while walking the document down the schema alongside (the same steps
+// typeAt() takes, once per node instead of once per leaf); a leaf below a key that SOB's split_path reads
+// differently (empty, or holding '.' or '[') asks typeAt() with its path instead.
+class LeafList
 {
-    out.clear();
-    out.reserve(leaves.size());
-    for (const Leaf& leaf : leaves) {
-        if (!leaf.path.empty())
-            out.push_back({ leaf.path, leaf.value });
+public:
+    void build(const json* doc, const SchemaReader* types)
+    {
+        m_paths.clear();
+        m_path.clear();
+        m_pending.clear();
+        m_leaves.clear();
+        m_types = types;
+        if (doc != nullptr)
+            visit(*doc, types != nullptr ? types->start() : nullptr, true);
+        m_leaves.reserve(m_pending.size());
+        for (const Pending& p : m_pending)
+            m_leaves.push_back({ std::string_view(m_paths).substr(p.begin, p.size), p.value, p.type });
+        std::stable_sort(
+            m_leaves.begin(), m_leaves.end(), [](const LeafRef& a, const LeafRef& b) { return a.path < b.path; });
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < m_leaves.size(); ++i) {
+            if (i + 1 < m_leaves.size() && m_leaves[i + 1].path == m_leaves[i].path)
+                continue;
+            m_leaves[kept++] = m_leaves[i];
+        }
+        m_leaves.resize(kept);
     }
-    std::stable_sort(out.begin(), out.end(), [](const LeafRef& a, const LeafRef& b) { return a.path < b.path; });
-    // Colliding paths: keep the later leaf, as a Python dict update does.
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        if (i + 1 < out.size() && out[i + 1].path == out[i].path)
-            continue;
-        out[kept++] = out[i];
+
+    const std::vector<LeafRef>& leaves() const { return m_leaves; }
+
+private:
+    struct Pending
+    {
+        std::size_t begin;
+        std::size_t size;
+        const json* value;
+        std::string_view type;
+    };
+
+    static bool splitsAsOneKey(std::string_view key)
+    {
+        // A plain loop: find_first_of(".[") calls memchr once per character of the key.
+        for (const char c : key) {
+            if (c == '.' || c == '[')
+                return false;
+        }
+        return !key.empty();
     }
-    out.resize(kept);
-}
+
+    // `schema` is the node describing `value` (nullptr: none); `exact` while every key so far reads as one step.
+    void visit(const json& value, const json* schema, bool exact)
+    {
+        if (value.is_object()) {
+            for (const auto& [key, child] : value.get_ref<const json::object_t&>()) {
+                const std::size_t size = m_path.size();
+                appendPathKey(m_path, key);
+                const bool childExact = exact && splitsAsOneKey(key);
+                visit(
+                    child, childExact && schema != nullptr ? m_types->below(*schema, key, false) : nullptr, childExact);
+                m_path.resize(size);
+            }
+        } else if (value.is_array()) {
+            const auto& items = value.get_ref<const json::array_t&>();
+            const json* itemSchema = exact && schema != nullptr ? m_types->below(*schema, {}, true) : nullptr;
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const std::size_t size = m_path.size();
+                appendPathIndex(m_path, i);
+                visit(items[i], itemSchema, exact);
+                m_path.resize(size);
+            }
+        } else if (!m_path.empty()) {
+            std::string_view type;
+            if (m_types != nullptr) {
+                if (!exact)
+                    type = m_types->typeAt(m_path);
+                else if (schema != nullptr)
+                    type = normalizedType(*schema);
+            }
+            m_pending.push_back({ m_paths.size(), m_path.size(), &value, type });
+            m_paths += m_path;
+        }
+    }
+
+    const SchemaReader* m_types = nullptr;
+    std::string m_paths; ///< every leaf path, back to back
+    std::string m_path; ///< the path being walked
+    std::vector<Pending> m_pending;
+    std::vector<LeafRef> m_leaves;
+};
 
 // SOB's "present paths" (every node below the root, wildcarded) tested against the sorted
 // required paths; subtrees no required path starts with are skipped.
@@ -674,6 +751,11 @@ std::span<const GroundingMetric> groundingMetrics()
     return kMetrics;
 }
 
+PreparedGroundingSchemaPtr prepareGroundingSchema(const json& schema, const GroundingOptions& options)
+{
+    return std::make_shared<const PreparedGroundingSchema>(resolveSchema(schema, options.validation));
+}
+
 GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* details)
 {
     GroundingScores s;
@@ -685,11 +767,12 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
 
     // Schema: an object that compiles and passes the draft-07 meta-schema (SOB's check_schema).
     thread_local SchemaMemo memo;
-    const SchemaState schemaState = input.compiled && sameValidation(input.compiled->options(), input.options.validation)
-        ? stateOf(input.compiled)
+    const PreparedGroundingSchema& schemaState
+        = input.prepared != nullptr && sameValidation(input.prepared->validation, input.options.validation)
+        ? *input.prepared
         : memo.lookup(input.schema, input.options.validation);
     const CompiledSchemaPtr& compiled = schemaState.compiled;
-    const SchemaFacts* facts = schemaState.facts.get();
+    const GroundingSchemaFacts* facts = schemaState.facts.get();
     const std::string& schemaProblem = schemaState.problem;
     const bool schemaValid = facts != nullptr && facts->validInput;
     s.schemaValidInput = schemaValid ? 1.0 : 0.0;
@@ -697,7 +780,7 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     bool passes = false;
     if (structuredRoot && schemaValid) {
         try {
-            passes = compiled->isValid(*candidate);
+            passes = input.candidateValid ? *input.candidateValid : compiled->isValid(*candidate);
             if (!passes && details != nullptr)
                 details->validationErrors = compiled->validate(*candidate);
         } catch (const std::exception& e) {
@@ -709,15 +792,16 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     s.jsonPass = passes ? 1.0 : 0.0;
     s.hardening = passes ? 1.0 : 0.0;
 
-    // Leaves of gold and prediction, path-sorted, merged once for every path-based metric.
-    thread_local std::vector<LeafRef> goldLeaves;
-    thread_local std::vector<LeafRef> predictedLeaves;
-    const std::vector<Leaf> goldStorage = flattenLeaves(input.gold);
-    prepareLeaves(goldStorage, goldLeaves);
-    std::vector<Leaf> predictedStorage;
-    if (structuredRoot)
-        predictedStorage = flattenLeaves(*candidate);
-    prepareLeaves(predictedStorage, predictedLeaves);
+    // Leaves of gold and prediction, path-sorted, merged once for every path-based metric. Type safety and
+    // required keys read the schema; both need a structured root and a valid schema.
+    const bool readSchema = structuredRoot && schemaValid;
+    const SchemaReader walker(input.schema, input.options.schemaWalk);
+    thread_local LeafList goldList;
+    thread_local LeafList predictedList;
+    goldList.build(&input.gold, nullptr);
+    predictedList.build(structuredRoot ? candidate : nullptr, readSchema ? &walker : nullptr);
+    const std::vector<LeafRef>& goldLeaves = goldList.leaves();
+    const std::vector<LeafRef>& predictedLeaves = predictedList.leaves();
 
     int overlap = 0;
     int equal = 0;
@@ -748,12 +832,10 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     s.rawValueAccuracy = goldCount == 0 ? 1.0 : static_cast<double>(equal) / goldCount;
     s.rawFaithfulness = goldCount == 0 ? 1.0 : f1Sum / goldCount;
 
-    // Type safety and required keys read the schema; both need a structured root and a valid schema.
-    if (structuredRoot && schemaValid) {
-        const SchemaReader walker(input.schema, input.options.schemaWalk);
+    if (readSchema) {
         int typeMatchCount = 0;
         for (const LeafRef& leaf : predictedLeaves) {
-            if (typeMatches(*leaf.value, walker.typeAt(leaf.path)))
+            if (typeMatches(*leaf.value, leaf.type))
                 ++typeMatchCount;
             else if (details != nullptr)
                 details->typeMismatchPaths.emplace_back(leaf.path);

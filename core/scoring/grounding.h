@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -61,6 +62,22 @@ struct GroundingOptions
     SchemaOptions validation { false, true };
 };
 
+struct GroundingSchemaFacts;
+
+/// A record's schema prepared once (e.g. per case) for the family: compiled with the validation options, and the
+/// facts every record of it shares (meta-schema verdict, required paths). Immutable; share it between threads.
+struct PreparedGroundingSchema
+{
+    SchemaOptions validation; ///< what it was compiled with
+    CompiledSchemaPtr compiled; ///< null when the schema is not an object or does not compile
+    std::shared_ptr<const GroundingSchemaFacts> facts; ///< set with `compiled`
+    std::string problem; ///< why schema_valid_input is 0 (empty when it is 1)
+};
+using PreparedGroundingSchemaPtr = std::shared_ptr<const PreparedGroundingSchema>;
+
+/// Prepares `schema` for scoreGrounding() (GroundingInput::prepared); never throws.
+PreparedGroundingSchemaPtr prepareGroundingSchema(const nlohmann::json& schema, const GroundingOptions& options = {});
+
 /// One record to score.
 struct GroundingInput
 {
@@ -69,8 +86,11 @@ struct GroundingInput
     const nlohmann::json& schema; ///< the record's JSON schema document
     Modality modality = Modality::Text;
     GroundingOptions options = {};
-    /// Optional: `schema` already compiled with options.validation (e.g. once per case); skips the lookup.
-    CompiledSchemaPtr compiled = {};
+    /// Optional: `schema` prepared with the same options.validation (e.g. once per case); skips the lookup.
+    const PreparedGroundingSchema* prepared = nullptr;
+    /// Optional: whether `candidate` validates against `schema` under options.validation, when the caller already
+    /// knows (see CompiledSchema::sameVerdictUnder); json_pass then takes it instead of validating again.
+    std::optional<bool> candidateValid = {};
 };
 
 /// Per-record scores; each metric is in [0, 1] (the 0/1 ones are exactly 0.0 or 1.0).

@@ -81,11 +81,11 @@ CompiledForScoring compileForScoring(const json& schema, const ScoringOptions& o
     CompiledForScoring out;
     try {
         out.schema = SchemaCache::compile(schema, options.schema, nullptr);
-        if (options.grounding)
-            out.grounding = SchemaCache::compile(schema, GroundingOptions {}.validation, nullptr);
     } catch (const std::exception&) {
         // Left null: scoreResponse then compiles itself and reports why it failed.
     }
+    if (options.grounding)
+        out.grounding = prepareGroundingSchema(schema);
     return out;
 }
 
@@ -108,17 +108,29 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
     v.rung = parsed.rung;
     v.parseReason = parsed.reason;
 
+    // The grounding family validates the candidate too (json_pass), with its own options; where both option sets
+    // must agree on this candidate, the ladder's verdict serves both.
+    const bool groundingCandidate = options.grounding && input.schema && !input.importedAsString;
+    std::optional<bool> groundingValid;
     if (prediction) {
         if (!input.schema) {
             v.schemaValid = true;
         } else {
             std::string error;
-            const CompiledSchemaPtr schema = input.compiledSchema
-                ? input.compiledSchema
-                : SchemaCache::compile(*input.schema, options.schema, &error);
+            CompiledSchemaPtr compiledHere;
+            const CompiledSchema* schema = input.compiledSchema.get();
+            if (!schema) {
+                compiledHere = SchemaCache::compile(*input.schema, options.schema, &error);
+                schema = compiledHere.get();
+            }
             if (schema) {
-                v.schemaErrors = schema->validate(*prediction);
+                // A valid response needs no error list: isValid() stops at the first failure, and only an invalid
+                // response has all its errors collected (which tracks the path of every value visited).
+                if (!schema->isValid(*prediction))
+                    v.schemaErrors = schema->validate(*prediction);
                 v.schemaValid = v.schemaErrors.empty();
+                if (groundingCandidate && schema->sameVerdictUnder(GroundingOptions {}.validation, *prediction))
+                    groundingValid = v.schemaValid;
             } else {
                 v.schemaErrors.push_back({"", "the case's schema does not compile: " + error});
             }
@@ -137,7 +149,8 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
         // SOB reads a candidate that arrived as a string as "did not parse", whatever it contains.
         const json* candidate = input.importedAsString ? nullptr : prediction;
         GroundingInput g{candidate, gold, *input.schema, input.modality};
-        g.compiled = input.groundingSchema;
+        g.prepared = input.groundingSchema.get();
+        g.candidateValid = groundingValid;
         v.grounding = scoreGrounding(g);
         for (const GroundingMetric& m : groundingMetrics())
             v.values.emplace_back(m.id, (*v.grounding).*(m.field));

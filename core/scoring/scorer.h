@@ -43,16 +43,17 @@ struct ScoreInput
     const nlohmann::json* schema = nullptr; ///< the case's schema document; nullptr: no schema to validate
     Modality modality = Modality::Text;
     /// Optional, for callers that score many responses per case: `schema` compiled once with the
-    /// options' SchemaOptions, and with the grounding family's (see compileForScoring). Skip the lookups.
+    /// options' SchemaOptions, and prepared for the grounding family (see compileForScoring). Skip the lookups.
     CompiledSchemaPtr compiledSchema = {};
-    CompiledSchemaPtr groundingSchema = {};
+    PreparedGroundingSchemaPtr groundingSchema = {};
 };
 
-/// The compiled forms of a case's schema that ScoreInput can carry (nullptr where it does not compile).
+/// The compiled forms of a case's schema that ScoreInput can carry (`schema` is nullptr where it does not compile;
+/// `grounding` is set whenever the options ask for the grounding family, and says why the schema is unusable).
 struct CompiledForScoring
 {
     CompiledSchemaPtr schema;
-    CompiledSchemaPtr grounding;
+    PreparedGroundingSchemaPtr grounding;
 };
 CompiledForScoring compileForScoring(const nlohmann::json& schema, const ScoringOptions& options);
 

@@ -41,6 +41,12 @@ struct SuiteImportResult
 /// Which gold to read for a whole suite: "as measured" or "adjusted" (DESIGN.md, "Gold has revisions").
 enum class GoldChoice { Original, Current };
 
+/// What ResultStore::cases reads of each case.
+enum class CaseFields {
+    All,
+    WithoutText ///< everything but `input` (left empty) and `question` (nullopt): what scoring needs
+};
+
 /// Filter for ResultStore::auditLog; empty fields match everything.
 struct AuditQuery
 {
@@ -97,7 +103,8 @@ public:
     StoreResult<SuiteImportResult> importSuite(const SuiteImport& suite);
     StoreResult<QList<SuiteRecord>> suites();
     StoreResult<SuiteRecord> suite(qint64 suiteRow);
-    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow);
+    /// The cases of a suite in order; WithoutText skips their largest part (imported SOB contexts are KBs each).
+    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);
     /// Case id → row of a suite's cases; reads two columns only (importers map every line through it).
     StoreResult<QHash<QString, qint64>> caseRows(qint64 suiteRow);
     StoreResult<CaseRecord> caseRecord(qint64 caseRow);

@@ -15,6 +15,9 @@ namespace {
 
 const QString kSuiteColumns = u"id, suite_key, name, version, content_hash, manifest, imported_at"_s;
 const QString kCaseColumns = u"id, suite_id, ordinal, case_key, category, tier, schema_name, input, question, extra"_s;
+// The same columns for readCase(), with the texts left out.
+const QString kCaseColumnsWithoutText
+    = u"id, suite_id, ordinal, case_key, category, tier, schema_name, '' AS input, NULL AS question, extra"_s;
 const QString kGoldColumns = u"id, case_id, revision, gold, author, reason, created_at"_s;
 
 StoreError corrupt(const QString& table, qint64 row, const QString& column)
@@ -190,7 +193,7 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
         auto caseRow = insertReturningId(caseInsert,
             { record.row, sql::textToDb(c.id), int(i), sql::textToDb(c.category), sql::textToDb(c.tier),
                 sql::textToDb(c.schemaName), sql::textToDb(c.input), sql::nullable(c.question),
-                sql::jsonToDb(c.extra.is_null() ? json::object() : c.extra) },
+                c.extra.is_null() ? sql::jsonToDb(json::object()) : sql::jsonToDb(c.extra) },
             caseWhat);
         if (!caseRow)
             return caseRow.error();
@@ -236,9 +239,10 @@ StoreResult<SuiteRecord> ResultStore::suite(qint64 suiteRow)
     return found->constFirst();
 }
 
-StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow)
+StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fields)
 {
-    return readAll<CaseRecord>(db(), u"SELECT %1 FROM cases WHERE suite_id = ? ORDER BY ordinal"_s.arg(kCaseColumns),
+    const QString& columns = fields == CaseFields::All ? kCaseColumns : kCaseColumnsWithoutText;
+    return readAll<CaseRecord>(db(), u"SELECT %1 FROM cases WHERE suite_id = ? ORDER BY ordinal"_s.arg(columns),
         { suiteRow }, u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
 }
 
@@ -305,8 +309,10 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(qint64 suiteR
         return revisions.error();
     QHash<qint64, GoldRevision> out;
     out.reserve(revisions->size());
-    for (const GoldRevision& g : std::as_const(revisions.value()))
-        out.insert(g.caseRow, g);
+    for (GoldRevision& g : revisions.value()) {
+        const qint64 caseRow = g.caseRow;
+        out.insert(caseRow, std::move(g));
+    }
     return out;
 }
 

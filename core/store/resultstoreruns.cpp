@@ -243,24 +243,26 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
                        "attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s))
         return sql::databaseError(u"cannot store responses"_s, query.lastError());
 
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QString nowText = sql::timeToDb(QDateTime::currentDateTimeUtc());
     QList<qint64> ids;
     ids.reserve(responses.size());
     for (const ResponseRecord& r : responses) {
-        const QString what
-            = u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
-              "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat));
+        // Only a failure needs the message; building it for every row costs more than binding the row.
+        const auto what = [&r] {
+            return u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
+                   "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat));
+        };
         if (auto e = sql::execPrepared(query,
                 { r.runId, r.caseRow, r.repeat, sql::textToDb(r.requestHash), sql::textToDb(r.rawText), r.httpStatus,
                     sql::textToDb(r.errorKind), sql::textToDb(r.errorMessage), sql::nullable(r.latencyMs),
                     sql::nullable(r.ttftMs), sql::nullable(r.tokensIn), sql::nullable(r.tokensOut),
                     sql::nullable(r.cost), costSourceName(r.costSource), r.attempts,
-                    sql::timeToDb(r.createdAt.isValid() ? r.createdAt : now) },
-                what);
+                    r.createdAt.isValid() ? sql::timeToDb(r.createdAt) : nowText },
+                QString());
             !e)
-            return e.error();
+            return sql::databaseError(what(), query.lastError());
         if (!query.next())
-            return sql::databaseError(what, query.lastError());
+            return sql::databaseError(what(), query.lastError());
         ids.append(query.value(0).toLongLong());
         query.finish();
     }
