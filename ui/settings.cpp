@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "store/secretkeys.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QSettings>
@@ -102,6 +104,33 @@ void Settings::addSuiteFolder(const QString& workspace, const QString& dir)
     folders.removeAll(dir);
     folders.prepend(dir);
     QSettings().setValue(workspaceKey(workspace) + u"/suites"_s, folders);
+}
+
+QList<ModelSpec> Settings::modelProfiles() const
+{
+    QList<ModelSpec> profiles;
+    for (const QString& text : QSettings().value(u"runs/modelProfiles"_s).toStringList()) {
+        // A profile written by another version that no longer parses is skipped, not fatal.
+        if (std::optional<ModelSpec> spec = parseModelSpec(text); spec && !spec->isSimulated())
+            profiles << *spec;
+    }
+    return profiles;
+}
+
+void Settings::setModelProfiles(const QList<ModelSpec>& profiles)
+{
+    QStringList texts;
+    for (ModelSpec spec : profiles) {
+        if (spec.isSimulated())
+            continue;
+        spec.headers.removeIf([](const std::pair<QString, QString>& header) {
+            if (header.second.startsWith(u'$'))
+                return false;
+            return isSecretKeyName(header.first) || isSecretValue(header.second);
+        });
+        texts << formatModelSpec(spec);
+    }
+    QSettings().setValue(u"runs/modelProfiles"_s, texts);
 }
 
 QByteArray Settings::windowGeometry() const

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "providers/modelspec.h"
+
+#include <QList>
 #include <QObject>
 #include <QStringList>
 
@@ -32,6 +35,12 @@ public:
     /// Suite folders imported into a workspace, so generic JSONL results can be matched to a suite.
     QStringList suiteFolders(const QString& workspace) const;
     void addSuiteFolder(const QString& workspace, const QString& dir);
+
+    /// The user's model profiles of the run launcher (simulated ones are always offered, not stored).
+    /// Written as spec text without secrets: a header is kept only when its value names an environment
+    /// variable ("$VAR") or neither its name nor its value looks like a credential (secretkeys.h).
+    QList<ModelSpec> modelProfiles() const;
+    void setModelProfiles(const QList<ModelSpec>& profiles);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
