@@ -3,6 +3,7 @@
 #include "report/aggregator.h"
 #include "report/evaluation.h"
 #include "report/reportwriter.h"
+#include "report/sidebyside.h"
 #include "scoring/metricregistry.h"
 #include "store/resultstore.h"
 
@@ -32,7 +33,7 @@ int reportCommand(const QStringList& args)
                             }()),
                       u"KEY"_s, u"model"_s});
     parser.addOption({u"format"_s, u"json, md, csv or latex."_s, u"FORMAT"_s});
-    parser.addOption({u"gold"_s, u"measured (original gold) or adjusted (current revision)."_s, u"BASIS"_s,
+    parser.addOption({u"gold"_s, u"measured (original gold), adjusted (current revision) or both (side by side, a row per basis)."_s, u"BASIS"_s,
                       u"measured"_s});
     parser.addOption({u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s});
     parser.addOption({u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s,
@@ -61,8 +62,8 @@ int reportCommand(const QStringList& args)
         return ExitUsage;
     }
     const QString gold = parser.value(u"gold"_s);
-    if (gold != u"measured"_s && gold != u"adjusted"_s) {
-        err(u"structscope report: --gold must be measured or adjusted, not '%1'\n"_s.arg(gold));
+    if (gold != u"measured"_s && gold != u"adjusted"_s && gold != u"both"_s) {
+        err(u"structscope report: --gold must be measured, adjusted or both, not '%1'\n"_s.arg(gold));
         return ExitUsage;
     }
     AggregateOptions aggregateOptions;
@@ -100,15 +101,28 @@ int reportCommand(const QStringList& args)
         err(u"structscope report: %1\n"_s.arg(openError.message));
         return ExitFailure;
     }
-    EvaluationOptions evaluationOptions;
-    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
-    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
-    if (!evaluation.ok()) {
-        err(u"structscope report: %1\n"_s.arg(evaluation.error));
+    auto reportFor = [&](GoldBasis basis, Report& report) {
+        EvaluationOptions evaluationOptions;
+        evaluationOptions.gold = basis;
+        const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+        if (!evaluation.ok()) {
+            err(u"structscope report: %1\n"_s.arg(evaluation.error));
+            return false;
+        }
+        report = aggregate(evaluation.records, aggregateOptions);
+        report.gold = basis == GoldBasis::Adjusted ? "adjusted" : "measured";
+        return true;
+    };
+    Report report;
+    if (gold == u"both"_s) {
+        Report measured;
+        Report adjusted;
+        if (!reportFor(GoldBasis::Measured, measured) || !reportFor(GoldBasis::Adjusted, adjusted))
+            return ExitFailure;
+        report = goldSideBySide(measured, adjusted);
+    } else if (!reportFor(gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured, report)) {
         return ExitFailure;
     }
-    Report report = aggregate(evaluation.records, aggregateOptions);
-    report.gold = gold.toStdString();
     const ReportText text = writeReport(report, format.toStdString());
     if (!text.ok()) {
         err(u"structscope report: %1\n"_s.arg(text.error));

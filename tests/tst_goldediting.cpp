@@ -48,6 +48,20 @@ double modelValue(const Page* page, const QString& model, const std::string& met
     return std::numeric_limits<double>::quiet_NaN();
 }
 
+/// A row of a side-by-side report: (model, gold basis) → value.
+double basisValue(const Page* page, const QString& model, const char* basis, const std::string& metric)
+{
+    const ReportDataPtr data = page->currentReport();
+    if (!data)
+        return std::numeric_limits<double>::quiet_NaN();
+    for (const ReportGroup& group : data->report.groups) {
+        if (group.key.size() == 2 && group.key[0].second == model.toStdString()
+            && group.key[1] == std::pair<std::string, std::string>("gold", basis))
+            return metricValue(group, metric);
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
 bool waitReport(Page* page)
 {
     return QTest::qWaitFor([page] { return !page->isLoading() && page->currentReport(); }, kTimeoutMs);
@@ -177,6 +191,26 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(modelValue(m_adjusted.get(), u"sim:oracle"_s, "ladder.correct"), 0.975, kTimeoutMs);
         QVERIFY(waitReport(m_measured.get()));
         QCOMPARE(modelValue(m_measured.get(), u"sim:oracle"_s, "ladder.correct"), 1.0);
+        // Side by side, the oracle has two rows: 80/80 as measured, then 78/80 adjusted; a drill-down from
+        // either row lands on the same cases (the basis is not a case filter).
+        {
+            auto both = makePage<LeaderboardPage>();
+            QVERIFY(both);
+            QVERIFY(both->goldToggle()->findChild<QWidget*>(u"goldBoth"_s)->isVisible());
+            both->goldToggle()->setSideBySide(true);
+            QTRY_COMPARE_WITH_TIMEOUT(basisValue(both.get(), u"sim:oracle"_s, "measured", "ladder.correct"), 1.0,
+                                      kTimeoutMs);
+            QCOMPARE(basisValue(both.get(), u"sim:oracle"_s, "adjusted", "ladder.correct"), 0.975);
+            QCOMPARE(both->currentReport()->report.gold, std::string("both"));
+            QSignalSpy drilled(both.get(), &Page::drillDown);
+            both->view()->setFocus();
+            both->view()->selectRow(0);
+            Q_EMIT both->view()->activated(both->view()->model()->index(0, 0));
+            QCOMPARE(drilled.size(), 1);
+            const GroupKey key = drilled.first().at(0).value<GroupKey>();
+            QVERIFY(!key.value("gold"));
+            QVERIFY(key.value("model"));
+        }
         // The diff shows the new gold against the same answer.
         QVERIFY(
             QTest::qWaitFor([diff] { return !diff->isLoading() && diff->detail()->currentRevision == 1; }, kTimeoutMs));

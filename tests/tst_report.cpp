@@ -3,6 +3,7 @@
 
 #include "report/reportformatting.h"
 #include "report/reportwriter.h"
+#include "report/sidebyside.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -224,6 +225,7 @@ private slots:
     void writeReportByName_data();
     void writeReportByName();
     void latexCompiles();
+    void goldSideBySide();
 };
 
 void TestReport::writers_data()
@@ -845,6 +847,45 @@ void TestReport::latexCompiles()
     process.start(pdflatex, { u"-interaction=nonstopmode"_s, u"-halt-on-error"_s, u"report.tex"_s });
     QVERIFY(process.waitForFinished(120000));
     QVERIFY2(process.exitCode() == 0, process.readAllStandardOutput().right(2000).constData());
+}
+
+
+// Measured has models a and b, adjusted has b and c: rows a/measured, b/measured, b/adjusted, c/adjusted,
+// each keeping its own numbers; the new key column is last.
+void TestReport::goldSideBySide()
+{
+    auto group = [](const char* model, int n, double correct) {
+        ReportGroup g;
+        g.key = { { "model", model } };
+        g.n = n;
+        g.mean = { { "ladder.correct", correct } };
+        return g;
+    };
+    Report measured;
+    measured.groupBy = { "model" };
+    measured.metrics = { "ladder.correct" };
+    measured.groups = { group("a", 3, 0.0), group("b", 4, 0.5) };
+    Report adjusted = measured;
+    adjusted.gold = "adjusted";
+    adjusted.groups = { group("b", 4, 0.75), group("c", 2, 1.0) };
+
+    const Report both = structscope::goldSideBySide(measured, adjusted);
+    QCOMPARE(both.gold, std::string("both"));
+    QCOMPARE(both.groupBy, (std::vector<std::string>{ "model", "gold" }));
+    QCOMPARE(both.groups.size(), std::size_t(4));
+    const std::vector<std::pair<std::string, std::string>> expected
+        = { { "a", "measured" }, { "b", "measured" }, { "b", "adjusted" }, { "c", "adjusted" } };
+    const std::vector<double> values = { 0.0, 0.5, 0.75, 1.0 };
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(both.groups[i].key.size(), std::size_t(2));
+        QCOMPARE(both.groups[i].key[0].second, expected[i].first);
+        QCOMPARE(both.groups[i].key[1], (std::pair<std::string, std::string>{ "gold", expected[i].second }));
+        QCOMPARE(both.groups[i].mean.at("ladder.correct"), values[i]);
+    }
+    // The Markdown table shows the basis as a column.
+    const ReportText md = writeReport(both, "md");
+    QVERIFY(md.ok());
+    QVERIFY2(md.text.find("| gold") != std::string::npos, md.text.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestReport)

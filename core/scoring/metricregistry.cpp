@@ -46,7 +46,8 @@ constexpr std::array kMetrics = {
                K::Micro, true},
     MetricInfo{"extraction.doc_micro", "extraction", "DOC micro",
                "(correct / tests) · (1 − failed / tests): correct means no missing key, missing value, wrong value or "
-               "extra key; failed means empty, unparsable or schema-invalid output.",
+               "extra key; failed means empty output, unparsable, or a fatal schema violation (a root of another kind "
+               "than the gold's, e.g. an array for an object).",
                K::Micro, true},
     MetricInfo{"extraction.f1_keys", "extraction", "F1 keys",
                "F1 over leaf keys: TP gold keys present in the prediction, FP extra keys, FN missing keys.", K::Micro,
@@ -58,7 +59,7 @@ constexpr std::array kMetrics = {
     MetricInfo{"extraction.f1_values_lenient", "extraction", "F1 values (lenient)",
                "F1 values with lenient string equality (trimmed, case- and whitespace-folded).", K::Micro, true},
     MetricInfo{"extraction.strategy_points", "extraction", "Strategy points",
-               "Mean points per case: correct +10, each deviation or extra key −1, each missing key or value −2, "
+               "Mean points per case: correct +10, each wrong value or extra key −1, each missing key or value −2, "
                "failed −15.",
                K::Mean, true},
 

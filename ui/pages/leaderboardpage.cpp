@@ -54,6 +54,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     m_filter->setMaximumWidth(240);
     m_status->setObjectName(u"leaderboardStatus"_s);
     m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+    m_gold->setSideBySideOffered(true);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_picker);
@@ -89,7 +90,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     connect(m_groupBy, &QComboBox::currentIndexChanged, this, &LeaderboardPage::reload);
     connect(m_filter, &FilterLineEdit::filterChanged, m_proxy, &ResultsProxyModel::setFilterText);
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
-        Q_EMIT drillDown(index.data(LeaderboardModel::GroupKeyRole).value<GroupKey>());
+        drillDownWithoutGold(index.data(LeaderboardModel::GroupKeyRole).value<GroupKey>());
     });
     // Clicking a metric's column header also charts that metric.
     connect(m_view->horizontalHeader(), &QHeaderView::sectionClicked, this, [this](int section) {
@@ -98,8 +99,8 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
         if (info && info->kind != MetricKind::Value)
             m_picker->setMetric(id.toStdString());
     });
-    connect(m_bars, &MetricBarChart::groupClicked, this, &Page::drillDown);
-    connect(m_scatter, &CostAccuracyChart::groupClicked, this, &Page::drillDown);
+    connect(m_bars, &MetricBarChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
+    connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(this, &Page::loadingChanged, this,
         [this](bool loading) { m_status->setText(loading ? tr("Scoring…") : QString()); });
 }
@@ -115,7 +116,18 @@ void LeaderboardPage::reload()
     options.groupBy.clear();
     for (const QString& key : m_groupBy->currentData().toString().split(u','))
         options.groupBy.push_back(key.toStdString());
-    requestReport(m_gold->gold(), options);
+    requestReport(m_gold->gold(), options, m_gold->sideBySide());
+}
+
+void LeaderboardPage::drillDownWithoutGold(const GroupKey& key)
+{
+    // Side by side, a row also names its gold basis; the cases behind it are the same either way.
+    GroupKey cases;
+    for (const auto& part : key.parts) {
+        if (part.first != "gold")
+            cases.parts.push_back(part);
+    }
+    Q_EMIT drillDown(cases);
 }
 
 void LeaderboardPage::reportReady(const ReportDataPtr& data, const QString& error)

@@ -47,6 +47,7 @@ protected:
 
 private:
     void showMetric(const std::string& metricId);
+    void drillDownWithoutGold(const GroupKey& key);
 
     LeaderboardModel* m_model;
     ResultsProxyModel* m_proxy;

@@ -1,5 +1,6 @@
 #include "pages/page.h"
 
+#include "report/sidebyside.h"
 #include "workspace/workspace.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -12,16 +13,16 @@ Page::Page(Workspace* workspace, QWidget* parent)
 {
     connect(workspace, &Workspace::dataChanged, this, &Page::markStale);
     connect(workspace->scoring(), &ScoringService::scored, this, [this](GoldBasis gold, const ScoredSetPtr& set) {
-        if (!m_waitingForScores || gold != m_gold)
+        if (!m_waitingForScores || (!m_sideBySide && gold != m_gold))
             return;
-        m_waitingForScores = false;
-        if (set->ok()) {
+        if (!set->ok()) {
+            m_waitingForScores = false;
+            failScoring(set);
+        } else if (!m_sideBySide) {
+            m_waitingForScores = false;
             aggregate(set);
-        } else {
-            setLoading(false);
-            m_report = nullptr;
-            reportReady(nullptr, set->cancelled ? tr("Scoring was cancelled.") : set->error);
-            Q_EMIT reportApplied();
+        } else if (tryBoth()) {
+            m_waitingForScores = false;
         }
     });
 }
@@ -49,10 +50,11 @@ void Page::showEvent(QShowEvent* event)
     }
 }
 
-void Page::requestReport(GoldBasis gold, const AggregateOptions& options)
+void Page::requestReport(GoldBasis gold, const AggregateOptions& options, bool sideBySide)
 {
     ++m_generation;
     m_gold = gold;
+    m_sideBySide = sideBySide;
     m_options = options;
     if (!m_workspace->isOpen()) {
         m_waitingForScores = false;
@@ -63,12 +65,43 @@ void Page::requestReport(GoldBasis gold, const AggregateOptions& options)
         return;
     }
     setLoading(true);
+    if (sideBySide) {
+        // Ask for both at once so the two passes run side by side too.
+        m_workspace->scoring()->request(GoldBasis::Measured);
+        m_workspace->scoring()->request(GoldBasis::Adjusted);
+        m_waitingForScores = !tryBoth();
+        return;
+    }
     if (ScoredSetPtr set = m_workspace->scoring()->request(gold)) {
         m_waitingForScores = false;
         aggregate(set);
     } else {
         m_waitingForScores = true;
     }
+}
+
+bool Page::tryBoth()
+{
+    const ScoredSetPtr measured = m_workspace->scoring()->cached(GoldBasis::Measured);
+    const ScoredSetPtr adjusted = m_workspace->scoring()->cached(GoldBasis::Adjusted);
+    if (!measured || !adjusted)
+        return false;
+    for (const ScoredSetPtr& set : { measured, adjusted }) {
+        if (!set->ok()) {
+            failScoring(set);
+            return true;
+        }
+    }
+    aggregateBoth(measured, adjusted);
+    return true;
+}
+
+void Page::failScoring(const ScoredSetPtr& set)
+{
+    setLoading(false);
+    m_report = nullptr;
+    reportReady(nullptr, set->cancelled ? tr("Scoring was cancelled.") : set->error);
+    Q_EMIT reportApplied();
 }
 
 void Page::aggregate(const ScoredSetPtr& set)
@@ -78,14 +111,31 @@ void Page::aggregate(const ScoredSetPtr& set)
     const std::string gold = m_gold == GoldBasis::Adjusted ? "adjusted" : "measured";
     QtConcurrent::run(&m_pool, [set, options, gold] {
         return makeReportData(set->records, options, gold);
-    }).then(this, [this, generation](const ReportDataPtr& data) {
-        if (generation != m_generation)
-            return; // the user changed the grouping or gold meanwhile
-        setLoading(false);
-        m_report = data;
-        reportReady(data, {});
-        Q_EMIT reportApplied();
-    });
+    }).then(this, [this, generation](const ReportDataPtr& data) { applyReport(generation, data); });
+}
+
+void Page::aggregateBoth(const ScoredSetPtr& measured, const ScoredSetPtr& adjusted)
+{
+    const quint64 generation = m_generation;
+    const AggregateOptions options = m_options;
+    QtConcurrent::run(&m_pool, [measured, adjusted, options] {
+        const ReportDataPtr m = makeReportData(measured->records, options, "measured");
+        const ReportDataPtr a = makeReportData(adjusted->records, options, "adjusted");
+        auto both = std::make_shared<ReportData>();
+        both->report = goldSideBySide(m->report, a->report);
+        both->simulatedModels = m->simulatedModels + a->simulatedModels;
+        return ReportDataPtr(std::move(both));
+    }).then(this, [this, generation](const ReportDataPtr& data) { applyReport(generation, data); });
+}
+
+void Page::applyReport(quint64 generation, const ReportDataPtr& data)
+{
+    if (generation != m_generation)
+        return; // the user changed the grouping or gold meanwhile
+    setLoading(false);
+    m_report = data;
+    reportReady(data, {});
+    Q_EMIT reportApplied();
 }
 
 void Page::setLoading(bool loading)

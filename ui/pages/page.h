@@ -67,14 +67,21 @@ protected:
     virtual void reload() = 0;
     /// The newest requested report (nullptr when no workspace is open, or on failure with `error`).
     virtual void reportReady(const ReportDataPtr& data, const QString& error) = 0;
-    /// Scores (if needed) and aggregates in the background; reportReady() follows.
-    void requestReport(GoldBasis gold, const AggregateOptions& options);
+    /// Scores (if needed) and aggregates in the background; reportReady() follows. With `sideBySide`,
+    /// both gold bases are scored and the report holds each group twice, measured then adjusted, told
+    /// apart by a last key "gold" (goldSideBySide()); `gold` is then ignored.
+    void requestReport(GoldBasis gold, const AggregateOptions& options, bool sideBySide = false);
 
     void showEvent(QShowEvent* event) override;
 
 private:
     void markStale();
     void aggregate(const ScoredSetPtr& set);
+    void aggregateBoth(const ScoredSetPtr& measured, const ScoredSetPtr& adjusted);
+    void applyReport(quint64 generation, const ReportDataPtr& data);
+    void failScoring(const ScoredSetPtr& set);
+    /// With both bases wanted: aggregates once both sets are scored; false while one is missing.
+    bool tryBoth();
     void setLoading(bool loading);
 
     Workspace* m_workspace;
@@ -83,6 +90,7 @@ private:
     bool m_waitingForScores = false;
     quint64 m_generation = 0;
     GoldBasis m_gold = GoldBasis::Measured;
+    bool m_sideBySide = false;
     AggregateOptions m_options;
     ReportDataPtr m_report;
     // Qt 6.4's then(context, …) must find its context alive when the job ends: the page waits for
