@@ -1,11 +1,8 @@
 #include "cli.h"
 
-#include "charts/costaccuracychart.h"
-#include "charts/heatmapwidget.h"
-#include "charts/metricbarchart.h"
 #include "export/chartexport.h"
-#include "models/heatmapdata.h"
-#include "models/metricformat.h"
+#include "export/exportablechart.h"
+#include "export/headlesscharts.h"
 #include "models/reportdata.h"
 #include "report/evaluation.h"
 #include "scoring/metricregistry.h"
@@ -148,22 +145,14 @@ int chartCommand(const QStringList& args)
         return ExitFailure;
     }
 
-    QString error;
-    if (heatmap) {
-        HeatmapWidget widget;
-        widget.setData(buildHeatmap(*data, rowKeys, options.groupBy.back(), metric));
-        QString column = QString::fromStdString(options.groupBy.back());
-        widget.setTitle(u"%1 by %2"_s.arg(metricLabel(metric), column.replace(u'_', u' ')));
-        error = exportChart(widget, outPath, dpi);
-    } else if (kind == u"scatter"_s) {
-        CostAccuracyChart chart;
-        chart.setReport(data, metric);
-        error = exportChart(chart, outPath, dpi);
-    } else {
-        MetricBarChart chart;
-        chart.setReport(data, metric);
-        error = exportChart(chart, outPath, dpi);
-    }
+    std::unique_ptr<ExportableChart> chart;
+    if (heatmap)
+        chart = makeHeatmapChart(*data, rowKeys, options.groupBy.back(), metric);
+    else if (kind == u"scatter"_s)
+        chart = makeScatterChart(data, metric);
+    else
+        chart = makeLeaderboardChart(data, metric);
+    const QString error = exportChart(*chart, outPath, dpi);
     if (!error.isEmpty()) {
         err(u"structscope chart: %1\n"_s.arg(error));
         return ExitFailure;

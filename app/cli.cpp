@@ -40,7 +40,8 @@ const std::array<Command, 9> kCommands = {{
      goldCommand},
     {"serve-sim", "serve-sim --port N [--suite DIR...] [--latency-ms MS] [--fault-rate R]",
      "loopback OpenAI- and Ollama-compatible server of simulated models", serveSimCommand},
-    {"demo", "demo --out DIR", "run the built-in suites on simulated models; write report and charts", nullptr},
+    {"demo", "demo --out DIR [--store DB] [--dpi N]",
+     "run the built-in suites on simulated models; write report and charts", demoCommand},
 }};
 
 const Command* findCommand(const QString& name)
@@ -96,7 +97,7 @@ bool isHeadless(const QStringList& args)
 
 bool needsGui(const QStringList& args)
 {
-    return args.value(1) == u"chart"_s;
+    return args.value(1) == u"chart"_s || args.value(1) == u"demo"_s;
 }
 
 int runHeadless(const QStringList& args)

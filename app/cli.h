@@ -17,7 +17,7 @@ enum ExitCode {
 /// True when `argv[1]` names a headless subcommand (or asks for help/version).
 bool isHeadless(const QStringList& args);
 
-/// True when the subcommand paints (chart): it needs a QApplication (on the offscreen platform).
+/// True when the subcommand paints (chart, demo): it needs a QApplication (on the offscreen platform).
 bool needsGui(const QStringList& args);
 
 /// Runs a headless subcommand; `args` starts with the program name. Needs a QCoreApplication.
@@ -35,5 +35,6 @@ int chartCommand(const QStringList& args);
 int importCommand(const QStringList& args);
 int auditCommand(const QStringList& args);
 int goldCommand(const QStringList& args);
+int demoCommand(const QStringList& args);
 
 } // namespace structscope::cli

@@ -46,7 +46,7 @@ int main(int argc, char** argv)
     QApplication::setWindowIcon(QIcon(u":/structscope/icons/structscope.svg"_s));
     structscope::MainWindow window;
     window.show();
-    // After the first paint: opening the store must not delay the window.
-    QTimer::singleShot(0, &window, [&window] { window.restoreLastWorkspace(); });
+    // After the first paint: opening the store (or creating the demo one) must not delay the window.
+    QTimer::singleShot(0, &window, [&window] { window.startUp(); });
     return QApplication::exec();
 }

@@ -1,4 +1,7 @@
 // The headless command line: help, exit codes, and `check` on good and broken suites.
+#include "audit/goldeditor.h"
+#include "store/resultstore.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -19,7 +22,7 @@ struct Run
     QString err;
 };
 
-Run structscope(const QStringList& args)
+Run runCli(const QStringList& args)
 {
     QProcess process;
     process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
@@ -43,7 +46,7 @@ class TestCli : public QObject
 private Q_SLOTS:
     void helpListsEverySubcommand()
     {
-        const Run run = structscope({u"--help"_s});
+        const Run run = runCli({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const char* command : {"run", "import", "check", "report", "chart", "audit", "gold export", "serve-sim", "demo"})
             QVERIFY2(run.out.contains(u"structscope "_s + QLatin1String(command)), command);
@@ -51,49 +54,44 @@ private Q_SLOTS:
 
     void versionPrints()
     {
-        const Run run = structscope({u"--version"_s});
+        const Run run = runCli({u"--version"_s});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith(u"structscope "_s));
     }
 
-    void unbuiltSubcommandsSaySo_data()
+    void everySubcommandIsBuilt()
     {
-        QTest::addColumn<QString>("command");
-        for (const char* c : {"demo"})
-            QTest::newRow(c) << QString::fromLatin1(c);
-    }
-
-    void unbuiltSubcommandsSaySo()
-    {
-        QFETCH(QString, command);
-        const Run run = structscope({command});
-        QCOMPARE(run.exitCode, 3);
-        QVERIFY2(run.err.contains(u"not built yet"_s), qPrintable(run.err));
-        QVERIFY(run.out.isEmpty());
+        // The last one (demo) was built: none is listed as missing, and demo answers with its own usage.
+        const Run help = runCli({u"--help"_s});
+        QVERIFY2(!help.out.contains(u"not built yet)"_s), qPrintable(help.out));
+        const Run run = runCli({u"demo"_s});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(u"--out DIR is required"_s), qPrintable(run.err));
+        QVERIFY(!run.err.contains(u"not built yet"_s));
     }
 
     void unknownCommandIsAUsageError()
     {
-        const Run run = structscope({u"frobnicate"_s});
+        const Run run = runCli({u"frobnicate"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"unknown command 'frobnicate'"_s));
     }
 
     void checkNeedsASuite()
     {
-        Run run = structscope({u"check"_s});
+        Run run = runCli({u"check"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"--suite DIR is required"_s));
-        run = structscope({u"check"_s, u"--suite"_s});
+        run = runCli({u"check"_s, u"--suite"_s});
         QCOMPARE(run.exitCode, 2);
-        run = structscope({u"check"_s, u"--bogus"_s});
+        run = runCli({u"check"_s, u"--bogus"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"bogus"_s));
     }
 
     void checkAcceptsACleanSuite()
     {
-        const Run run = structscope({u"check"_s, u"--suite"_s, testData(u"suite/valid"_s)});
+        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/valid"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"tiny (Tiny suite 0.1.0): OK"_s));
         QVERIFY(run.out.contains(u"cases: 2"_s));
@@ -103,7 +101,7 @@ private Q_SLOTS:
 
     void checkListsEveryProblemWithItsPlace()
     {
-        const Run run = structscope({u"check"_s, u"--suite"_s, testData(u"suite/broken"_s)});
+        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/broken"_s)});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"cases.jsonl:1: /gold/items/0/quantity: "_s), qPrintable(run.err));
         QVERIFY2(run.err.contains(u"cases.jsonl:2: /id: case id \"o-1\" is already used on line 1"_s), qPrintable(run.err));
@@ -128,21 +126,21 @@ private Q_SLOTS:
                                     << u"unknown metric family 'vibes'"_s;
         QTest::addRow("bad gold") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
                                                  u"--gold"_s, u"latest"_s}
-                                  << u"--gold must be measured or adjusted"_s;
+                                  << u"--gold must be measured, adjusted or both"_s;
     }
 
     void reportRefusesBadArguments()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const Run run = structscope(args);
+        const Run run = runCli(args);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
     }
 
     void reportOnAMissingStoreFails()
     {
-        const Run run = structscope({u"report"_s, u"--store"_s, u"/nonexistent/none.db"_s, u"--format"_s, u"json"_s});
+        const Run run = runCli({u"report"_s, u"--store"_s, u"/nonexistent/none.db"_s, u"--format"_s, u"json"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.out.isEmpty());
         QVERIFY(!run.err.isEmpty());
@@ -197,12 +195,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"sob.db"_s);
-        Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+        Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
                                testData(u"grounding/response_model-a.jsonl"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 6 response(s) from 1 file(s)"_s), qPrintable(run.out));
 
-        run = structscope({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s,
+        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s,
                            u"grounding"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object();
@@ -227,7 +225,7 @@ private Q_SLOTS:
         QVERIFY(ci.at(0).toDouble() <= ci.at(1).toDouble());
 
         // Importing the same file again adds a second run, but never a second suite.
-        run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+        run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
                            testData(u"grounding/response_model-a.jsonl"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"already stored"_s), qPrintable(run.out));
@@ -238,7 +236,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"sob.db"_s);
-        const Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+        const Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
                                      testData(u"import/sob/response_model-a.jsonl"_s)});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"response_model-a.jsonl:3"_s), qPrintable(run.err));
@@ -251,7 +249,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"people.db"_s);
-        Run run = structscope({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"import/suite"_s),
+        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"import/suite"_s),
                                u"--field-map"_s,
                                u"case_id=id,model=meta.model,strategy=meta.mode,response=output.text,"
                                u"tokens_in=usage.in,tokens_out=usage.out,latency_ms=ms"_s,
@@ -260,7 +258,7 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(u"mapped.jsonl:2"_s), qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 2 response(s)"_s), qPrintable(run.out + run.err));
 
-        run = structscope({u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"model,strategy"_s});
+        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"model,strategy"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"m/one"_s), qPrintable(run.out));
     }
@@ -274,7 +272,7 @@ private Q_SLOTS:
         QVERIFY(junk.open(QIODevice::WriteOnly));
         junk.write(QByteArray(4096, 'x'));
         junk.close();
-        const Run run = structscope({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+        const Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
                                      testData(u"grounding/response_model-a.jsonl"_s)});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(!run.err.isEmpty());
@@ -285,7 +283,7 @@ private Q_SLOTS:
 
     void checkOnAMissingFolder()
     {
-        const Run run = structscope({u"check"_s, u"--suite"_s, u"/nonexistent/suite"_s});
+        const Run run = runCli({u"check"_s, u"--suite"_s, u"/nonexistent/suite"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.err.contains(u"not a folder"_s));
     }
@@ -311,7 +309,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const Run run = structscope(args);
+        const Run run = runCli(args);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
     }
@@ -321,12 +319,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"audit.db"_s);
-        Run run = structscope({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
                                u"--store"_s, store, testData(u"audit/responses.jsonl"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
         // c-1's gold age is 14; three of four models say 41 (tests/data/audit/README.md).
-        run = structscope({u"audit"_s, u"--store"_s, store});
+        run = runCli({u"audit"_s, u"--store"_s, store});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QJsonParseError error;
         const QJsonObject queue = QJsonDocument::fromJson(run.out.toUtf8(), &error).object();
@@ -346,29 +344,76 @@ private Q_SLOTS:
         QCOMPARE(flags.size(), 1);
         QCOMPARE(flags.first().toObject().value(u"category"_s).toString(), u"pet"_s);
 
-        run = structscope({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s});
+        run = runCli({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(QJsonDocument::fromJson(run.out.toUtf8()).object().value(u"items"_s).toArray().size(), 2);
 
         const QString out = dir.filePath(u"corrected"_s);
-        run = structscope({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
+        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"wrote audit-tiny 1.0.0 to "_s), qPrintable(run.out));
         QVERIFY(QFile::exists(QDir(out).filePath(u"CHANGELOG.md"_s)));
-        run = structscope({u"check"_s, u"--suite"_s, out});
+        run = runCli({u"check"_s, u"--suite"_s, out});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"cases: 3"_s));
 
-        run = structscope({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
+        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"is not empty; pass --force"_s), qPrintable(run.err));
-        run = structscope({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out,
+        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out,
                            u"--force"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        run = structscope({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"nope"_s, u"--out"_s,
+        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"nope"_s, u"--out"_s,
                            dir.filePath(u"other"_s)});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"no suite \"nope\""_s), qPrintable(run.err));
+    }
+    // After c-1's gold age is corrected from 14 to 41, `report --gold both` lists each model twice, measured
+    // then adjusted. ladder.correct by hand (tests/data/audit/README.md): m-a answers 41/Bergen/dog, so 0 of 3
+    // measured and 1 of 3 adjusted; m-d answers 14 and fish: 1 of 2 measured, 0 of 2 adjusted.
+    void reportShowsBothGoldBasesSideBySide()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString storePath = dir.filePath(u"both.db"_s);
+        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+                               u"--store"_s, storePath, testData(u"audit/responses.jsonl"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        {
+            structscope::StoreError error;
+            auto store = structscope::ResultStore::open(storePath, {}, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            const auto suites = store->suites();
+            QVERIFY(suites.ok() && suites.value().size() == 1);
+            const auto rows = store->caseRows(suites.value().front().row);
+            QVERIFY(rows.ok());
+            structscope::GoldEdit edit;
+            edit.caseRow = rows.value().value(u"c-1"_s);
+            edit.gold = nlohmann::json::parse(R"({"name": "Ann", "age": 41, "city": "Oslo"})");
+            edit.author = u"tester"_s;
+            edit.reason = u"the text says 41"_s;
+            QCOMPARE(int(structscope::applyGoldEdit(*store, edit).status),
+                     int(structscope::GoldEditOutcome::Status::Added));
+        }
+        run = runCli({u"report"_s, u"--store"_s, storePath, u"--format"_s, u"json"_s, u"--metrics"_s,
+                           u"ladder"_s, u"--gold"_s, u"both"_s, u"--bootstrap"_s, u"10"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const nlohmann::json report = nlohmann::json::parse(run.out.toStdString());
+        QCOMPARE(QString::fromStdString(report.at("gold").get<std::string>()), u"both"_s);
+        QStringList order;
+        QHash<QString, double> correct;
+        for (const auto& group : report.at("groups")) {
+            const QString key = QString::fromStdString(group.at("key").at("model").get<std::string>()) + u'/'
+                + QString::fromStdString(group.at("key").at("gold").get<std::string>());
+            order << key;
+            correct.insert(key, group.at("mean").at("ladder.correct").get<double>());
+        }
+        QCOMPARE(order.mid(0, 2), (QStringList{u"m-a/measured"_s, u"m-a/adjusted"_s}));
+        QCOMPARE(order.size(), 8);
+        QCOMPARE(correct.value(u"m-a/measured"_s), 0.0);
+        QCOMPARE(correct.value(u"m-a/adjusted"_s), 1.0 / 3.0);
+        QCOMPARE(correct.value(u"m-d/measured"_s), 0.5);
+        QCOMPARE(correct.value(u"m-d/adjusted"_s), 0.0);
     }
 };
 

@@ -13,6 +13,7 @@
 #include "models/resultsproxymodel.h"
 #include "pages/heatmappage.h"
 #include "pages/leaderboardpage.h"
+#include "pages/runspage.h"
 #include "report/reportwriter.h"
 #include "scoring/metricregistry.h"
 #include "settings.h"
@@ -22,6 +23,7 @@
 #include "widgets/goldtoggle.h"
 #include "widgets/metricglossarydialog.h"
 #include "widgets/metricpicker.h"
+#include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 
 #include <QDir>
@@ -139,7 +141,7 @@ private Q_SLOTS:
         QStringList ids;
         for (const Page* p : window.pages())
             ids << p->pageId();
-        QCOMPARE(ids, (QStringList {u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s}));
+        QCOMPARE(ids, (QStringList {u"runs"_s, u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s}));
         window.grab().save(screenshotDir() + u"/welcome.png"_s);
     }
 
@@ -327,6 +329,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.openWorkspace(dir.filePath(u"fresh.db"_s), true));
         auto* leaderboard = window.findChild<LeaderboardPage*>();
+        QVERIFY(window.showPage(leaderboard->pageId())); // not the first page any more (Runs is)
         QVERIFY(waitForData(leaderboard));
         QCOMPARE(leaderboard->model()->rowCount(), 0);
         window.grab().save(screenshotDir() + u"/empty-workspace.png"_s);
@@ -436,6 +439,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         const qint64 painted = timer.elapsed();
         QVERIFY(window.openWorkspace(m_store));
+        QVERIFY(window.showPage(u"leaderboard"_s)); // Runs, the first page, shows no scores
         QVERIFY(waitForData(window.currentPage()));
         const qint64 withData = timer.elapsed();
         qInfo("main window painted after %lld ms; leaderboard filled after %lld ms", painted, withData);
@@ -467,13 +471,25 @@ private Q_SLOTS:
             QVERIFY2(shortcuts.contains(QString::fromLatin1(expected)), expected);
     }
 
+    void editMenuUndoFollowsTheGoldEditService()
+    {
+        MainWindow* window = openedWindow();
+        auto* undo = window->findChild<QAction*>(u"undoGoldEditMenu"_s);
+        QVERIFY(undo);
+        // Nothing was edited in this session: nothing to undo, so the entry is not a dead button.
+        QCOMPARE(undo->isEnabled(), GoldEditService::of(window->workspace())->canUndo());
+        QVERIFY(!undo->isEnabled());
+        QVERIFY(!undo->statusTip().isEmpty());
+    }
+
     void screenshotsOfEveryPage()
     {
         MainWindow* window = openedWindow();
         window->resize(1280, 820);
         for (Page* page : window->pages()) {
             QVERIFY(window->showPage(page->pageId()));
-            QVERIFY(waitForData(page));
+            auto* runs = qobject_cast<RunsPage*>(page); // lists runs; it has no scored report
+            QVERIFY(runs ? QTest::qWaitFor([runs] { return runs->hasLoadedRuns(); }, kTimeoutMs) : waitForData(page));
             QTest::qWait(50);
             const QString path = screenshotDir() + u"/"_s + page->pageId() + u".png"_s;
             QVERIFY(window->grab().save(path));
@@ -508,3 +524,4 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestGui)
 #include "tst_gui.moc"
+

@@ -7,9 +7,12 @@
 #include "pages/errorspage.h"
 #include "pages/heatmappage.h"
 #include "pages/leaderboardpage.h"
+#include "pages/runspage.h"
 #include "settings.h"
 #include "widgets/activityindicator.h"
 #include "widgets/metricglossarydialog.h"
+#include "workspace/demosetup.h"
+#include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 #include "workspace/workspacedialogs.h"
 
@@ -101,6 +104,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_workspace, &Workspace::opened, this, &MainWindow::updateCentralWidget);
     connect(m_workspace, &Workspace::closed, this, &MainWindow::updateCentralWidget);
     connect(m_settings, &Settings::recentWorkspacesChanged, this, &MainWindow::rebuildRecentMenu);
+    m_demo = new DemoSetup(m_workspace, m_settings, m_activity, this);
+    connect(m_demo, &DemoSetup::finished, this,
+        [this](bool, const QString& message) { statusBar()->showMessage(message, kMessageMs); });
 
     setupMenus();
     addPage(new LeaderboardPage(m_workspace, this));
@@ -109,6 +115,7 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(new ErrorsPage(m_workspace, this));
     addPage(new ComparePage(m_workspace, this));
     addPage(new AuditPage(m_workspace, this));
+    addPage(new RunsPage(m_workspace, this), 0); // the first page: where work starts
     m_navigation->setCurrentRow(0);
     updateCentralWidget();
     statusBar()->showMessage(tr("Ready"));
@@ -186,6 +193,8 @@ void MainWindow::setupMenus()
     file->addAction(tr("Open &Database URL…"), this, &MainWindow::openDatabaseUrl);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    file->addAction(tr("Create &Demo Workspace"), this, [this] { m_demo->start(); })
+        ->setStatusTip(tr("Runs the built-in suites on the simulated models in a new workspace"));
     m_workspaceActions << file->addAction(tr("&Close Workspace"), QKeySequence::Close, m_workspace, &Workspace::close);
     file->addSeparator();
     m_workspaceActions << file->addAction(
@@ -200,6 +209,24 @@ void MainWindow::setupMenus()
     QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
 
+    // Gold edits are undone one revision at a time (Ctrl+Z works inside the Cases page's diff view).
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    GoldEditService* gold = GoldEditService::of(m_workspace);
+    QAction* undoGold = edit->addAction(tr("&Undo Gold Edit"), gold, [gold] { gold->undo(); });
+    undoGold->setObjectName(u"undoGoldEditMenu"_s);
+    undoGold->setStatusTip(tr("Stores a new gold revision that restores the gold before your last edit"));
+    undoGold->setEnabled(gold->canUndo());
+    connect(gold, &GoldEditService::undoAvailableChanged, undoGold, &QAction::setEnabled);
+    connect(gold, &GoldEditService::editFinished, this,
+        [this](GoldEditService::Action action, const GoldEditOutcome& outcome) {
+            if (action != GoldEditService::Action::Undo)
+                return;
+            statusBar()->showMessage(outcome.ok() ? tr("Gold edit undone: revision %1 restores the gold before it")
+                                                        .arg(outcome.added.revision)
+                                                  : tr("Undo refused: %1").arg(outcome.message),
+                kMessageMs);
+        });
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->addSeparator();
     m_workspaceActions << m_viewMenu->addAction(
@@ -211,6 +238,14 @@ void MainWindow::setupMenus()
     QAction* fullScreen = m_viewMenu->addAction(tr("&Full Screen"), QKeySequence::FullScreen, this,
         [this] { isFullScreen() ? showNormal() : showFullScreen(); });
     fullScreen->setCheckable(false);
+
+    auto* run = menuBar()->addMenu(tr("&Run"));
+    m_workspaceActions << run->addAction(tr("&New Run…"), QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
+        for (Page* page : pages()) {
+            if (auto* runs = qobject_cast<RunsPage*>(page); runs && showPage(runs->pageId()))
+                runs->openLaunchDialog();
+        }
+    });
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Metric Glossary"), QKeySequence::HelpContents, this, &MainWindow::showGlossary);
@@ -268,6 +303,12 @@ bool MainWindow::restoreLastWorkspace()
 {
     const QString last = m_settings->lastWorkspace();
     return !last.isEmpty() && openWorkspace(last);
+}
+
+void MainWindow::startUp()
+{
+    if (!restoreLastWorkspace())
+        m_demo->startIfFirstStart();
 }
 
 void MainWindow::openOrComplain(const QString& location, bool create)

@@ -10,6 +10,7 @@ class QStackedWidget;
 namespace structscope {
 
 class ActivityIndicator;
+class DemoSetup;
 class Page;
 class Settings;
 class Workspace;
@@ -39,6 +40,10 @@ public:
     bool openWorkspace(const QString& location, bool create = false, QString* error = nullptr);
     /// Opens the workspace open at the last exit, if it still opens.
     bool restoreLastWorkspace();
+    /// What the application does once the window is shown: restores the last workspace, or on a first
+    /// start (no workspace ever opened) creates the demo workspace.
+    void startUp();
+    DemoSetup* demoSetup() const { return m_demo; }
     /// Imports result files (.jsonl: SOB or generic) and suite folders into the open workspace.
     void importPaths(const QStringList& paths);
 
@@ -75,6 +80,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QList<QAction*> m_workspaceActions; ///< enabled only while a workspace is open
+    DemoSetup* m_demo = nullptr;
 };
 
 } // namespace structscope

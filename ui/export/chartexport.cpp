@@ -80,10 +80,12 @@ QString exportChart(ExportableChart& chart, const QString& path, int dpi)
         QImage image(QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))),
             QImage::Format_ARGB32_Premultiplied);
         image.fill(Qt::white);
-        image.setDotsPerMeterX(int(std::lround(dpi / 0.0254)));
-        image.setDotsPerMeterY(int(std::lround(dpi / 0.0254)));
         if (!paintOn(image, chart, size, scale))
             return QObject::tr("%1: cannot paint the chart").arg(path);
+        // Recorded only after painting: fonts in points follow the device's resolution, so a 150-dpi
+        // image would scale the text a second time on top of the painter's scale.
+        image.setDotsPerMeterX(int(std::lround(dpi / 0.0254)));
+        image.setDotsPerMeterY(int(std::lround(dpi / 0.0254)));
         if (!image.save(path, "PNG"))
             return QObject::tr("%1: cannot write the file").arg(path);
         return {};

@@ -1,0 +1,287 @@
+// First start: with no workspace ever opened, the main window creates the demo workspace (built-in
+// suites × simulated models) in the application's data folder with a progress bar in the status bar,
+// and every page has data within ten seconds; a second start restores it instead; File ▸ Create Demo
+// Workspace re-creates it. Also the demo's comparison chart (a forest plot of paired differences).
+#include "charts/comparisonchart.h"
+#include "mainwindow.h"
+#include "pages/comparepage.h"
+#include "pages/page.h"
+#include "pages/recordspage.h"
+#include "settings.h"
+#include "widgets/activityindicator.h"
+#include "workspace/demosetup.h"
+#include "workspace/workspace.h"
+
+#include <QAction>
+#include <QBarSet>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHorizontalStackedBarSeries>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace structscope;
+
+namespace {
+
+constexpr qint64 kAnswers = 7692; // 641 cases × 6 profiles × 2 strategies (see tst_demo)
+// Only a guard against a hang: speed is not a unit test (a Debug or sanitizer build on a loaded CI
+// machine is many times slower). The time to a filled workspace is printed; the budget (ten
+// seconds) is checked with an optimised build, see docs/performance.md.
+constexpr qint64 kBudgetMs = 300000;
+
+QString screenshotDir()
+{
+    const QString dir = QCoreApplication::applicationDirPath() + u"/screenshots"_s;
+    QDir().mkpath(dir);
+    return dir;
+}
+
+void removeDemoStore()
+{
+    for (const QString& suffix : { u""_s, u"-wal"_s, u"-shm"_s })
+        QFile::remove(DemoSetup::defaultLocation() + suffix);
+}
+
+/// The page has the workspace's data: a non-empty report, and for pages of records a non-empty set. A page
+/// that shows no report (Runs) has data when its table lists the 48 runs.
+bool hasData(Page* page)
+{
+    if (page->pageId() == u"runs"_s) {
+        const auto views = page->findChildren<QTableView*>();
+        return std::any_of(views.begin(), views.end(), [](QTableView* v) { return v->model()->rowCount() == 48; });
+    }
+    if (page->isLoading() || !page->currentReport() || page->currentReport()->report.groups.empty())
+        return false;
+    if (auto* records = qobject_cast<RecordsPage*>(page))
+        return !records->isBusy() && records->scoredSet() && !records->scoredSet()->records.empty();
+    return true;
+}
+
+QAction* findAction(QMenuBar* bar, const QString& text)
+{
+    for (QAction* menu : bar->actions()) {
+        if (!menu->menu())
+            continue;
+        for (QAction* action : menu->menu()->actions()) {
+            if (action->text().remove(u'&') == text)
+                return action;
+        }
+    }
+    return nullptr;
+}
+
+ConfigComparison comparison(const QString& model, double delta, double low, double high, double p)
+{
+    ConfigComparison c;
+    c.a = { model, u"P"_s, true };
+    c.b = { model, u"J+"_s, true };
+    c.metric = "ladder.correct";
+    c.stats.n = 100;
+    c.stats.meanA = 0.5;
+    c.stats.meanB = 0.5 + delta / 100;
+    c.stats.deltaPoints = delta;
+    c.stats.deltaCiPoints = { low, high };
+    c.stats.pValue = p;
+    return c;
+}
+
+} // namespace
+
+class TestFirstStart : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(u"StructScopeTests"_s);
+        QCoreApplication::setApplicationName(u"tst_firststart"_s);
+        QVERIFY(m_settingsDir.isValid());
+        // Settings of this test only, in a folder that goes away with it.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QSettings().clear();
+        removeDemoStore();
+    }
+
+    void cleanupTestCase()
+    {
+        QSettings().clear();
+        removeDemoStore();
+    }
+
+    void demoLivesInTheApplicationDataFolder()
+    {
+        const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QVERIFY(data.contains(u"tst_firststart"_s));
+        QCOMPARE(DemoSetup::defaultLocation(), data + u"/demo.structscope"_s);
+    }
+
+    void firstStartCreatesTheDemoWorkspace()
+    {
+        MainWindow window;
+        window.resize(1280, 820);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.demoSetup()->isFirstStart());
+        QSignalSpy progress(window.demoSetup(), &DemoSetup::progress);
+        QSignalSpy finished(window.demoSetup(), &DemoSetup::finished);
+        QElapsedTimer clock;
+        clock.start();
+        window.startUp();
+
+        // A visible progress bar in the status bar while it runs.
+        QVERIFY(window.demoSetup()->isRunning());
+        QVERIFY(window.activity()->isActive());
+        QVERIFY(window.activity()->isVisible());
+        QVERIFY2(window.activity()->text().contains(u"demo workspace"_s), qPrintable(window.activity()->text()));
+        auto* bar = window.activity()->findChild<QProgressBar*>();
+        QVERIFY(bar && bar->isVisible());
+        QTest::qWait(1);
+        window.grab().save(screenshotDir() + u"/firststart-progress.png"_s);
+
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), int(kBudgetMs));
+        QVERIFY2(finished.constFirst().at(0).toBool(), qPrintable(finished.constFirst().at(1).toString()));
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.constLast().at(0).toLongLong(), kAnswers);
+        QCOMPARE(progress.constLast().at(1).toLongLong(), kAnswers);
+        QVERIFY(window.workspace()->isOpen());
+        QCOMPARE(window.workspace()->location(), DemoSetup::defaultLocation());
+        QVERIFY(QFileInfo::exists(DemoSetup::defaultLocation()));
+        QCOMPARE(window.settings()->lastWorkspace(), DemoSetup::defaultLocation());
+        QVERIFY(window.windowTitle().contains(u"demo.structscope"_s));
+
+        // Every page fills, all within the budget from the start.
+        for (Page* page : window.pages()) {
+            QVERIFY(window.showPage(page->pageId()));
+            QTRY_VERIFY2_WITH_TIMEOUT(hasData(page), qPrintable(page->pageId()), int(kBudgetMs));
+            if (!page->currentReport())
+                continue;
+            // Simulated models are labelled in what the pages show.
+            QCOMPARE(page->currentReport()->simulatedModels.size(), 6);
+            QVERIFY(page->currentReport()->groupLabel(page->currentReport()->report.groups.front())
+                        .contains(u"(simulated)"_s));
+        }
+        qInfo().noquote() << u"demo workspace: every page has data after %1 ms"_s.arg(clock.elapsed());
+        for (Page* page : window.pages()) {
+            QVERIFY(window.showPage(page->pageId()));
+            QTest::qWait(50);
+            window.grab().save(screenshotDir() + u"/demo-%1.png"_s.arg(page->pageId()));
+        }
+        // The Compare page opens on a within-model pair (one profile under its two strategies).
+        ComparePage* compare = window.findChild<ComparePage*>();
+        QVERIFY(compare);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->comparison() && !compare->isComparing(), int(kBudgetMs));
+        QCOMPARE(compare->comparison()->a.model, compare->comparison()->b.model);
+        QVERIFY(compare->comparison()->ok());
+    }
+
+    void secondStartRestoresTheDemo()
+    {
+        MainWindow window;
+        QVERIFY(!window.demoSetup()->isFirstStart());
+        window.startUp();
+        QVERIFY(!window.demoSetup()->isRunning());
+        QVERIFY(window.workspace()->isOpen());
+        QCOMPARE(window.workspace()->location(), DemoSetup::defaultLocation());
+    }
+
+    void noDemoWhenAWorkspaceWasOpenedBefore()
+    {
+        // The last workspace is gone, but the user has opened workspaces: not a first start.
+        QSettings().clear();
+        Settings settings;
+        settings.addRecentWorkspace(m_settingsDir.filePath(u"gone.structscope"_s));
+        MainWindow window;
+        QVERIFY(!window.demoSetup()->isFirstStart());
+        window.startUp();
+        QVERIFY(!window.demoSetup()->isRunning());
+        QVERIFY(!window.workspace()->isOpen());
+    }
+
+    void createDemoWorkspaceOnDemand()
+    {
+        MainWindow window;
+        QVERIFY(window.openWorkspace(DemoSetup::defaultLocation()));
+        QAction* action = findAction(window.menuBar(), u"Create Demo Workspace"_s);
+        QVERIFY(action);
+        QSignalSpy finished(window.demoSetup(), &DemoSetup::finished);
+        action->trigger();
+        QVERIFY(window.demoSetup()->isRunning());
+        QVERIFY(!window.workspace()->isOpen()); // closed while its file is replaced
+        QVERIFY(!window.demoSetup()->start()); // one at a time
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), int(kBudgetMs));
+        QVERIFY2(finished.constFirst().at(0).toBool(), qPrintable(finished.constFirst().at(1).toString()));
+        QVERIFY(window.workspace()->isOpen());
+    }
+
+    void cancelLeavesNoWorkspaceOpen()
+    {
+        MainWindow window;
+        QSignalSpy finished(window.demoSetup(), &DemoSetup::finished);
+        QVERIFY(window.demoSetup()->start());
+        window.demoSetup()->cancel();
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(!finished.constFirst().at(0).toBool());
+        QVERIFY(finished.constFirst().at(1).toString().contains(u"cancelled"_s));
+        QVERIFY(!window.demoSetup()->isRunning());
+        QVERIFY(!window.activity()->isActive());
+        QVERIFY(!window.workspace()->isOpen());
+        // The worker stops at its next progress report; the window waits for it when it goes away.
+    }
+
+    void comparisonChartDrawsEachPairTopDown()
+    {
+        ComparisonChart chart;
+        ConfigComparison failed = comparison(u"sim:x"_s, 1, 0, 2, 0.5);
+        failed.error = u"no shared cases"_s;
+        chart.setComparisons({ comparison(u"sim:careful"_s, 12.5, 8, 17, 0.0001), failed,
+            comparison(u"sim:sloppy"_s, -4, -9.5, 1.5, 0.2) });
+        QCOMPARE(chart.categories(),
+            QStringList({ u"sim:careful (simulated): P → J+ (p < 0.001)"_s,
+                u"sim:sloppy (simulated): P → J+ (p = 0.200)"_s }));
+        QCOMPARE(chart.deltas(), std::vector<double>({ 12.5, -4 }));
+        QCOMPARE(chart.intervals().size(), std::size_t(2));
+        QCOMPARE(chart.intervals()[1].low, -9.5);
+        // The bars: the vertical axis counts from the bottom, so the first pair is the last category;
+        // a gain goes to the "J+ ahead" set, a loss to "P ahead".
+        auto* series = chart.chart()->series().isEmpty()
+            ? nullptr
+            : qobject_cast<QHorizontalStackedBarSeries*>(chart.chart()->series().constFirst());
+        QVERIFY(series);
+        QCOMPARE(series->barSets().size(), 2);
+        QCOMPARE(series->barSets()[0]->label(), u"J+ ahead"_s);
+        QCOMPARE(series->barSets()[0]->at(1), 12.5);
+        QCOMPARE(series->barSets()[0]->at(0), 0.0);
+        QCOMPARE(series->barSets()[1]->label(), u"P ahead"_s);
+        QCOMPARE(series->barSets()[1]->at(0), -4.0);
+        QCOMPARE(series->barSets()[1]->at(1), 0.0);
+        // One error bar per pair besides the bars.
+        QCOMPARE(chart.chart()->series().size(), 3);
+        QVERIFY(chart.chart()->title().contains(u"Correct"_s));
+
+        chart.setComparisons({ failed });
+        QVERIFY(chart.categories().isEmpty());
+        QVERIFY(chart.chart()->series().isEmpty());
+    }
+
+private:
+    QTemporaryDir m_settingsDir;
+};
+
+QTEST_MAIN(TestFirstStart)
+#include "tst_firststart.moc"

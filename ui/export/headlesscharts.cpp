@@ -1,0 +1,83 @@
+#include "export/headlesscharts.h"
+
+#include "charts/comparisonchart.h"
+#include "charts/costaccuracychart.h"
+#include "charts/errorsetschart.h"
+#include "charts/heatmapwidget.h"
+#include "charts/metricbarchart.h"
+#include "models/heatmapdata.h"
+#include "models/metricformat.h"
+
+#include <QAbstractAxis>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope {
+
+namespace {
+
+/// The charts export at their on-screen size while visible: a widget that is "shown" without ever
+/// reaching the screen exports at `size` (0 keeps the chart's own width or height).
+template<typename Chart>
+std::unique_ptr<ExportableChart> sized(std::unique_ptr<Chart> chart, const QSize& size)
+{
+    if (size.width() > 0 || size.height() > 0) {
+        const QSize own = chart->exportSize();
+        chart->setAttribute(Qt::WA_DontShowOnScreen);
+        chart->resize(size.width() > 0 ? size.width() : own.width(), size.height() > 0 ? size.height() : own.height());
+        chart->show();
+    }
+    return chart;
+}
+
+} // namespace
+
+std::unique_ptr<ExportableChart> makeLeaderboardChart(ReportDataPtr data, const std::string& metricId, const QSize& size)
+{
+    auto chart = std::make_unique<MetricBarChart>();
+    chart->setReport(std::move(data), metricId);
+    // A picture has no tooltips: the reader needs the whole group name. QtCharts centres a slanted label's
+    // box on its bar, which puts long slanted names beside it; upright ones stay under their bar.
+    for (QAbstractAxis* axis : chart->chart()->axes(Qt::Horizontal)) {
+        axis->setTruncateLabels(false);
+        if (axis->labelsAngle() != 0)
+            axis->setLabelsAngle(-90);
+    }
+    return sized(std::move(chart), size);
+}
+
+std::unique_ptr<ExportableChart> makeScatterChart(ReportDataPtr data, const std::string& metricId, const QSize& size)
+{
+    auto chart = std::make_unique<CostAccuracyChart>();
+    chart->setReport(std::move(data), metricId);
+    return sized(std::move(chart), size);
+}
+
+std::unique_ptr<ExportableChart> makeHeatmapChart(const ReportData& data, const std::vector<std::string>& rowKeys,
+    const std::string& columnKey, const std::string& metricId, const QSize& size)
+{
+    auto widget = std::make_unique<HeatmapWidget>();
+    widget->setData(buildHeatmap(data, rowKeys, columnKey, metricId));
+    QString column = QString::fromStdString(columnKey);
+    widget->setTitle(u"%1 by %2"_s.arg(metricLabel(metricId), column.replace(u'_', u' ')));
+    return sized(std::move(widget), size);
+}
+
+std::unique_ptr<ExportableChart> makeErrorSetsChart(
+    std::vector<ErrorSetCounts> groups, const QString& title, const QSize& size)
+{
+    auto chart = std::make_unique<ErrorSetsChart>();
+    chart->setTitle(title);
+    chart->setData(std::move(groups));
+    return sized(std::move(chart), size);
+}
+
+std::unique_ptr<ExportableChart> makeComparisonChart(
+    const std::vector<ConfigComparison>& comparisons, const QSize& size)
+{
+    auto chart = std::make_unique<ComparisonChart>();
+    chart->setComparisons(comparisons);
+    return sized(std::move(chart), size);
+}
+
+} // namespace structscope

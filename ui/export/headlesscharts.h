@@ -1,0 +1,42 @@
+#pragma once
+
+#include "models/configcomparison.h"
+#include "models/errorsets.h"
+#include "models/reportdata.h"
+
+#include <QSize>
+#include <QString>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace structscope {
+
+class ExportableChart;
+
+// The charts the headless commands (`structscope chart`, `structscope demo`) draw: the widgets of the
+// pages, filled with one value each, ready for exportChart(). They need a QApplication (offscreen is
+// enough) and never appear on a screen. `size` is the export size in logical pixels; a width or height of
+// 0 keeps the chart's own (the default 900 × 540 of a QtCharts chart, a heatmap's natural size, an
+// error-set chart's height for its width).
+
+/// Bars of one metric per report group, best first, with 95% intervals (the Leaderboard page's chart).
+/// Category labels are written in full (on screen they are elided, with the full text in the tooltip).
+std::unique_ptr<ExportableChart> makeLeaderboardChart(
+    ReportDataPtr data, const std::string& metricId, const QSize& size = {});
+/// Cost against a metric per group.
+std::unique_ptr<ExportableChart> makeScatterChart(
+    ReportDataPtr data, const std::string& metricId, const QSize& size = {});
+/// A metric by row groups (`rowKeys`) × the values of `columnKey`, titled "<metric> by <column>". `data`
+/// must be grouped by rowKeys + {columnKey}.
+std::unique_ptr<ExportableChart> makeHeatmapChart(const ReportData& data, const std::vector<std::string>& rowKeys,
+    const std::string& columnKey, const std::string& metricId, const QSize& size = {});
+/// Error-set Venn diagrams (UpSet plots beyond three labels), one panel per group.
+std::unique_ptr<ExportableChart> makeErrorSetsChart(
+    std::vector<ErrorSetCounts> groups, const QString& title, const QSize& size = {});
+/// Paired comparisons as a forest plot of B − A with bootstrap intervals.
+std::unique_ptr<ExportableChart> makeComparisonChart(
+    const std::vector<ConfigComparison>& comparisons, const QSize& size = {});
+
+} // namespace structscope
