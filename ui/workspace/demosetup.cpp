@@ -45,6 +45,11 @@ QString DemoSetup::defaultLocation()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/demo.structscope"_s;
 }
 
+QString DemoSetup::activityLabel()
+{
+    return tr("Creating the demo workspace (simulated models)");
+}
+
 bool DemoSetup::isFirstStart() const
 {
     return m_settings->recentWorkspaces().isEmpty() && m_settings->lastWorkspace().isEmpty();
@@ -80,7 +85,7 @@ bool DemoSetup::start(const QString& location)
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
     const auto cancelFlag = m_cancel;
-    m_activity->begin(tr("Creating the demo workspace (simulated models)"));
+    m_activity->begin(activityLabel());
 
     QFuture<DemoOutcome> future
         = QtConcurrent::run(&m_pool, [location, cancelFlag](QPromise<DemoOutcome>& promise) {
@@ -96,6 +101,9 @@ bool DemoSetup::start(const QString& location)
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher, generation](int value) {
         if (generation != m_generation)
             return;
+        // The indicator is shared: a scoring pass of the workspace closed at the start may end it late.
+        if (!m_activity->isActive())
+            m_activity->begin(activityLabel());
         m_activity->setProgress(value, watcher->progressMaximum());
         Q_EMIT progress(value, watcher->progressMaximum());
     });

@@ -46,6 +46,7 @@ Q_SIGNALS:
     void finished(bool ok, const QString& message);
 
 private:
+    static QString activityLabel();
     void complete(const QString& location, bool ok, bool cancelled, const QString& error, qint64 elapsedMs);
 
     Workspace* m_workspace;
