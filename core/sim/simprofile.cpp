@@ -20,7 +20,7 @@ QList<SimProfile> makeProfiles()
     SimProfile careful;
     careful.name = u"careful"_s;
     careful.description = u"Slow and conservative: rarely wrong, prefers null to a guess, never accepts an unsafe "
-                          "order asks back more often than needed and loses track in long documents."_s;
+                          "order; asks back more often than needed and loses track in long documents."_s;
     careful.codeFence = 0.02;
     careful.prose = 0.01;
     careful.truncate = 0.005;
