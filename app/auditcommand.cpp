@@ -74,15 +74,9 @@ int auditCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    StoreError openError;
-    ResultStore::OpenOptions openOptions;
-    openOptions.readOnly = true;
-    openOptions.createIfMissing = false;
-    auto store = ResultStore::open(storeLocation, openOptions, &openError);
-    if (!store) {
-        err(u"structscope audit: %1\n"_s.arg(openError.message));
+    auto store = openStoreReadOnly(storeLocation, u"audit"_s);
+    if (!store)
         return ExitFailure;
-    }
     if (parser.isSet(u"suite"_s)) {
         const auto suite = findStoredSuite(*store, parser.value(u"suite"_s));
         if (!suite) {

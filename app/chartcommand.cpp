@@ -118,15 +118,9 @@ int chartCommand(const QStringList& args)
     if (options.groupBy.empty() || (heatmap && rowKeys.empty()))
         return usage(u"--by and --rows need at least one key"_s);
 
-    StoreError openError;
-    ResultStore::OpenOptions openOptions;
-    openOptions.readOnly = true;
-    openOptions.createIfMissing = false;
-    auto store = ResultStore::open(storeLocation, openOptions, &openError);
-    if (!store) {
-        err(u"structscope chart: %1\n"_s.arg(openError.message));
+    auto store = openStoreReadOnly(storeLocation, u"chart"_s);
+    if (!store)
         return ExitFailure;
-    }
     EvaluationOptions evaluationOptions;
     evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
     const Evaluation evaluation = evaluateStore(*store, evaluationOptions);

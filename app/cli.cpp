@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "store/resultstore.h"
+
 #include <QTextStream>
 
 #include <array>
@@ -121,6 +123,18 @@ int runHeadless(const QStringList& args)
         return ExitNotBuilt;
     }
     return command->run(args.mid(1));
+}
+
+std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QString& command)
+{
+    StoreError error;
+    ResultStore::OpenOptions options;
+    options.readOnly = true;
+    options.createIfMissing = false;
+    auto store = ResultStore::open(location, options, &error);
+    if (!store)
+        err(u"structscope %1: %2\n"_s.arg(command, error.message));
+    return store;
 }
 
 } // namespace structscope::cli

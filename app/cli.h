@@ -3,6 +3,11 @@
 #include <QStringList>
 
 #include <cstdio>
+#include <memory>
+
+namespace structscope {
+class ResultStore;
+}
 
 namespace structscope::cli {
 
@@ -26,6 +31,10 @@ int runHeadless(const QStringList& args);
 /// Prints to stdout / stderr (UTF-8).
 void out(const QString& text);
 void err(const QString& text);
+
+/// Opens an existing store read-only (never creating or changing it); on failure prints
+/// "structscope <command>: <why>" and returns nullptr.
+std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QString& command);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);

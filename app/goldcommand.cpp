@@ -20,15 +20,9 @@ int goldExport(QCommandLineParser& parser)
         err(u"structscope gold export: --store DB, --suite ID and --out DIR are required\n"_s);
         return ExitUsage;
     }
-    StoreError openError;
-    ResultStore::OpenOptions openOptions;
-    openOptions.readOnly = true;
-    openOptions.createIfMissing = false;
-    auto store = ResultStore::open(storeLocation, openOptions, &openError);
-    if (!store) {
-        err(u"structscope gold export: %1\n"_s.arg(openError.message));
+    auto store = openStoreReadOnly(storeLocation, u"gold export"_s);
+    if (!store)
         return ExitFailure;
-    }
     const auto suite = findStoredSuite(*store, suiteName);
     if (!suite) {
         err(u"structscope gold export: %1\n"_s.arg(suite.errorMessage()));

@@ -92,15 +92,9 @@ int reportCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    StoreError openError;
-    ResultStore::OpenOptions openOptions;
-    openOptions.readOnly = true;
-    openOptions.createIfMissing = false;
-    auto store = ResultStore::open(storeLocation, openOptions, &openError);
-    if (!store) {
-        err(u"structscope report: %1\n"_s.arg(openError.message));
+    auto store = openStoreReadOnly(storeLocation, u"report"_s);
+    if (!store)
         return ExitFailure;
-    }
     auto reportFor = [&](GoldBasis basis, Report& report) {
         EvaluationOptions evaluationOptions;
         evaluationOptions.gold = basis;
