@@ -1097,6 +1097,26 @@ private slots:
         QCOMPARE(store->responseCount(run.id).value(), 4);
         QCOMPARE(store->responsesByRequestHash(written.at(1).requestHash)->size(), 1);
         QCOMPARE(store->responsesByRequestHash(u"nope"_s)->size(), 0);
+        // The request cache's lookup: the newest answer without an error, else nothing.
+        QCOMPARE(store->latestAnswerForRequest(written.at(0).requestHash).value()->id, written.at(0).id);
+        QCOMPARE(store->latestAnswerForRequest(written.at(0).requestHash).value()->rawText, written.at(0).rawText);
+        QVERIFY(!store->latestAnswerForRequest(written.at(1).requestHash).value().has_value()); // rate_limited
+        QVERIFY(!store->latestAnswerForRequest(u"nope"_s).value().has_value());
+        {
+            ResponseRecord again = written.at(0);
+            again.id = 0;
+            again.repeat = 7; // another slot (one answer per run, case and repeat), the same request
+            again.rawText = u"{\"priority\": \"low\"}"_s;
+            ResponseRecord failedAgain = again;
+            failedAgain.rawText.clear();
+            failedAgain.errorKind = u"server_error"_s;
+            failedAgain.repeat = 8;
+            const auto added = store->appendResponses({ again, failedAgain });
+            QVERIFY2(added.ok(), qPrintable(added.errorMessage()));
+            const auto newest = store->latestAnswerForRequest(written.at(0).requestHash).value();
+            QCOMPARE(newest->id, added->at(0));
+            QCOMPARE(newest->rawText, again.rawText);
+        }
 
         qint64 seen = 0;
         const auto visited = store->forEachResponse(run.id, [&seen](const ResponseRecord&) { return ++seen < 2; });

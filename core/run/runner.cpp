@@ -157,18 +157,11 @@ bool Runner::dispatch(const Slot& slot)
 
 bool Runner::answerFromCache(const Slot& slot, const QString& hash)
 {
-    const auto earlier = m_store.responsesByRequestHash(hash);
-    if (!earlier)
-        return false;
-    const ResponseRecord* best = nullptr;
-    for (const ResponseRecord& r : earlier.value()) {
-        if (r.errorKind.isEmpty() && (!best || r.id > best->id))
-            best = &r;
-    }
-    if (!best)
+    const auto earlier = m_store.latestAnswerForRequest(hash);
+    if (!earlier || !earlier->has_value())
         return false;
     Job& job = m_jobs[std::size_t(slot.job)];
-    ResponseRecord record = *best;
+    ResponseRecord record = *earlier.value();
     record.id = 0;
     record.runId = job.run.id;
     record.caseRow = m_caseRows.value(m_suite->cases.at(slot.caseIndex).id);

@@ -59,6 +59,7 @@ ResultStore::ResultStore(StoreLocation location, QString connectionName)
 
 ResultStore::~ResultStore()
 {
+    m_requestLookup.reset(); // a prepared statement must not outlive its connection
     if (QSqlDatabase::contains(m_connectionName)) {
         {
             QSqlDatabase database = QSqlDatabase::database(m_connectionName, false);

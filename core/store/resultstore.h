@@ -15,6 +15,8 @@
 #include <memory>
 #include <optional>
 
+class QSqlQuery;
+
 namespace structscope {
 
 /// The outcome of ResultStore::addGoldRevision.
@@ -140,6 +142,10 @@ public:
     StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit);
     /// Responses of any run that were made with this request hash.
     StoreResult<QList<ResponseRecord>> responsesByRequestHash(const QString& requestHash);
+    /// The newest answer without an error made with this request hash, if any: what the runner's request
+    /// cache reuses. Asked before every request, so it is one indexed lookup through a statement
+    /// prepared once per store, and the record is read only on a hit.
+    StoreResult<std::optional<ResponseRecord>> latestAnswerForRequest(const QString& requestHash);
     StoreResult<qint64> responseCount(qint64 runId);
     /// The (case, repeat) slots of a run that already have a stored response, errors included: the
     /// runner's resume asks only for the others.
@@ -188,6 +194,7 @@ private:
     bool m_readOnly = false;
     QString m_readOnlyReason;
     int m_versionAtOpen = 0;
+    std::unique_ptr<QSqlQuery> m_requestLookup; ///< latestAnswerForRequest's statement, prepared on first use
 };
 
 } // namespace structscope

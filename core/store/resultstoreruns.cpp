@@ -319,6 +319,37 @@ StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QSt
     return readResponses(u"request_hash = ?"_s, { requestHash });
 }
 
+StoreResult<std::optional<ResponseRecord>> ResultStore::latestAnswerForRequest(const QString& requestHash)
+{
+    const QString what = u"cannot look up earlier answers to the same request"_s;
+    if (!m_requestLookup) {
+        auto query = std::make_unique<QSqlQuery>(db());
+        query->setForwardOnly(true);
+        if (!query->prepare(u"SELECT id FROM responses WHERE request_hash = ? AND error_kind = '' "
+                             "ORDER BY id DESC LIMIT 1"_s))
+            return sql::databaseError(what, query->lastError());
+        m_requestLookup = std::move(query);
+    }
+    QSqlQuery& query = *m_requestLookup;
+    if (auto r = sql::execPrepared(query, { requestHash }, what); !r)
+        return r.error();
+    if (!query.next()) {
+        const QSqlError error = query.lastError();
+        query.finish();
+        if (error.isValid())
+            return sql::databaseError(what, error);
+        return std::optional<ResponseRecord>();
+    }
+    const qint64 id = query.value(0).toLongLong();
+    query.finish();
+    auto records = readResponses(u"id = ?"_s, { id });
+    if (!records)
+        return records.error();
+    if (records->isEmpty())
+        return std::optional<ResponseRecord>();
+    return std::optional<ResponseRecord>(records->constFirst());
+}
+
 StoreResult<qint64> ResultStore::responseCount(qint64 runId)
 {
     QSqlQuery query(db());

@@ -1,7 +1,7 @@
 // `bench`: throughput of the paths users wait on. Run it from an optimised build:
 //   cmake --preset release && cmake --build --preset release --target bench && build/release/tests/bench/bench
 // Sections: scoring (grounding family on SOB-like records, 1 and 2 threads), import (SOB files → store →
-// report, end to end). `bench SECTION… [--records N]`; no section runs them all.
+// report, end to end), runner (requests to serve-sim at concurrency 64, 0 ms and 50 ms latency). `bench SECTION… [--records N]`; no section runs them all.
 #include "bench.h"
 
 #include <QCoreApplication>
@@ -29,6 +29,7 @@ int main(int argc, char** argv)
     const std::map<QString, std::function<int(const BenchArgs&)>> sections = {
         {u"scoring"_s, benchScoring},
         {u"import"_s, benchImport},
+        {u"runner"_s, benchRunner},
     };
     BenchArgs args;
     const QStringList argList = app.arguments().mid(1);
@@ -44,7 +45,7 @@ int main(int argc, char** argv)
         } else if (sections.count(arg)) {
             args.sections << arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import]... [--records N]\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner]... [--records N]\n",
                 qPrintable(arg));
             return 2;
         }
