@@ -388,6 +388,17 @@ void TestPageModels::casesModel()
     QCOMPARE(proxy.rowCount(), 80);
     model.setRecords(nullptr);
     QCOMPARE(proxy.rowCount(), 0);
+
+    // The error summary: counts from the strict diff; bulk scoring lists no schema errors, so "schema" alone.
+    ScoredRecord invalid = first;
+    invalid.verdict.rung = ParseRung::Clean;
+    invalid.verdict.extraction = {};
+    invalid.verdict.extraction.strict.diff.mk = 2;
+    invalid.verdict.schemaValid = false;
+    invalid.verdict.schemaErrors.clear();
+    QCOMPARE(CasesModel::errorSummary(invalid), u"MK 2 · schema"_s);
+    invalid.verdict.schemaErrors = { { "/a", "required" }, { "/b", "type" } };
+    QCOMPARE(CasesModel::errorSummary(invalid), u"MK 2 · schema 2"_s);
 }
 
 void TestPageModels::casesProxyFilters_data()

@@ -235,6 +235,17 @@ private Q_SLOTS:
         QVERIFY(!v.schemaValid);
         QCOMPARE(v.schemaErrors.size(), std::size_t(1));
         QVERIFY(!v.value("extraction.strategy_points")); // family not asked for
+
+        // Bulk scoring (evaluateStore) asks only whether it is valid: the same verdict, no error list.
+        ScoringOptions bulk = ScoringOptions::forFamilies({u"ladder"_s});
+        bulk.collectSchemaErrors = false;
+        const Verdict quick = scoreResponse(input, bulk);
+        QVERIFY(!quick.schemaValid);
+        QVERIFY(quick.schemaErrors.empty());
+        QCOMPARE(quick.ladder, v.ladder);
+        QCOMPARE(quick.ladderStrict, v.ladderStrict);
+        input.response = "{\"a\": 2}";
+        QVERIFY(scoreResponse(input, bulk).schemaValid);
     }
 
     void importedStringCountsAsNotParsedForGrounding()

@@ -103,6 +103,8 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         const auto catalog = manifest.find("catalog");
         scoringOptions.push_back(std::make_unique<ScoringOptions>(
             ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog)));
+        // Reports need valid or not; the Cases page re-scores the one response it shows with the error list.
+        scoringOptions.back()->collectSchemaErrors = false;
         const ScoringOptions* scoring = scoringOptions.back().get();
 
         // Scoring never reads a case's input text, which is most of an imported SOB case.

@@ -125,10 +125,10 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
             }
             if (schema) {
                 // A valid response needs no error list: isValid() stops at the first failure, and only an invalid
-                // response has all its errors collected (which tracks the path of every value visited).
-                if (!schema->isValid(*prediction))
+                // response has all its errors collected (which tracks the path of every value visited), when asked.
+                v.schemaValid = schema->isValid(*prediction);
+                if (!v.schemaValid && options.collectSchemaErrors)
                     v.schemaErrors = schema->validate(*prediction);
-                v.schemaValid = v.schemaErrors.empty();
                 if (groundingCandidate && schema->sameVerdictUnder(GroundingOptions {}.validation, *prediction))
                     groundingValid = v.schemaValid;
             } else {

@@ -23,6 +23,9 @@ struct ScoringOptions
     ArrayMatching arrays = ArrayMatching::Ordered;
     SchemaOptions schema; ///< how the case schema validates (formats per the suite)
     bool keepDifferences = false; ///< keep the strict diff in the verdict (drill-down views)
+    /// List every schema error of an invalid response (Verdict::schemaErrors, for drill-down views). Bulk
+    /// scoring needs only valid or not, and collecting the errors costs about a second validation.
+    bool collectSchemaErrors = true;
     std::shared_ptr<const ContractRules> contract; ///< set when the suite declares the contract family
     std::shared_ptr<const nlohmann::json> catalog; ///< the suite's catalog.json (contract lookups)
 

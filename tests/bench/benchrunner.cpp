@@ -103,7 +103,7 @@ Result runOnce(const SuitePtr& suite, int requests, int concurrency, double late
 int benchRunner(const BenchArgs& args)
 {
     const int requests = args.records > 0 ? args.records : 10000;
-    const int concurrency = qEnvironmentVariableIsSet("BENCH_C") ? qEnvironmentVariableIntValue("BENCH_C") : 64;
+    constexpr int concurrency = 64;
     constexpr double latency = 50;
     const SuiteLoadResult loaded = loadSuiteDir(resolveSuitePath(u"email-extraction"_s));
     if (!loaded.ok()) {

@@ -67,8 +67,9 @@ QString CasesModel::errorSummary(const ScoredRecord& record)
     add(u"MV"_s, d.mv);
     add(u"WV"_s, d.wv());
     add(tr("extra"), d.extra);
+    // Bulk scoring does not list schema errors (the case detail does): then the summary says only "schema".
     if (!v.schemaValid)
-        add(tr("schema"), std::max<int>(1, int(v.schemaErrors.size())));
+        parts << (v.schemaErrors.empty() ? tr("schema") : u"%1 %2"_s.arg(tr("schema")).arg(v.schemaErrors.size()));
     return parts.join(u" · "_s);
 }
 
