@@ -129,6 +129,54 @@ private slots:
         QCOMPARE(find(adjusted, u"p-2"_s)->verdict.ladder, LadderLabel::Correct);
     }
 
+    void reuseScoresOnlyWhatChanged()
+    {
+        EvaluationOptions options;
+        options.gold = GoldBasis::Adjusted;
+        const Evaluation first = evaluateStore(*m_store, options);
+        QVERIFY2(first.ok(), qPrintable(first.error));
+        QCOMPARE(first.reused, 0);
+        for (const ScoredRecord& r : first.records) {
+            QVERIFY(r.responseId > 0);
+            QVERIFY(r.goldRevisionRow > 0);
+            QCOMPARE(r.scorerVersion, kScorerVersion);
+        }
+
+        // Nothing changed: every verdict is taken over, and equals what scoring gives.
+        options.reuse = &first.records;
+        const Evaluation same = evaluateStore(*m_store, options);
+        QCOMPARE(same.reused, 3);
+        for (const ScoredRecord& r : same.records) {
+            const ScoredRecord* before = find(first, r.caseId);
+            QCOMPARE(r.verdict.ladder, before->verdict.ladder);
+            QCOMPARE(r.verdict.values, before->verdict.values);
+        }
+
+        // A gold edit of p-1 (42 back to 41): only p-1's response is scored again, against the new revision.
+        const GoldEditResult edit = m_store->addGoldRevision(m_caseRows.value(u"p-1"_s),
+            nlohmann::json { { "name", "Ann" }, { "age", 41 } }, u"tester"_s, u"41 after all"_s, 1);
+        QVERIFY(edit.ok());
+        const Evaluation after = evaluateStore(*m_store, options);
+        QCOMPARE(after.reused, 2);
+        QCOMPARE(find(first, u"p-1"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
+        QCOMPARE(find(after, u"p-1"_s)->verdict.ladder, LadderLabel::Correct);
+        QVERIFY(find(after, u"p-1"_s)->goldRevisionRow != find(first, u"p-1"_s)->goldRevisionRow);
+        EvaluationOptions fresh;
+        fresh.gold = GoldBasis::Adjusted;
+        const Evaluation scratch = evaluateStore(*m_store, fresh);
+        for (const ScoredRecord& r : after.records) {
+            QCOMPARE(r.verdict.ladder, find(scratch, r.caseId)->verdict.ladder);
+            QCOMPARE(r.verdict.values, find(scratch, r.caseId)->verdict.values);
+        }
+
+        // Verdicts of another scorer version are never taken over.
+        std::vector<ScoredRecord> older = after.records;
+        for (ScoredRecord& r : older)
+            r.scorerVersion = kScorerVersion - 1;
+        options.reuse = &older;
+        QCOMPARE(evaluateStore(*m_store, options).reused, 0);
+    }
+
     void cancelStopsWithoutRecords()
     {
         std::atomic_bool cancel = true;

@@ -31,6 +31,11 @@ struct ScoredRecord
     std::optional<double> latencyMs;
     std::optional<double> cost;
     Verdict verdict;
+    // The verdict's cache key (as in the store's verdicts table): a verdict is a pure function of the response,
+    // the gold revision and the scorer, since a stored suite's schemas and options never change.
+    qint64 responseId = 0;
+    qint64 goldRevisionRow = 0; ///< 0: the case has no gold
+    int scorerVersion = 0;
 };
 
 /// The keys a report can be grouped by.

@@ -31,6 +31,7 @@ struct CaseFacts
     const json* schema = nullptr; ///< points into the suite's manifest or the case's extra
     json extra;
     json gold;
+    qint64 goldRevisionRow = 0;
     double weight = 0;
     CompiledForScoring compiled; ///< the schema compiled once for all of the case's responses
 };
@@ -70,6 +71,14 @@ void score(Job& job)
     input.response = input.importedAsString ? std::string_view(text) : std::string_view(raw.constData(), std::size_t(raw.size()));
     job.record.verdict = scoreResponse(input, *job.options);
 }
+
+struct PairHash
+{
+    std::size_t operator()(const std::pair<qint64, qint64>& p) const noexcept
+    {
+        return std::hash<qint64> {}(p.first) ^ (std::hash<qint64> {}(p.second) * 0x9e3779b97f4a7c15ULL);
+    }
+};
 
 QString providerLabel(const RunRecord& run)
 {
@@ -131,8 +140,10 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
             f.extra = std::move(c.extra);
             f.weight = complexityWeight(c.tier);
-            if (const auto g = goldByCase.find(c.row); g != goldByCase.end())
+            if (const auto g = goldByCase.find(c.row); g != goldByCase.end()) {
                 f.gold = std::move(g->gold);
+                f.goldRevisionRow = g->row;
+            }
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
         // Schema pointers are taken once the table no longer grows. Imported SOB cases each carry a copy of one of
@@ -228,6 +239,30 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         }
     }
 
+    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
+    std::unordered_map<std::pair<qint64, qint64>, const Verdict*, PairHash> earlier;
+    if (options.reuse) {
+        earlier.reserve(options.reuse->size());
+        for (const ScoredRecord& r : *options.reuse) {
+            if (r.scorerVersion == kScorerVersion && r.responseId > 0)
+                earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
+        }
+    }
+    std::atomic<qint64> reused = 0;
+    const auto scoreOrReuse = [&earlier, &reused](Job& job) {
+        job.record.responseId = job.response.id;
+        job.record.goldRevisionRow = job.facts->goldRevisionRow;
+        job.record.scorerVersion = kScorerVersion;
+        if (!earlier.empty()) {
+            if (const auto it = earlier.find({ job.response.id, job.facts->goldRevisionRow }); it != earlier.end()) {
+                job.record.verdict = *it->second;
+                reused.fetch_add(1, std::memory_order_relaxed);
+                return;
+            }
+        }
+        score(job);
+    };
+
     // Score in chunks so progress and cancel are checked between them, not per response.
     const qint64 total = qint64(jobs.size());
     const qint64 chunk = std::max<qint64>(256, total / 100);
@@ -238,7 +273,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             return evaluation;
         }
         const qint64 end = std::min(total, start + chunk);
-        QtConcurrent::blockingMap(jobs.begin() + start, jobs.begin() + end, [](Job& job) { score(job); });
+        QtConcurrent::blockingMap(jobs.begin() + start, jobs.begin() + end, scoreOrReuse);
         if (options.progress && !options.progress(end, total))
             cancelled = true;
     }
@@ -246,6 +281,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         evaluation.cancelled = true;
         return evaluation;
     }
+    evaluation.reused = reused.load();
     evaluation.records.reserve(jobs.size());
     for (Job& job : jobs)
         evaluation.records.push_back(std::move(job.record));

@@ -24,6 +24,10 @@ struct EvaluationOptions
     /// Called with (done, total) about every 1% of the responses; return false to cancel.
     std::function<bool(qint64, qint64)> progress;
     const std::atomic_bool* cancel = nullptr; ///< checked between chunks from every worker
+    /// An earlier evaluation of the same store: a record whose cache key (response, gold revision, scorer
+    /// version) is there keeps that verdict instead of being scored again — after a gold edit only the
+    /// edited case's responses are. Must outlive the call.
+    const std::vector<ScoredRecord>* reuse = nullptr;
 };
 
 struct Evaluation
@@ -31,6 +35,7 @@ struct Evaluation
     std::vector<ScoredRecord> records;
     QString error;          ///< set when the store could not be read (records are then empty)
     bool cancelled = false;
+    qint64 reused = 0; ///< verdicts taken from EvaluationOptions::reuse instead of scored
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 

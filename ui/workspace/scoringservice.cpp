@@ -13,7 +13,7 @@ namespace structscope {
 namespace {
 
 ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location, GoldBasis gold,
-    const std::shared_ptr<std::atomic_bool>& cancel)
+    const std::shared_ptr<std::atomic_bool>& cancel, const ScoredSetPtr& previous)
 {
     QElapsedTimer timer;
     timer.start();
@@ -32,6 +32,8 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     EvaluationOptions options;
     options.gold = gold;
     options.cancel = cancel.get();
+    if (previous)
+        options.reuse = &previous->records;
     options.progress = [&promise, &cancel](qint64 done, qint64 total) {
         // QFuture progress is an int; scale down stores with more than 2^31 responses.
         const qint64 divisor = total / std::numeric_limits<int>::max() + 1;
@@ -43,6 +45,7 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     set->records = std::move(evaluation.records);
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
+    set->reused = evaluation.reused;
     set->elapsedMs = timer.elapsed();
     return set;
 }
@@ -65,14 +68,17 @@ void ScoringService::setLocation(const QString& location)
 {
     m_location = location;
     m_cache.clear();
+    m_previous.clear();
     cancelJobs();
 }
 
 void ScoringService::invalidate()
 {
     std::vector<GoldBasis> wanted;
-    for (const auto& [gold, set] : m_cache)
+    for (const auto& [gold, set] : m_cache) {
         wanted.push_back(gold);
+        m_previous[gold] = set; // its verdicts serve the next pass wherever response and gold are unchanged
+    }
     for (const auto& [gold, job] : m_jobs)
         wanted.push_back(gold);
     m_cache.clear();
@@ -137,9 +143,11 @@ void ScoringService::start(GoldBasis gold)
 
     const QString location = m_location;
     const auto cancelFlag = job.cancel;
+    const auto previous = m_previous.find(gold);
+    const ScoredSetPtr reuse = previous != m_previous.end() ? previous->second : nullptr;
     QFuture<ScoredSetPtr> future
-        = QtConcurrent::run(&m_pool, [location, gold, cancelFlag](QPromise<ScoredSetPtr>& promise) {
-              promise.addResult(scoreStore(promise, location, gold, cancelFlag));
+        = QtConcurrent::run(&m_pool, [location, gold, cancelFlag, reuse](QPromise<ScoredSetPtr>& promise) {
+              promise.addResult(scoreStore(promise, location, gold, cancelFlag, reuse));
           });
     job.watcher->setFuture(future);
     const quint64 generation = job.generation;
@@ -149,8 +157,10 @@ void ScoringService::start(GoldBasis gold)
             return; // superseded: another store, or the data changed meanwhile
         it->second.watcher->deleteLater();
         m_jobs.erase(it);
-        if (set->ok())
+        if (set->ok()) {
             m_cache[gold] = set;
+            m_previous.erase(gold);
+        }
         Q_EMIT scored(gold, set);
         if (!isBusy())
             Q_EMIT busyChanged(false);

@@ -22,6 +22,7 @@ struct ScoredSet
     QString error; ///< the store could not be read
     bool cancelled = false;
     qint64 elapsedMs = 0;
+    qint64 reused = 0; ///< verdicts taken over from the previous pass (unchanged response and gold)
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
@@ -41,7 +42,8 @@ public:
     /// The store to score ("" for none). Drops what was cached and cancels running jobs.
     void setLocation(const QString& location);
     QString location() const { return m_location; }
-    /// The store's content changed: drop the cache and re-score the bases scored so far.
+    /// The store's content changed: drop the cache and re-score the bases scored so far. The dropped sets'
+    /// verdicts are reused where response and gold revision are unchanged (a gold edit re-scores one case).
     void invalidate();
     /// The cached set for `gold`, if any; otherwise starts scoring it (once) and returns nullptr.
     /// The set arrives through scored().
@@ -71,6 +73,7 @@ private:
     QString m_location;
     quint64 m_generation = 0;
     std::map<GoldBasis, ScoredSetPtr> m_cache;
+    std::map<GoldBasis, ScoredSetPtr> m_previous; ///< invalidated sets, until their successor is scored
     std::map<GoldBasis, Job> m_jobs;
     QThreadPool m_pool; ///< one pass at a time; evaluateStore spreads each pass over the global pool
 };
