@@ -4,14 +4,17 @@
 
 #include "providers/providerrequest.h"
 #include "run/runner.h"
+#include "run/suitelocator.h"
 #include "sim/minimalinstance.h"
 #include "sim/simprofile.h"
 #include "sim/simserver.h"
 #include "sim/simulator.h"
 #include "store/resultstore.h"
+#include "suite/suiteloader.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -294,6 +297,87 @@ private Q_SLOTS:
         }
         QCOMPARE(malformed, faults.value(u"malformed"_s));
         QCOMPARE(runner.progress().retriesByKind.value(u"rate_limited"_s), faults.value(u"rate_limited"_s));
+    }
+
+    /// Issue 9's fault test: 30% of over 5,000 requests fail in every way serve-sim knows. The run completes,
+    /// every (case, repeat) ends with exactly one answer or a classified error, and the retries add up to the
+    /// requests the server saw.
+    void thirtyPercentFaultsOverFiveThousandRequests()
+    {
+        const SuiteLoadResult builtIn = loadSuiteDir(resolveSuitePath(u"email-extraction"_s));
+        QVERIFY2(builtIn.ok(), "the built-in email-extraction suite");
+        const SuitePtr suite = builtIn.suite;
+        SimServer server;
+        server.addSuite(suite);
+        server.setOptions({ 0, 0.3, 0, 11 });
+        QVERIFY(server.listen());
+        QString error;
+        auto store = ResultStore::open(m_tmp.filePath(u"faults-5000.db"_s), &error);
+        QVERIFY2(store, qPrintable(error));
+        Runner runner(*store);
+        RunPlan plan;
+        plan.suite = suite;
+        plan.models = { *parseModelSpec(u"openai:sloppy@http://127.0.0.1:%1/v1;key_env="_s.arg(server.port())) };
+        plan.strategies = { Strategy::J, Strategy::PJPlus };
+        plan.repeats = 11; // 200 cases × 2 strategies × 11 = 4,400 slots; with 30% faults ~5,700 requests
+        plan.options.perModelConcurrency = 32;
+        plan.options.globalConcurrency = 32;
+        plan.options.maxAttempts = 12;
+        plan.options.backoffBase = std::chrono::milliseconds(2);
+        plan.options.backoffMax = std::chrono::milliseconds(10);
+        plan.options.idleTimeout = std::chrono::milliseconds(400); // the held "no answer" faults reach it
+        plan.options.totalTimeout = std::chrono::milliseconds(5000);
+        plan.options.jitterSeed = 9;
+        QSignalSpy finished(&runner, &Runner::finished);
+        QVERIFY(runner.start(plan, &error));
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(finished.at(0).at(0).value<RunStatus>(), RunStatus::Finished);
+
+        const SimServerStats& stats = server.stats();
+        QVERIFY2(stats.requests >= 5000, qPrintable(QString::number(stats.requests)));
+        qint64 faultCount = 0;
+        for (const char* kind : { "rate_limited", "server_error", "no_answer", "malformed" }) {
+            QVERIFY2(stats.faults.value(QLatin1String(kind)) > 0, kind);
+            faultCount += stats.faults.value(QLatin1String(kind));
+        }
+        const double faultShare = double(faultCount) / double(stats.requests);
+        QVERIFY2(faultShare > 0.27 && faultShare < 0.33, qPrintable(QString::number(faultShare)));
+
+        qint64 stored = 0;
+        qint64 attempts = 0;
+        qint64 malformed = 0;
+        for (const RunRecord& run : runner.runs()) {
+            QSet<QPair<qint64, int>> answeredSlots;
+            for (const ResponseRecord& r : take(store->responses(run.id))) {
+                QVERIFY2(!answeredSlots.contains({ r.caseRow, r.repeat }), "one answer per (case, repeat)");
+                answeredSlots.insert({ r.caseRow, r.repeat });
+                // Malformed bodies are not retried; every other fault is, until it succeeds.
+                QVERIFY2(r.errorKind.isEmpty() || r.errorKind == u"malformed_body"_s, qPrintable(r.errorKind));
+                QVERIFY(r.attempts >= 1);
+                malformed += r.errorKind.isEmpty() ? 0 : 1;
+                attempts += r.attempts;
+                ++stored;
+            }
+            QCOMPARE(answeredSlots.size(), suite->cases.size() * plan.repeats);
+        }
+        QCOMPARE(stored, qint64(suite->cases.size() * plan.repeats * 2));
+        // Every request the server saw is one attempt of a stored answer: the answer's own and its retries.
+        QCOMPARE(attempts, stats.requests);
+        const RunnerProgress progress = runner.progress();
+        QCOMPARE(progress.retries, stats.requests - stored);
+        qint64 retriesByKind = 0;
+        for (const qint64 n : progress.retriesByKind)
+            retriesByKind += n;
+        QCOMPARE(retriesByKind, progress.retries);
+        QCOMPARE(progress.retriesByKind.value(u"rate_limited"_s), stats.faults.value(u"rate_limited"_s));
+        QCOMPARE(progress.retriesByKind.value(u"http_5xx"_s), stats.faults.value(u"server_error"_s));
+        // A held request always times out; on a loaded machine a slow answer may too (and is retried).
+        QVERIFY(progress.retriesByKind.value(u"timeout"_s) >= stats.faults.value(u"no_answer"_s));
+        QCOMPARE(malformed, stats.faults.value(u"malformed"_s));
+        QCOMPARE(progress.errorsByKind.value(u"malformed_body"_s), malformed);
+        qInfo("%lld requests, %.1f%% faults, %lld retries, %lld answers (%lld malformed bodies kept as errors)",
+            static_cast<long long>(stats.requests), 100 * faultShare, static_cast<long long>(progress.retries),
+            static_cast<long long>(stored), static_cast<long long>(malformed));
     }
 };
 
