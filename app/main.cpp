@@ -44,6 +44,8 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setWindowIcon(QIcon(u":/structscope/icons/structscope.svg"_s));
+    // Wayland and the desktop shell match the window to packaging/'s desktop file by this id.
+    QGuiApplication::setDesktopFileName(u"io.github.structscope.StructScope"_s);
     structscope::MainWindow window;
     window.show();
     // After the first paint: opening the store (or creating the demo one) must not delay the window.

@@ -1,7 +1,7 @@
 // The main window on the offscreen platform: opening a workspace, the Leaderboard and Heatmap pages
 // with the sample store (uitestdata.h), chart and table export (each file checked to be a valid
-// PNG/SVG/PDF with the chart's content), imports by drag and drop, the glossary, the scoring
-// service, and screenshots of every page saved into the build folder.
+// PNG/SVG/PDF with the chart's content), imports by drag and drop, the glossary, About the Data,
+// the scoring service, and screenshots of every page saved into the build folder.
 #include "charts/costaccuracychart.h"
 #include "charts/heatmapwidget.h"
 #include "charts/metricbarchart.h"
@@ -23,6 +23,8 @@
 #include "widgets/goldtoggle.h"
 #include "widgets/metricglossarydialog.h"
 #include "widgets/metricpicker.h"
+#include "widgets/simulateddatadialog.h"
+#include "widgets/simulateddatanote.h"
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 
@@ -37,6 +39,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -400,6 +403,16 @@ private Q_SLOTS:
         QCOMPARE(busy.count(), 2); // true, then false
         QVERIFY(busy.at(0).at(0).toBool());
         QVERIFY(!busy.at(1).at(0).toBool());
+        QCOMPARE(set->reused, 0);
+
+        // The store changed (here: nothing that touches a verdict): the next pass takes over every verdict.
+        service.invalidate();
+        QTRY_VERIFY_WITH_TIMEOUT(scored.count() == 2, kTimeoutMs);
+        const auto again = scored.at(1).at(1).value<ScoredSetPtr>();
+        QVERIFY(again->ok());
+        QCOMPARE(again->records.size(), std::size_t(30));
+        QCOMPARE(again->reused, 30);
+        QCOMPARE(again->records.front().verdict.values, set->records.front().verdict.values);
     }
 
     void scoringServiceDropsSupersededResults()
@@ -454,6 +467,62 @@ private Q_SLOTS:
         QCOMPARE(dialog.visibleMetricCount(), 1);
         dialog.setFilter({});
         QCOMPARE(dialog.visibleMetricCount(), int(allMetrics().size()));
+    }
+
+    void helpOpensAboutTheData()
+    {
+        MainWindow* window = openedWindow();
+        // The sample store holds no simulated model: the leaderboard shows no note.
+        QVERIFY(window->showPage(u"leaderboard"_s));
+        auto* leaderboard = page<LeaderboardPage>();
+        QVERIFY(waitForData(leaderboard));
+        QVERIFY(leaderboard->currentReport()->simulatedModels.isEmpty());
+        QVERIFY(!leaderboard->simulatedNote()->isVisible());
+
+        QMenu* help = nullptr;
+        for (QAction* menu : window->menuBar()->actions()) {
+            if (menu->text() == u"&Help"_s)
+                help = menu->menu();
+        }
+        QVERIFY(help);
+        auto* action = window->findChild<QAction*>(u"aboutTheDataAction"_s);
+        QVERIFY(action && help->actions().contains(action));
+        QCOMPARE(action->text(), u"About the &Data"_s);
+        QVERIFY(!action->statusTip().isEmpty());
+        QVERIFY(!window->findChild<SimulatedDataDialog*>());
+        action->trigger();
+        auto* dialog = window->findChild<SimulatedDataDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->hasLoadedSuites(), kTimeoutMs);
+        action->trigger(); // a second time: the same dialog
+        QCOMPARE(window->findChildren<SimulatedDataDialog*>().size(), 1);
+
+        // Screenshots of each tab, in the default palette and in a dark one.
+        QPalette dark;
+        for (auto group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
+            dark.setColor(group, QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+            dark.setColor(group, QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+            dark.setColor(group, QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+            dark.setColor(group, QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+            dark.setColor(group, QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+            dark.setColor(group, QPalette::Button, QColor(0x35, 0x35, 0x35));
+            dark.setColor(group, QPalette::ButtonText, QColor(0xe8, 0xe8, 0xe8));
+            dark.setColor(group, QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+        }
+        for (const QString& suffix : { QString(), u"-dark"_s }) {
+            dialog->setPalette(suffix.isEmpty() ? QPalette() : dark);
+            for (int tab = 0; tab < dialog->tabs()->count(); ++tab) {
+                dialog->tabs()->setCurrentIndex(tab);
+                QTest::qWait(20);
+                const QString path = screenshotDir() + u"/about-the-data-%1%2.png"_s.arg(tab).arg(suffix);
+                QVERIFY(dialog->grab().save(path));
+            }
+        }
+        dialog->setPalette(QPalette());
+        dialog->tabs()->setCurrentIndex(0);
+        dialog->close();
     }
 
     void menusHaveTheirShortcuts()

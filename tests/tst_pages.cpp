@@ -2,7 +2,8 @@
 // pagestestdata.h (40 email-extraction cases × 4 simulated models × 2 strategies): Cases with its
 // filters, search and diff view (F8, highlights, other answers), Errors (Venn and UpSet, a region's
 // click listing exactly its responses), Compare and Audit; dark mode; the geometry of the error-set
-// charts; screenshots of every page in the build folder. Gold editing is tested in tst_goldediting.
+// charts; the Leaderboard's note over simulated models; screenshots of every page in the build folder.
+// Gold editing is tested in tst_goldediting.
 #include "charts/colorscale.h"
 #include "charts/errorsetschart.h"
 #include "charts/smallmultipleslayout.h"
@@ -25,6 +26,8 @@
 #include "widgets/filterlineedit.h"
 #include "widgets/golddialogs.h"
 #include "widgets/goldtoggle.h"
+#include "widgets/simulateddatadialog.h"
+#include "widgets/simulateddatanote.h"
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 
@@ -104,6 +107,7 @@ private Q_SLOTS:
     void errorSetsChartExports_data();
     void errorSetsChartExports();
     void comparePage();
+    void leaderboardNotesSimulatedModels();
     void darkPalette();
     void screenshots();
 };
@@ -465,6 +469,28 @@ void TestPages::comparePage()
     QVERIFY(waitDetail(casesPage->diffView()));
     QCOMPARE(casesPage->diffView()->currentRef(), page->discordantModel()->worseSide(proxy->mapToSource(first).row()));
     casesPage->showCases({});
+}
+
+void TestPages::leaderboardNotesSimulatedModels()
+{
+    // Every model of the demo store is simulated: the leaderboard says so, and links to About the Data.
+    auto page = makePage<LeaderboardPage>();
+    QVERIFY(page);
+    QVERIFY(QTest::qWaitFor([&page] { return !page->isLoading() && page->currentReport(); }, kTimeoutMs));
+    SimulatedDataNote* note = page->simulatedNote();
+    QVERIFY(note->isVisible());
+    QStringList expected;
+    for (const QString& profile : profiles())
+        expected << u"sim:"_s + profile;
+    expected.sort();
+    QCOMPARE(note->simulatedModels(), expected);
+    QVERIFY(note->text().contains(u"sim:careful, sim:hallucinator, sim:oracle, sim:sloppy"_s));
+    QVERIFY(page->grab().save(screenshotDir() + u"/pages-leaderboard-simulated.png"_s));
+    Q_EMIT note->linkActivated(u"about-the-data"_s);
+    auto* dialog = page->findChild<SimulatedDataDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->close();
 }
 
 void TestPages::darkPalette()

@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -77,6 +78,7 @@ class TestSim : public QObject
 
 private slots:
     void strategies();
+    void strategyEffects();
     void promptBuilder_data();
     void promptBuilder();
     void promptKeepsInputVerbatim();
@@ -107,6 +109,42 @@ void TestSim::strategies()
     QVERIFY(!strategyFromName(u"p"_s));
     QVERIFY(!strategyFromName(u"J +"_s));
     QVERIFY(!strategyFromName(QString()));
+}
+
+void TestSim::strategyEffects()
+{
+    // P asks for the profile's rates as they are; a response schema (J+, PJ+) rules out wrappers and
+    // schema violations.
+    const StrategyEffect p = strategyEffect(Strategy::P);
+    for (double factor : { p.format, p.truncate, p.keys, p.values, p.coercion, p.schema, p.decision })
+        QCOMPARE(factor, 1.0);
+    for (Strategy s : { Strategy::JPlus, Strategy::PJPlus }) {
+        QCOMPARE(strategyEffect(s).format, 0.0);
+        QCOMPARE(strategyEffect(s).schema, 0.0);
+    }
+    // The published factor is the one simulateAnswer() draws with: a profile that always fences
+    // fences a share `format` of its answers: exactly at 0 and 1, else within three standard errors
+    // (the draws are seeded, so this never flakes; 0.12 instead of J's 0.15 fails it).
+    SimProfile fencer;
+    fencer.name = u"fencer"_s;
+    fencer.codeFence = 1.0;
+    for (Strategy s : allStrategies()) {
+        int n = 0;
+        int fenced = 0;
+        for (const QString& id : kSuites) {
+            for (const SuiteCase& c : suite(id).cases) {
+                for (int repeat = 0; repeat < 4; ++repeat) {
+                    ++n;
+                    fenced += simulateAnswer(fencer, suite(id), c, s, repeat).faults.contains(u"code_fence"_s);
+                }
+            }
+        }
+        const double expected = strategyEffect(s).format;
+        const double share = double(fenced) / double(n);
+        const double tolerance = 3.0 * std::sqrt(expected * (1.0 - expected) / double(n));
+        QVERIFY2(std::abs(share - expected) <= tolerance,
+            qPrintable(u"%1: %2 fenced, factor %3"_s.arg(strategyName(s)).arg(share).arg(expected)));
+    }
 }
 
 void TestSim::promptBuilder_data()

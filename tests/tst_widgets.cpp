@@ -1,20 +1,33 @@
 // Custom chart widgets and small controls (ui/charts, ui/widgets): the heatmap's geometry and
 // colour mapping as plain structs, then the widget itself on the offscreen platform, the bar
-// chart's error bars, the debounced filter field and the ETA text. Expected rectangles and
-// colours are worked out by hand in the comments.
+// chart's error bars, the debounced filter field, the ETA text, and the About the Data dialog with
+// its note over simulated results. Expected rectangles and colours are worked out by hand in the
+// comments.
 #include "charts/colorscale.h"
 #include "charts/heatmaplayout.h"
 #include "charts/heatmapwidget.h"
 #include "charts/metricbarchart.h"
 #include "export/chartexport.h"
 #include "models/heatmapdata.h"
+#include "providers/pricetable.h"
+#include "run/suitelocator.h"
+#include "sim/simprofile.h"
+#include "sim/simulator.h"
 #include "widgets/activityindicator.h"
 #include "widgets/filterlineedit.h"
+#include "widgets/simulateddatadialog.h"
+#include "widgets/simulateddatanote.h"
 
+#include <QFile>
+#include <QHeaderView>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <cmath>
 #include <limits>
@@ -81,6 +94,53 @@ QPalette darkPalette()
     p.setColor(QPalette::Base, QColor(0x18, 0x18, 0x18));
     p.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
     return p;
+}
+
+/// The rows of About the Data's rate table, by their label, with the profile field each must show.
+const QList<QPair<QString, double SimProfile::*>>& rateFields()
+{
+    static const QList<QPair<QString, double SimProfile::*>> fields = {
+        { u"code fence"_s, &SimProfile::codeFence },
+        { u"prose"_s, &SimProfile::prose },
+        { u"truncated"_s, &SimProfile::truncate },
+        { u"dropped key"_s, &SimProfile::dropKey },
+        { u"extra key"_s, &SimProfile::extraKey },
+        { u"omitted value"_s, &SimProfile::omitValue },
+        { u"wrong value"_s, &SimProfile::wrongValue },
+        { u"near miss"_s, &SimProfile::nearMiss },
+        { u"coercion"_s, &SimProfile::coercion },
+        { u"invented value"_s, &SimProfile::inventValue },
+        { u"long input"_s, &SimProfile::longInput },
+        { u"schema violation"_s, &SimProfile::schemaViolation },
+        { u"unsafe acceptance"_s, &SimProfile::unsafeFlip },
+        { u"over-refusal"_s, &SimProfile::overRefusal },
+        { u"invented SKU"_s, &SimProfile::catalogInvention },
+        { u"wrong quantity"_s, &SimProfile::wrongQuantity },
+    };
+    return fields;
+}
+
+/// Every leaf row of a tree (children of group rows, or top-level rows without children).
+QList<QTreeWidgetItem*> leafRows(QTreeWidget* tree)
+{
+    QList<QTreeWidgetItem*> rows;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = tree->topLevelItem(i);
+        if (top->childCount() == 0)
+            rows << top;
+        for (int c = 0; c < top->childCount(); ++c)
+            rows << top->child(c);
+    }
+    return rows;
+}
+
+QTreeWidgetItem* rowNamed(QTreeWidget* tree, const QString& name)
+{
+    for (QTreeWidgetItem* row : leafRows(tree)) {
+        if (row->text(0) == name)
+            return row;
+    }
+    return nullptr;
 }
 
 } // namespace
@@ -405,6 +465,153 @@ private Q_SLOTS:
         edit.clear(); // clearing reports at once
         QCOMPARE(spy.count(), 2);
         QCOMPARE(spy.at(1).at(0).toString(), QString());
+    }
+
+    void aboutTheDataListsEveryProfile()
+    {
+        SimulatedDataDialog dialog;
+        QTreeWidget* profiles = dialog.profileTable();
+        QCOMPARE(profiles->topLevelItemCount(), int(simProfiles().size()));
+        QVERIFY(simProfiles().size() >= 5);
+        for (int i = 0; i < int(simProfiles().size()); ++i) {
+            const SimProfile& p = simProfiles()[i];
+            QTreeWidgetItem* row = profiles->topLevelItem(i);
+            QCOMPARE(row->text(0), p.name);
+            QCOMPARE(row->text(2), p.description);
+            QVERIFY(!row->toolTip(0).isEmpty());
+        }
+        QCOMPARE(rowNamed(profiles, u"oracle"_s)->text(3), u"50 ms + 1 ms/token"_s);
+        // Costs are the price table's nominal prices, as the runner charges them.
+        const PriceTable prices = PriceTable::loadDefault();
+        for (const SimProfile& p : simProfiles()) {
+            ModelSpec spec;
+            spec.kind = ProviderKind::Sim;
+            spec.model = p.name;
+            const std::optional<ModelPrice> price = prices.find(spec);
+            QVERIFY(price);
+            QCOMPARE(rowNamed(profiles, p.name)->data(4, SimulatedDataDialog::ValueRole).toList(),
+                (QVariantList { price->inputPerMillion, price->outputPerMillion }));
+        }
+        QCOMPARE(rowNamed(profiles, u"chatty"_s)->text(1), u"indented JSON"_s);
+        QCOMPARE(rowNamed(profiles, u"sloppy"_s)->text(1), u"compact JSON"_s);
+
+        // One column per profile, one row per rate of SimProfile, each cell the profile's own number.
+        QTreeWidget* rates = dialog.rateTable();
+        QCOMPARE(rates->columnCount(), 2 + int(simProfiles().size()));
+        QCOMPARE(leafRows(rates).size(), rateFields().size());
+        for (const auto& [label, field] : rateFields()) {
+            QTreeWidgetItem* row = rowNamed(rates, label);
+            QVERIFY2(row, qPrintable(label));
+            QVERIFY2(!row->toolTip(0).isEmpty(), qPrintable(label));
+            for (int c = 0; c < int(simProfiles().size()); ++c) {
+                const SimProfile& p = simProfiles()[c];
+                QCOMPARE(rates->headerItem()->text(2 + c), p.name);
+                QCOMPARE(row->data(2 + c, SimulatedDataDialog::ValueRole).toDouble(), p.*field);
+                QVERIFY(!row->toolTip(2 + c).isEmpty());
+            }
+        }
+        const auto column = [](const QString& name) {
+            for (int c = 0; c < int(simProfiles().size()); ++c) {
+                if (simProfiles()[c].name == name)
+                    return 2 + c;
+            }
+            return -1;
+        };
+        const int sloppy = column(u"sloppy"_s);
+        const int careful = column(u"careful"_s);
+        QVERIFY(sloppy > 0 && careful > 0);
+        QCOMPARE(rowNamed(rates, u"code fence"_s)->text(sloppy), u"25%"_s);
+        QCOMPARE(rowNamed(rates, u"dropped key"_s)->text(careful), u"0.2%"_s);
+        QCOMPARE(rowNamed(rates, u"invented value"_s)->text(careful), u"—"_s);
+        QCOMPARE(rowNamed(rates, u"long input"_s)->text(careful), u"+300% per 500 chars"_s);
+    }
+
+    void aboutTheDataStrategiesMatchTheSimulator()
+    {
+        SimulatedDataDialog dialog;
+        QTreeWidget* table = dialog.strategyTable();
+        const QList<double StrategyEffect::*> factors
+            = { &StrategyEffect::format, &StrategyEffect::truncate, &StrategyEffect::keys, &StrategyEffect::values,
+                  &StrategyEffect::coercion, &StrategyEffect::schema, &StrategyEffect::decision };
+        QCOMPARE(table->columnCount(), 2 + int(factors.size()));
+        QCOMPARE(table->topLevelItemCount(), int(allStrategies().size()));
+        for (int i = 0; i < int(allStrategies().size()); ++i) {
+            const Strategy s = allStrategies()[i];
+            QTreeWidgetItem* row = table->topLevelItem(i);
+            QCOMPARE(row->text(0), strategyName(s));
+            for (int f = 0; f < int(factors.size()); ++f)
+                QCOMPARE(row->data(2 + f, SimulatedDataDialog::ValueRole).toDouble(), strategyEffect(s).*factors[f]);
+        }
+        QTreeWidgetItem* j = table->topLevelItem(1);
+        QCOMPARE(j->text(1), u"JSON mode"_s);
+        QCOMPARE(j->text(2), u"×0.15"_s);
+        QCOMPARE(table->topLevelItem(4)->text(1), u"schema in the prompt, response schema enforced"_s);
+        QCOMPARE(table->headerItem()->toolTip(2), u"Multiplies: code fence, prose"_s);
+        QCOMPARE(table->topLevelItem(3)->toolTip(7), u"J+ rules out: schema violation"_s);
+    }
+
+    void aboutTheDataListsTheBuiltInSuites()
+    {
+        SimulatedDataDialog dialog;
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.hasLoadedSuites(), 60000);
+        QTreeWidget* suites = dialog.suiteTable();
+        const QStringList names = builtInSuiteNames();
+        for (const char* expected : { "email-extraction", "grounded", "orderbench", "schema-tiers" })
+            QVERIFY2(names.contains(QLatin1String(expected)), expected);
+        QCOMPARE(suites->topLevelItemCount(), int(names.size()));
+        for (int i = 0; i < int(names.size()); ++i) {
+            const QString dir = resolveSuitePath(names[i]);
+            QFile manifestFile(dir + u"/suite.json"_s);
+            QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+            const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+            QFile casesFile(dir + u"/cases.jsonl"_s);
+            QVERIFY(casesFile.open(QIODevice::ReadOnly));
+            qlonglong lines = 0;
+            for (const QByteArray& line : casesFile.readAll().split('\n'))
+                lines += line.trimmed().isEmpty() ? 0 : 1;
+
+            QTreeWidgetItem* row = suites->topLevelItem(i);
+            QCOMPARE(row->text(0),
+                manifest.value(u"name"_s).toString() + u" ("_s + manifest.value(u"id"_s).toString() + u')');
+            QCOMPARE(row->data(2, SimulatedDataDialog::ValueRole).toLongLong(), lines);
+            QCOMPARE(row->text(3), manifest.value(u"license"_s).toString());
+            QVERIFY(row->childCount() == 1);
+            QVERIFY(row->child(0)->text(0).startsWith(manifest.value(u"description"_s).toString()));
+            QVERIFY(row->toolTip(4).contains(u"README.md"_s));
+        }
+        const QList<QTreeWidgetItem*> found = suites->findItems(u"OrderBench (orderbench)"_s, Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        QTreeWidgetItem* orderbench = found.first();
+        QCOMPARE(orderbench->text(2), u"300"_s);
+        QVERIFY(orderbench->child(0)->text(0).contains(u"Generated by datasets/orderbench/generator"_s));
+    }
+
+    void simulatedNoteAppearsExactlyWithSimulatedModels()
+    {
+        QWidget window;
+        auto* note = new SimulatedDataNote(&window);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!note->isVisible()); // no data yet
+        note->setSimulatedModels({ u"sloppy"_s, u"oracle"_s });
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains(u"(oracle, sloppy)"_s), qPrintable(note->text()));
+        QVERIFY(note->text().contains(u"<a href="_s));
+        QVERIFY(!note->toolTip().isEmpty());
+        note->setSimulatedModels({});
+        QVERIFY(!note->isVisible());
+        note->setSimulatedModels({ u"chatty"_s });
+        QVERIFY(note->isVisible());
+
+        // The link opens the window's one About the Data dialog, on its profiles.
+        QVERIFY(!window.findChild<SimulatedDataDialog*>());
+        Q_EMIT note->linkActivated(u"about-the-data"_s);
+        auto* dialog = window.findChild<SimulatedDataDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        Q_EMIT note->linkActivated(u"about-the-data"_s);
+        QCOMPARE(window.findChildren<SimulatedDataDialog*>().size(), 1);
+        QCOMPARE(dialog->tabs()->currentIndex(), 0);
     }
 
     void etaText_data()

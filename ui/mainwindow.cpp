@@ -11,6 +11,7 @@
 #include "settings.h"
 #include "widgets/activityindicator.h"
 #include "widgets/metricglossarydialog.h"
+#include "widgets/simulateddatadialog.h"
 #include "workspace/demosetup.h"
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
@@ -249,6 +250,10 @@ void MainWindow::setupMenus()
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Metric Glossary"), QKeySequence::HelpContents, this, &MainWindow::showGlossary);
+    QAction* aboutData = help->addAction(tr("About the &Data"), this, [this] { SimulatedDataDialog::showFor(this); });
+    aboutData->setObjectName(u"aboutTheDataAction"_s);
+    aboutData->setMenuRole(QAction::NoRole); // not macOS's application "About" entry, despite its name
+    aboutData->setStatusTip(tr("What the simulated models and the built-in suites are, and what their numbers mean"));
     help->addSeparator();
     QAction* about = help->addAction(tr("&About StructScope"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);

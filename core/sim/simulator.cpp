@@ -15,38 +15,6 @@ namespace structscope {
 
 namespace {
 
-// How a strategy scales a profile's rates. JSON mode (J, PJ) all but stops fences and prose; a
-// response schema (J+, PJ+) stops them entirely and rules out anything invalid (undone below),
-// but constrained decoding costs a little accuracy. Without the schema in the prompt (J) the
-// model guesses keys and types.
-struct StrategyEffect
-{
-    double format = 1;
-    double truncate = 1;
-    double keys = 1;
-    double values = 1;
-    double coercion = 1;
-    double schema = 1;
-    double decision = 1;
-};
-
-StrategyEffect effectOf(Strategy s)
-{
-    switch (s) {
-    case Strategy::P:
-        return {};
-    case Strategy::J:
-        return { 0.15, 1.0, 2.0, 1.2, 1.5, 2.0, 1.3 };
-    case Strategy::PJ:
-        return { 0.1, 1.0, 0.9, 1.0, 0.8, 0.7, 1.0 };
-    case Strategy::JPlus:
-        return { 0.0, 0.6, 0.7, 1.15, 1.0, 0.0, 1.0 };
-    case Strategy::PJPlus:
-        return { 0.0, 0.6, 0.6, 1.0, 1.0, 0.0, 0.9 };
-    }
-    return {};
-}
-
 // FNV-1a over the UTF-8 of each part, with a separator: the same on every platform (std::hash is not).
 std::uint64_t seedOf(const QStringList& parts)
 {
@@ -134,11 +102,31 @@ private:
 
 } // namespace
 
+// JSON mode (J, PJ) all but stops fences and prose; a response schema (J+, PJ+) stops them entirely
+// and rules out anything invalid (undone in the injector), but constrained decoding costs a little
+// accuracy. Without the schema in the prompt (J) the model guesses keys and types.
+StrategyEffect strategyEffect(Strategy s)
+{
+    switch (s) {
+    case Strategy::P:
+        return {};
+    case Strategy::J:
+        return { 0.15, 1.0, 2.0, 1.2, 1.5, 2.0, 1.3 };
+    case Strategy::PJ:
+        return { 0.1, 1.0, 0.9, 1.0, 0.8, 0.7, 1.0 };
+    case Strategy::JPlus:
+        return { 0.0, 0.6, 0.7, 1.15, 1.0, 0.0, 1.0 };
+    case Strategy::PJPlus:
+        return { 0.0, 0.6, 0.6, 1.0, 1.0, 0.0, 0.9 };
+    }
+    return {};
+}
+
 SimAnswer simulateAnswer(const SimProfile& profile, const Suite& suite, const SuiteCase& c, Strategy s, int repeat)
 {
     SimAnswer answer;
     Xoshiro256 rng(seedOf({ profile.name, suite.id, c.id, strategyName(s), QString::number(repeat) }));
-    const StrategyEffect e = effectOf(s);
+    const StrategyEffect e = strategyEffect(s);
     const ScoringOptions options = ScoringOptions::forSuite(suite);
     const json* schema = suite.schemaFor(c);
 

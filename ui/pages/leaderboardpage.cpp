@@ -9,6 +9,7 @@
 #include "widgets/filterlineedit.h"
 #include "widgets/goldtoggle.h"
 #include "widgets/metricpicker.h"
+#include "widgets/simulateddatanote.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -32,6 +33,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     , m_groupBy(new QComboBox(this))
     , m_filter(new FilterLineEdit(this))
     , m_status(new QLabel(this))
+    , m_simulatedNote(new SimulatedDataNote(this))
     , m_bars(new MetricBarChart(this))
     , m_scatter(new CostAccuracyChart(this))
 {
@@ -82,6 +84,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_simulatedNote);
     layout->addWidget(split, 1);
 
     connect(m_picker, &MetricPicker::familyChanged, m_model, &LeaderboardModel::setFamily);
@@ -135,6 +138,8 @@ void LeaderboardPage::reportReady(const ReportDataPtr& data, const QString& erro
     m_model->setReport(data);
     m_picker->setReport(data);
     m_model->setFamily(m_picker->family());
+    m_simulatedNote->setSimulatedModels(
+        data ? QStringList(data->simulatedModels.begin(), data->simulatedModels.end()) : QStringList());
     if (!error.isEmpty())
         m_status->setText(error);
     showMetric(m_picker->metric());

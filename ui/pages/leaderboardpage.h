@@ -15,6 +15,7 @@ class LeaderboardModel;
 class ResultsProxyModel;
 class MetricBarChart;
 class MetricPicker;
+class SimulatedDataNote;
 
 /// The leaderboard: one row per model (or model × strategy) with the scores of a metric family
 /// and their intervals, n, cost per success and latency; a bar chart of the chosen metric with
@@ -38,6 +39,8 @@ public:
     GoldToggle* goldToggle() const { return m_gold; }
     MetricBarChart* barChart() const { return m_bars; }
     CostAccuracyChart* scatter() const { return m_scatter; }
+    /// The note shown while the report includes simulated models.
+    SimulatedDataNote* simulatedNote() const { return m_simulatedNote; }
     /// Groups rows by model alone or by model × strategy.
     void setGroupByStrategy(bool byStrategy);
 
@@ -57,6 +60,7 @@ private:
     QComboBox* m_groupBy;
     FilterLineEdit* m_filter;
     QLabel* m_status;
+    SimulatedDataNote* m_simulatedNote;
     MetricBarChart* m_bars;
     CostAccuracyChart* m_scatter;
 };

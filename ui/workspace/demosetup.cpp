@@ -145,7 +145,8 @@ void DemoSetup::complete(const QString& location, bool ok, bool cancelled, const
     m_settings->addRecentWorkspace(location);
     m_settings->setLastWorkspace(location);
     Q_EMIT finished(true,
-        tr("Demo workspace ready in %1 s: built-in suites answered by simulated models.")
+        tr("Demo workspace ready in %1 s: built-in suites answered by simulated models (Help ▸ About the Data "
+           "says what they are).")
             .arg(QLocale().toString(double(elapsedMs) / 1000.0, 'f', 1)));
 }
 
