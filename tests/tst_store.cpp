@@ -22,6 +22,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -1737,6 +1739,65 @@ private slots:
             previous = stored;
         }
         QVERIFY2(previous > 0, "the writer never committed anything");
+    }
+
+    /// A full disk (here: a file size limit, which SQLite meets as EFBIG, "disk I/O error"): the writer gets
+    /// a message that says so, the failed batch is rolled back, every committed batch stays, and the store
+    /// takes writes again once there is space.
+    void fullDiskKeepsWhatWasCommitted()
+    {
+        const QString helper = QCoreApplication::applicationDirPath() + u"/storewriter"_s;
+        QVERIFY2(QFileInfo(helper).isExecutable(), qPrintable(u"missing helper "_s + helper));
+        const QString path = newLocation(kSqlite);
+        qint64 runId = 0;
+        {
+            auto f = makeFixture(path);
+            QVERIFY(f.store);
+            runId = f.run.id;
+        }
+        // Room for a few hundred small responses past the current size.
+        const rlim_t limit = rlim_t(QFileInfo(path).size() + 96 * 1024 + 123);
+        constexpr int batch = 25;
+        QProcess child;
+        child.setChildProcessModifier([limit] {
+            ::signal(SIGXFSZ, SIG_IGN); // else the kernel kills the writer instead of failing its write
+            const rlimit fileSize { limit, limit };
+            ::setrlimit(RLIMIT_FSIZE, &fileSize);
+        });
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(u"LIBC_FATAL_STDERR_"_s, u"1"_s);
+        child.setProcessEnvironment(env);
+        child.start(helper, { path, QString::number(runId), QString::number(batch), u"1000000"_s });
+        QVERIFY2(child.waitForStarted(10000), qPrintable(child.errorString()));
+        QVERIFY(child.waitForFinished(120000));
+        const QString out = QString::fromLatin1(child.readAllStandardOutput());
+        const QString err = QString::fromLocal8Bit(child.readAllStandardError());
+        QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 2,
+            qPrintable(u"exit %1, %2: %3"_s.arg(child.exitCode()).arg(int(child.exitStatus())).arg(err)));
+        // SQLite meets the limit as EFBIG (disk I/O error); on a real full disk it reports SQLITE_FULL. Both say so.
+        QVERIFY2(err.contains(u"full"_s) && err.contains(u"everything stored before is intact"_s), qPrintable(err));
+        qint64 reported = 0;
+        static const QRegularExpression line(u"committed (\\d+)"_s);
+        for (const auto& m : line.globalMatch(out))
+            reported = m.captured(1).toLongLong();
+        QVERIFY2(reported >= batch, qPrintable(u"nothing was committed before the disk filled: "_s + err));
+
+        StoreError error;
+        auto store = ResultStore::open(path, {}, &error);
+        QVERIFY2(store, qPrintable(error.message));
+        QVERIFY2(store->checkIntegrity().ok(), qPrintable(store->checkIntegrity().errorMessage()));
+        const auto responses = store->responses(runId).value();
+        QCOMPARE(qint64(responses.size()), reported); // every commit, and nothing of the failed batch
+        for (const ResponseRecord& r : responses)
+            QCOMPARE(r.rawText, u"response #%1"_s.arg(r.tokensIn.value_or(-1)));
+        // Space again: the writer carries on where the committed responses end.
+        QProcess again;
+        again.start(helper, { path, QString::number(runId), QString::number(batch), QString::number(reported + batch) });
+        QVERIFY(again.waitForFinished(60000));
+        QCOMPARE(again.exitCode(), 0);
+        QCOMPARE(store->responseCount(runId).value(), reported + batch);
+        qInfo("the file size limit stopped the writer after %lld responses: %s", static_cast<long long>(reported),
+            qPrintable(err.trimmed()));
     }
 };
 

@@ -20,6 +20,7 @@ enum class StoreErrorKind {
     InvalidArgument, ///< the caller passed a value the store refuses (e.g. a secret in run settings)
     Conflict, ///< an optimistic check failed (someone else wrote first)
     Database, ///< the database reported an error while executing a statement
+    DiskFull, ///< a write found no space (disk, quota or file size limit); the write was rolled back
 };
 
 /// An error with its kind and a message a person can act on.

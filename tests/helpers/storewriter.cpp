@@ -54,11 +54,17 @@ int main(int argc, char** argv)
     const qint64 start = stored.value();
     const qint64 caseCount = cases->size();
 
+    // Declared before the writer: its destructor's last flush may fail and report here.
+    QString flushError;
     // No delay trigger: batches are exactly batchSize long, so the test can tell a partial batch.
     ResponseWriter writer(*store, batchSize, std::chrono::hours(1));
     QObject::connect(&writer, &ResponseWriter::flushed, [start](qsizetype, qint64 total) {
         std::printf("committed %lld\n", static_cast<long long>(start + total));
         std::fflush(stdout);
+    });
+
+    QObject::connect(&writer, &ResponseWriter::flushFailed, [&flushError](const QString& message) {
+        flushError = message;
     });
 
     QElapsedTimer clock;
@@ -75,7 +81,7 @@ int main(int argc, char** argv)
         r.tokensIn = i;
         r.tokensOut = 2 * i;
         if (!writer.append(r))
-            return fail(u"cannot store a batch"_s);
+            return fail(u"cannot store a batch: "_s + flushError);
     }
     if (auto r = writer.flush(); !r)
         return fail(r.errorMessage());
