@@ -1,6 +1,6 @@
 // `structscope run` as a user meets it: against simulated models, against `structscope serve-sim`,
-// killed with SIGKILL in the middle and resumed — every (case, repeat) ends with exactly one stored
-// answer, and no case answered before the kill is requested again.
+// killed with SIGKILL at ten random points and resumed each time — every (case, repeat) ends with exactly
+// one stored answer, nothing committed is lost, and no case answered before a kill is requested again.
 #include "store/resultstore.h"
 
 #include <nlohmann/json.hpp>
@@ -9,6 +9,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -108,7 +109,7 @@ private Q_SLOTS:
         QVERIFY2(err.contains(message), qPrintable(err));
     }
 
-    void killedRunResumesWithoutAskingTwice()
+    void killedRunsResumeWithoutAskingTwice()
     {
         QProcess server;
         server.start(kBinary, { u"serve-sim"_s, u"--port"_s, u"0"_s, u"--latency-ms"_s, u"15"_s, u"--quiet"_s });
@@ -129,42 +130,71 @@ private Q_SLOTS:
         const QString db = m_tmp.filePath(u"crash.db"_s);
         const QString model = u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(port);
         const QStringList runArgs = { u"run"_s, u"--suite"_s, u"email-extraction"_s, u"--model"_s, model,
-            u"--strategy"_s, u"J"_s, u"--store"_s, db, u"--concurrency"_s, u"4"_s };
-        QProcess run;
-        run.start(kBinary, runArgs);
-        QVERIFY(run.waitForStarted());
-        // Kill it once a good part, but not all, of the 200 requests were answered.
-        qint64 seen = 0;
-        clock.restart();
-        while (seen < 80 && clock.elapsed() < 30000) {
-            QTest::qWait(20);
-            seen = fetchStats(port).value("requests", qint64(0));
-        }
-        QVERIFY2(seen >= 80, qPrintable(QString::fromUtf8(run.readAllStandardError())));
-        run.kill(); // SIGKILL: no flush, no status update
-        QVERIFY(run.waitForFinished(10000));
-        QCOMPARE(run.exitStatus(), QProcess::CrashExit);
-        const json before = fetchStats(port);
+            u"--strategy"_s, u"J"_s, u"--store"_s, db, u"--concurrency"_s, u"2"_s };
 
+        // Ten SIGKILLs at random points: each time the run (then its resumption) is killed after a random number
+        // of further requests. After each kill the store opens, keeps every answer it had, and holds one answer
+        // per answered case; at the end no case answered before some kill was ever requested again.
+        QRandomGenerator rng(20261130);
         qint64 runId = 0;
-        QSet<QString> answeredBefore;
-        {
+        QHash<QString, qint64> requestsWhenAnswered; // case → the server's request count for it, at the first kill after its answer
+        QHash<qint64, QString> ids;
+        qint64 previousAnswered = 0;
+        int kills = 0;
+        for (int round = 0; round < 10; ++round) {
+            QProcess run;
+            run.start(kBinary, runId == 0 ? runArgs
+                                          : QStringList { u"run"_s, u"--resume"_s, QString::number(runId),
+                                                u"--store"_s, db, u"--concurrency"_s, u"2"_s });
+            QVERIFY(run.waitForStarted());
+            const qint64 startRequests = fetchStats(port).value("requests", qint64(0));
+            // A random point: once the run is asking, 0–400 ms on (its writer commits every 32 answers or 250 ms).
+            qint64 seen = startRequests;
+            clock.restart();
+            while (seen == startRequests && clock.elapsed() < 30000 && run.state() == QProcess::Running) {
+                QTest::qWait(2);
+                seen = fetchStats(port).value("requests", qint64(0));
+            }
+            QTest::qWait(int(rng.bounded(0, 400)));
+            if (run.state() != QProcess::Running) {
+                // Everything was answered before this kill could land.
+                QVERIFY2(run.exitStatus() == QProcess::NormalExit && run.exitCode() == 0,
+                    qPrintable(QString::fromUtf8(run.readAllStandardError())));
+                break;
+            }
+            seen = fetchStats(port).value("requests", qint64(0));
+            run.kill(); // SIGKILL: no flush, no status update
+            QVERIFY(run.waitForFinished(10000));
+            QCOMPARE(run.exitStatus(), QProcess::CrashExit);
+            const json stats = fetchStats(port);
+
             auto store = ResultStore::open(db);
             QVERIFY(store);
+            QVERIFY(store->checkIntegrity().ok());
             const QList<RunRecord> runs = take(store->runs());
             QCOMPARE(runs.size(), 1);
             runId = runs.constFirst().id;
             QCOMPARE(runs.constFirst().status, RunStatus::Running); // nobody could say otherwise
-            QHash<qint64, QString> ids;
-            for (const CaseRecord& c : take(store->cases(runs.constFirst().suiteRow)))
-                ids.insert(c.row, c.id);
-            for (const ResponseKey& key : take(store->answeredKeys(runId)))
-                answeredBefore.insert(ids.value(key.caseRow));
+            if (ids.isEmpty()) {
+                for (const CaseRecord& c : take(store->cases(runs.constFirst().suiteRow)))
+                    ids.insert(c.row, c.id);
+            }
+            const QSet<ResponseKey> answered = take(store->answeredKeys(runId));
+            const qint64 stored = take(store->responseCount(runId));
+            QCOMPARE(qint64(answered.size()), stored); // one answer per answered case, none twice
+            QVERIFY2(stored >= previousAnswered, "an answer committed before a kill is gone");
+            for (const ResponseKey& key : answered) {
+                const QString id = ids.value(key.caseRow);
+                if (!requestsWhenAnswered.contains(id))
+                    requestsWhenAnswered.insert(id, stats["per_case"].value(id.toStdString(), qint64(0)));
+            }
+            qInfo("round %d: killed after %lld more requests; %lld of 200 answered", round,
+                static_cast<long long>(seen - startRequests), static_cast<long long>(stored));
+            previousAnswered = stored;
+            ++kills;
         }
-        qInfo("answered before SIGKILL: %lld of 200 (the server had seen %lld requests)", qint64(answeredBefore.size()),
-            before.value("requests", qint64(0)));
-        QVERIFY2(answeredBefore.size() >= 40 && answeredBefore.size() < 200,
-            qPrintable(QString::number(answeredBefore.size())));
+        QVERIFY2(kills >= 6, qPrintable(u"only %1 kills landed before the run was done"_s.arg(kills)));
+        QVERIFY2(previousAnswered > 0, "no answer was committed before any kill");
 
         QProcess resume;
         resume.start(kBinary, { u"run"_s, u"--resume"_s, QString::number(runId), u"--store"_s, db });
@@ -178,10 +208,9 @@ private Q_SLOTS:
         QCOMPARE(store->responseCount(runId).value(), 200);
         QCOMPARE(take(store->answeredKeys(runId)).size(), 200);
         QCOMPARE(store->run(runId)->status, RunStatus::Finished);
-        for (const QString& id : std::as_const(answeredBefore)) {
-            const qint64 was = before["per_case"].value(id.toStdString(), qint64(0));
-            const qint64 now = after["per_case"].value(id.toStdString(), qint64(0));
-            QVERIFY2(was == now, qPrintable(u"%1 asked again (%2 → %3)"_s.arg(id).arg(was).arg(now)));
+        for (auto it = requestsWhenAnswered.cbegin(); it != requestsWhenAnswered.cend(); ++it) {
+            const qint64 now = after["per_case"].value(it.key().toStdString(), qint64(0));
+            QVERIFY2(it.value() == now, qPrintable(u"%1 asked again (%2 → %3)"_s.arg(it.key()).arg(it.value()).arg(now)));
         }
         // And every case of the suite was asked at least once in the end.
         QCOMPARE(qsizetype(after["per_case"].size()), qsizetype(200));
