@@ -1741,6 +1741,88 @@ private slots:
         QVERIFY2(previous > 0, "the writer never committed anything");
     }
 
+    /// SIGKILL during gold edits, ten times at random points: every edit reported committed is there, each
+    /// revision is whole (its gold, its number one past the one before, its audit entry), and none twice.
+    void killedGoldEditsLoseNothingCommitted()
+    {
+        const QString helper = QCoreApplication::applicationDirPath() + u"/goldwriter"_s;
+        QVERIFY2(QFileInfo(helper).isExecutable(), qPrintable(u"missing helper "_s + helper));
+        const QString path = newLocation(kSqlite);
+        qint64 suiteRow = 0;
+        QList<qint64> caseRows;
+        {
+            auto f = makeFixture(path);
+            QVERIFY(f.store);
+            suiteRow = f.suite.row;
+            for (const CaseRecord& c : std::as_const(f.cases))
+                caseRows << c.row;
+        }
+        QRandomGenerator rng(20261130);
+        qint64 previous = 0;
+        for (int round = 0; round < 10; ++round) {
+            QProcess child;
+            child.start(helper, { path, QString::number(suiteRow), u"1000000"_s });
+            QVERIFY2(child.waitForStarted(10000), qPrintable(child.errorString()));
+            QByteArray out;
+            const int editsBeforeKill = int(rng.bounded(0, 30)); // 0: kill while it opens the store
+            QElapsedTimer clock;
+            clock.start();
+            while (int(out.count("revised ")) < editsBeforeKill && clock.elapsed() < 30000
+                && child.state() == QProcess::Running) {
+                child.waitForReadyRead(20);
+                out += child.readAllStandardOutput();
+            }
+            QVERIFY2(child.state() == QProcess::Running,
+                qPrintable(u"the writer stopped by itself: "_s + QString::fromLocal8Bit(child.readAllStandardError())));
+            child.kill();
+            QVERIFY(child.waitForFinished(10000));
+            out += child.readAllStandardOutput();
+            qint64 reported = previous;
+            static const QRegularExpression line(u"revised (\\d+)"_s);
+            for (const auto& m : line.globalMatch(QString::fromLatin1(out)))
+                reported = m.captured(1).toLongLong();
+
+            StoreError error;
+            auto store = ResultStore::open(path, {}, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            QVERIFY2(store->checkIntegrity().ok(), qPrintable(store->checkIntegrity().errorMessage()));
+            qint64 edits = 0;
+            QSet<qint64> seen;
+            for (const qint64 caseRow : std::as_const(caseRows)) {
+                const QList<GoldRevision> revisions = store->goldRevisions(caseRow).value();
+                for (qsizetype r = 0; r < revisions.size(); ++r) {
+                    QCOMPARE(revisions.at(r).revision, int(r)); // 0, 1, 2, … with no gap and no repeat
+                    if (r == 0)
+                        continue;
+                    const qint64 n = revisions.at(r).gold.value("edit", qint64(-1));
+                    QVERIFY2(n >= 0 && !seen.contains(n), "an edit is missing its gold or is stored twice");
+                    QCOMPARE(caseRows.at(n % caseRows.size()), caseRow);
+                    QCOMPARE(revisions.at(r).reason, u"edit #%1"_s.arg(n));
+                    seen.insert(n);
+                    ++edits;
+                }
+            }
+            qint64 audited = 0;
+            const QList<AuditEntry> audit = store->auditLog({ u"case"_s, {}, 0, 0 }).value();
+            for (const AuditEntry& e : audit) {
+                if (e.action != u"gold.revise"_s)
+                    continue;
+                QVERIFY(seen.contains(e.details.value("after", nlohmann::json::object()).value("edit", qint64(-1))));
+                ++audited;
+            }
+            QCOMPARE(audited, edits); // a revision and its audit entry are one transaction
+            // Every reported edit is there; at most the one in flight at the kill beyond that; edits 0..k-1.
+            QVERIFY2(edits >= reported && edits <= reported + 1,
+                qPrintable(u"round %1: %2 stored, %3 reported"_s.arg(round).arg(edits).arg(reported)));
+            QVERIFY(edits >= previous);
+            for (qint64 n = 0; n < edits; ++n)
+                QVERIFY(seen.contains(n));
+            previous = edits;
+        }
+        QVERIFY2(previous > 0, "the writer never committed an edit");
+        qInfo("%lld gold edits survived ten SIGKILLs", static_cast<long long>(previous));
+    }
+
     /// A full disk (here: a file size limit, which SQLite meets as EFBIG, "disk I/O error"): the writer gets
     /// a message that says so, the failed batch is rolled back, every committed batch stays, and the store
     /// takes writes again once there is space.
