@@ -314,6 +314,44 @@ private Q_SLOTS:
         }
     }
 
+    void aggregateRepeats()
+    {
+        // m1 asked three cases three times (one case only twice, cut short); m2 asked each once.
+        const auto record = [](const QString& model, const QString& caseId, int repeat, LadderLabel label) {
+            ScoredRecord r;
+            r.model = model;
+            r.suite = u"s"_s;
+            r.runId = model == u"m1"_s ? 1 : 2;
+            r.caseId = caseId;
+            r.repeat = repeat;
+            r.verdict.ladder = label;
+            r.verdict.values = { { "ladder.correct", label == LadderLabel::Correct ? 1.0 : 0.0 } };
+            return r;
+        };
+        using L = LadderLabel;
+        const std::vector<ScoredRecord> records = {
+            record(u"m1"_s, u"a"_s, 0, L::Correct), record(u"m1"_s, u"a"_s, 1, L::Correct),
+            record(u"m1"_s, u"a"_s, 2, L::Correct), record(u"m1"_s, u"b"_s, 0, L::Correct),
+            record(u"m1"_s, u"b"_s, 1, L::ValueIncorrect), record(u"m1"_s, u"b"_s, 2, L::Correct),
+            record(u"m1"_s, u"c"_s, 0, L::ValueIncorrect), record(u"m1"_s, u"c"_s, 1, L::ValueIncorrect),
+            record(u"m2"_s, u"a"_s, 0, L::Correct), record(u"m2"_s, u"b"_s, 0, L::Correct),
+        };
+        AggregateOptions options;
+        options.groupBy = { "model" };
+        options.families = { "ladder" };
+        const Report report = aggregate(records, options);
+        QCOMPARE(report.groups.size(), std::size_t(2));
+        const ReportGroup& m1 = report.groups[0];
+        // k = 3. Consistent: a (all correct) and c (both wrong, judged on the two it has); b is not → 2/3.
+        QVERIFY(std::abs(m1.mean.at("ladder.consistency") - 2.0 / 3) < 1e-12);
+        // pass^3 over the cases with three samples: a 1, b 0 → 1/2 (c is left out).
+        QCOMPARE(m1.mean.at("ladder.pass_hat_k"), 0.5);
+        // One sample per case: no repeats, no such metrics.
+        QVERIFY(!report.groups[1].mean.count("ladder.consistency"));
+        QVERIFY(!report.groups[1].mean.count("ladder.pass_hat_k"));
+        QVERIFY(std::find(report.metrics.begin(), report.metrics.end(), "ladder.pass_hat_k") != report.metrics.end());
+    }
+
     void aggregateRatesAndMicro()
     {
         const Fixture f = fixture();

@@ -5,6 +5,7 @@
 #include "stats/means.h"
 #include "stats/percentile.h"
 #include "stats/prng.h"
+#include "stats/repeats.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -14,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace structscope {
 
@@ -139,6 +141,28 @@ void addPerRecord(
     }
 }
 
+/// Consistency and pass^k (METRICS.md §5, "Repeats") when the group holds cases asked more than once: a case is
+/// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has.
+void addRepeatValues(const Group& group, ReportGroup& g)
+{
+    std::map<std::tuple<qint64, QString, QString>, std::vector<RepeatSample<LadderLabel>>> samples;
+    for (const ScoredRecord* r : group)
+        samples[{ r->runId, r->suite, r->caseId }].push_back({ r->verdict.ladder, r->verdict.ladder == LadderLabel::Correct });
+    std::size_t k = 0;
+    std::vector<std::vector<RepeatSample<LadderLabel>>> perCase;
+    perCase.reserve(samples.size());
+    for (auto& [key, caseSamples] : samples) {
+        k = std::max(k, caseSamples.size());
+        perCase.push_back(std::move(caseSamples));
+    }
+    if (k < 2)
+        return;
+    const RepeatStats stats = repeatStats(perCase, int(k));
+    g.mean["ladder.consistency"] = stats.consistency;
+    if (stats.passCases > 0)
+        g.mean["ladder.pass_hat_k"] = stats.passHatK;
+}
+
 void addGroupValues(const Group& group, ReportGroup& g)
 {
     std::vector<double> latencies;
@@ -156,6 +180,7 @@ void addGroupValues(const Group& group, ReportGroup& g)
     }
     if (anyCost)
         g.mean["ladder.cost_per_success"] = costPerSuccess(cost, correct);
+    addRepeatValues(group, g);
     if (!latencies.empty()) {
         const LatencyPercentiles p = latencyPercentiles(std::move(latencies));
         g.mean["ladder.latency_p50"] = p.p50;

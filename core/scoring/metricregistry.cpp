@@ -39,6 +39,14 @@ constexpr std::array kMetrics = {
                false},
     MetricInfo{"ladder.latency_p99", "ladder", "p99 latency", "99th percentile latency in milliseconds.", K::Value,
                false},
+    MetricInfo{"ladder.consistency", "ladder", "Consistency",
+               "Repeats: share of cases whose repeated samples (the same case asked again in the same run) all got the "
+               "same ladder label. Only for groups whose cases were asked more than once.",
+               K::Value, true},
+    MetricInfo{"ladder.pass_hat_k", "ladder", "pass^k",
+               "Repeats: share of cases correct in all k samples, k being the most samples a case of the group has "
+               "(per case C(c, k)/C(n, k) for c correct of n samples, averaged over the cases with at least k).",
+               K::Value, true},
 
     // 2. extraction (LLMStructBench)
     MetricInfo{"extraction.score", "extraction", "Score", "0.5 · F1 micro + 0.5 · DOC micro.", K::Micro, true},

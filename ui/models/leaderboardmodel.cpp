@@ -5,6 +5,7 @@
 
 #include <QFont>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -67,6 +68,11 @@ void LeaderboardModel::rebuildColumns()
     m_columns.push_back({ ColumnKind::Count, "n" });
     for (const std::string& id : trailingMetrics())
         m_columns.push_back({ ColumnKind::Metric, id });
+    // Repeats: only when the data asked cases more than once.
+    for (const std::string id : { "ladder.consistency", "ladder.pass_hat_k" }) {
+        if (std::find(report.metrics.begin(), report.metrics.end(), id) != report.metrics.end())
+            m_columns.push_back({ ColumnKind::Metric, id });
+    }
 
     // The best value of each metric column is shown in bold, as the LaTeX writer does.
     for (const Column& column : m_columns) {
