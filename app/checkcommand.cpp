@@ -1,9 +1,11 @@
 #include "cli.h"
 
+#include "run/suitelocator.h"
 #include "suite/preflight.h"
 #include "suite/suiteloader.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 #include <map>
 
@@ -16,7 +18,7 @@ int checkCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Load a suite folder and pre-flight its gold."_s);
     parser.addHelpOption();
-    parser.addOption({u"suite"_s, u"Suite folder to check."_s, u"DIR"_s});
+    parser.addOption({u"suite"_s, u"Suite folder to check, or the name of a built-in suite."_s, u"DIR"_s});
     if (!parser.parse(args)) {
         err(u"structscope check: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -29,10 +31,16 @@ int checkCommand(const QStringList& args)
         err(u"structscope check: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
         return ExitUsage;
     }
-    const QString dir = parser.value(u"suite"_s);
+    QString dir = parser.value(u"suite"_s);
     if (dir.isEmpty()) {
         err(u"structscope check: --suite DIR is required\n"_s);
         return ExitUsage;
+    }
+    // A folder is checked as given, even one without a suite.json (the loader says what is missing);
+    // anything else may name a built-in suite (`check --suite orderbench` on an installed package).
+    if (!QFileInfo(dir).isDir()) {
+        if (const QString builtIn = resolveSuitePath(dir); !builtIn.isEmpty())
+            dir = builtIn;
     }
 
     const SuiteLoadResult loaded = loadSuiteDir(dir);

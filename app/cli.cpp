@@ -27,7 +27,7 @@ const std::array<Command, 9> kCommands = {{
      "[--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
      "run a suite against models and store every response", runCommand},
     {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
-    {"check", "check --suite DIR", "load and pre-flight a suite; every problem with its location", checkCommand},
+    {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
      "report --store DB [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex [--gold measured|adjusted] "
      "[--out F]",

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -286,6 +287,17 @@ private Q_SLOTS:
         const Run run = runCli({u"check"_s, u"--suite"_s, u"/nonexistent/suite"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.err.contains(u"not a folder"_s));
+    }
+
+    void checkFindsABuiltInSuiteByName()
+    {
+        // `check --suite orderbench` on an installed package: a name that is not a folder here is looked up in
+        // the built-in suite folders ($STRUCTSCOPE_DATASETS first).
+        qputenv("STRUCTSCOPE_DATASETS", testData(u"suite"_s).toLocal8Bit());
+        const auto restore = qScopeGuard([] { qunsetenv("STRUCTSCOPE_DATASETS"); });
+        const Run run = runCli({u"check"_s, u"--suite"_s, u"valid"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains(u"tiny (Tiny suite 0.1.0): OK"_s));
     }
 
     void auditAndGoldRefuseBadArguments_data()
