@@ -72,14 +72,6 @@ void score(Job& job)
     job.record.verdict = scoreResponse(input, *job.options);
 }
 
-struct PairHash
-{
-    std::size_t operator()(const std::pair<qint64, qint64>& p) const noexcept
-    {
-        return std::hash<qint64> {}(p.first) ^ (std::hash<qint64> {}(p.second) * 0x9e3779b97f4a7c15ULL);
-    }
-};
-
 QString providerLabel(const RunRecord& run)
 {
     // Imported runs are named "import:<model>"; show the model as the tool that produced it named it.
@@ -240,7 +232,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
     }
 
     // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
-    std::unordered_map<std::pair<qint64, qint64>, const Verdict*, PairHash> earlier;
+    QHash<std::pair<qint64, qint64>, const Verdict*> earlier; // (response id, gold revision row) → verdict
     if (options.reuse) {
         earlier.reserve(options.reuse->size());
         for (const ScoredRecord& r : *options.reuse) {
@@ -254,8 +246,9 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         job.record.goldRevisionRow = job.facts->goldRevisionRow;
         job.record.scorerVersion = kScorerVersion;
         if (!earlier.empty()) {
-            if (const auto it = earlier.find({ job.response.id, job.facts->goldRevisionRow }); it != earlier.end()) {
-                job.record.verdict = *it->second;
+            if (const auto it = earlier.constFind({ job.response.id, job.facts->goldRevisionRow });
+                it != earlier.cend()) {
+                job.record.verdict = **it;
                 reused.fetch_add(1, std::memory_order_relaxed);
                 return;
             }
