@@ -1,5 +1,7 @@
 // The scorer: ladder labels, extraction counts and micro metrics, worked out by hand.
 #include "report/aggregator.h"
+#include "stats/bootstrap.h"
+#include "stats/prng.h"
 #include "scoring/extraction.h"
 #include "scoring/ladder.h"
 #include "scoring/metricregistry.h"
@@ -397,6 +399,46 @@ private Q_SLOTS:
         QVERIFY(std::abs(one.groups[0].mean.at("extraction.score") - 0.37678571428571433) < 1e-12);
         QCOMPARE(one.groups[0].mean.at("extraction.strategy_points"), -4.0);
         QVERIFY(std::find(one.metrics.begin(), one.metrics.end(), "extraction.f1_micro") != one.metrics.end());
+    }
+
+    void aggregateMicroBootstrapByCounts()
+    {
+        // 4,500 records of four kinds: the micro intervals drawn as multinomial counts over the four (what a large
+        // group gets) match those drawn record by record, up to the bootstrap's own Monte Carlo error.
+        const Fixture f = fixture();
+        const ExtractionRecord* kinds[] = {&f.a, &f.b, &f.c, &f.d};
+        std::vector<ScoredRecord> records(4500);
+        Xoshiro256 rng(99);
+        for (ScoredRecord& r : records) {
+            const std::size_t kind = std::size_t(rng.bounded(4));
+            r.model = u"m"_s;
+            r.verdict.extraction = *kinds[kind];
+            r.verdict.values = {{"extraction.strategy_points", kinds[kind]->points}};
+        }
+        AggregateOptions options;
+        options.families = {"extraction"};
+        options.bootstrap.resamples = 1000;
+        options.bootstrap.method = BootstrapMethod::Indexed;
+        const Report indexed = aggregate(records, options);
+        options.bootstrap.method = BootstrapMethod::Automatic;
+        const Report automatic = aggregate(records, options);
+        options.bootstrap.method = BootstrapMethod::Counts;
+        const Report counts = aggregate(records, options);
+        for (const char* id : {"extraction.score", "extraction.f1_micro", "extraction.doc_micro", "extraction.f1_keys",
+                 "extraction.f1_values", "extraction.f1_values_lenient"}) {
+            const Interval a = indexed.groups.at(0).ci95.at(id);
+            const Interval b = counts.groups.at(0).ci95.at(id);
+            QCOMPARE(indexed.groups.at(0).mean.at(id), counts.groups.at(0).mean.at(id));
+            // Automatic chose counts (4,500 records, 4 kinds): the very same draws.
+            QCOMPARE(automatic.groups.at(0).ci95.at(id).low, b.low);
+            QCOMPARE(automatic.groups.at(0).ci95.at(id).high, b.high);
+            QVERIFY2(a.low != b.low, id); // really another method
+            const double width = a.high - a.low;
+            QVERIFY2(width > 0, id);
+            QVERIFY2(std::abs(a.low - b.low) < 0.12 * width && std::abs(a.high - b.high) < 0.12 * width,
+                qPrintable(u"%1: [%2, %3] vs [%4, %5]"_s.arg(QString::fromLatin1(id)).arg(a.low).arg(a.high).arg(b.low)
+                               .arg(b.high)));
+        }
     }
 
     void everyMetricIsDescribed()

@@ -1,6 +1,7 @@
 // Statistics building blocks: intervals, bootstrap, paired tests, percentiles, repeats, gold suspicion.
 // Reference values marked "python3" were computed with an independent re-implementation in exact or
 // double arithmetic (fractions.Fraction, math.comb), as the comment next to each says.
+#include "stats/binomial.h"
 #include "stats/bootstrap.h"
 #include "stats/intervals.h"
 #include "stats/mcnemar.h"
@@ -151,6 +152,13 @@ private slots:
     void weightedBootstrapBadInput_data();
     void weightedBootstrapBadInput();
     void bootstrapMillionRecords();
+    void binomialMoments_data();
+    void binomialMoments();
+    void binomialDistribution_data();
+    void binomialDistribution();
+    void multinomialCounts();
+    void bootstrapCountsMatchIndexed();
+    void weightedBootstrapCountsMatchIndexed();
 
     void logFactorial();
     void mcnemar_data();
@@ -570,6 +578,172 @@ void TestStats::bootstrapMillionRecords()
     qInfo("bootstrap of 10^6 records, B = 5: %lld ms", static_cast<long long>(timer.elapsed()));
     QVERIFY(e.ci.contains(e.mean));
     QVERIFY(e.ci.width() < 0.005); // 2·1.96·0.0005 ≈ 0.002
+}
+
+// ---- Binomial draws and the counts method of the bootstrap ------------------------------------------------
+
+void TestStats::binomialMoments_data()
+{
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<double>("p");
+    QTest::addRow("inversion, n 5") << qint64(5) << 0.3;
+    QTest::addRow("inversion, n·p 6") << qint64(30) << 0.2;
+    QTest::addRow("rejection, n 1000") << qint64(1000) << 0.3;
+    QTest::addRow("rejection, n 10^6, p 1/2") << qint64(1000000) << 0.5;
+    QTest::addRow("mirrored, p 0.9") << qint64(100) << 0.9;
+    QTest::addRow("rare, p 10^-5") << qint64(1000000) << 1e-5;
+}
+
+void TestStats::binomialMoments()
+{
+    QFETCH(qint64, n);
+    QFETCH(double, p);
+    Xoshiro256 rng(5);
+    constexpr int kDraws = 200000;
+    double sum = 0;
+    double sumSquares = 0;
+    for (int i = 0; i < kDraws; ++i) {
+        const std::uint64_t x = drawBinomial(rng, std::uint64_t(n), p);
+        QVERIFY(x <= std::uint64_t(n));
+        sum += double(x);
+        sumSquares += double(x) * double(x);
+    }
+    const double mean = sum / kDraws;
+    const double variance = sumSquares / kDraws - mean * mean;
+    const double expectedVariance = double(n) * p * (1 - p);
+    // The sample mean is within 5 standard errors; the variance within 3%.
+    QVERIFY2(std::abs(mean - double(n) * p) < 5 * std::sqrt(expectedVariance / kDraws),
+        qPrintable(u"mean %1, expected %2"_s.arg(mean).arg(double(n) * p)));
+    QVERIFY2(std::abs(variance / expectedVariance - 1) < 0.03,
+        qPrintable(u"variance %1, expected %2"_s.arg(variance).arg(expectedVariance)));
+}
+
+void TestStats::binomialDistribution_data()
+{
+    QTest::addColumn<qint64>("n");
+    QTest::addColumn<double>("p");
+    QTest::addRow("inversion") << qint64(12) << 0.3;
+    QTest::addRow("rejection") << qint64(50) << 0.4;
+    QTest::addRow("rejection, skewed") << qint64(200) << 0.06;
+}
+
+void TestStats::binomialDistribution()
+{
+    // Every probability of the distribution, not only its moments: the frequencies of 400,000 draws against
+    // C(n, k)·p^k·(1 − p)^(n − k), each within 6 standard errors.
+    QFETCH(qint64, n);
+    QFETCH(double, p);
+    Xoshiro256 rng(17);
+    constexpr int kDraws = 400000;
+    std::vector<int> seen(std::size_t(n) + 1, 0);
+    for (int i = 0; i < kDraws; ++i)
+        ++seen[std::size_t(drawBinomial(rng, std::uint64_t(n), p))];
+    for (qint64 k = 0; k <= n; ++k) {
+        const double pk = std::exp(structscope::logFactorial(n) - structscope::logFactorial(k)
+            - structscope::logFactorial(n - k) + double(k) * std::log(p) + double(n - k) * std::log1p(-p));
+        const double frequency = double(seen[std::size_t(k)]) / kDraws;
+        const double error = std::sqrt(pk * (1 - pk) / kDraws);
+        QVERIFY2(std::abs(frequency - pk) <= 6 * error + 1e-6,
+            qPrintable(u"k = %1: %2 drawn, %3 expected"_s.arg(k).arg(frequency).arg(pk)));
+    }
+}
+
+void TestStats::multinomialCounts()
+{
+    const std::vector<std::uint64_t> frequencies { 5, 0, 1, 94 };
+    std::vector<std::uint64_t> counts(frequencies.size());
+    std::vector<double> sums(frequencies.size(), 0.0);
+    Xoshiro256 rng(3);
+    constexpr int kDraws = 20000;
+    for (int i = 0; i < kDraws; ++i) {
+        drawMultinomial(rng, 1000, frequencies, counts);
+        std::uint64_t total = 0;
+        for (std::size_t c = 0; c < counts.size(); ++c) {
+            total += counts[c];
+            sums[c] += double(counts[c]);
+        }
+        QCOMPARE(total, std::uint64_t(1000)); // every draw lands somewhere
+        QCOMPARE(counts[1], std::uint64_t(0)); // never in an empty category
+    }
+    // Category means n·f_i/F: 50, 0, 10, 940.
+    QVERIFY(std::abs(sums[0] / kDraws - 50) < 0.3);
+    QVERIFY(std::abs(sums[2] / kDraws - 10) < 0.15);
+    QVERIFY(std::abs(sums[3] / kDraws - 940) < 0.3);
+    // One category takes every draw; nothing to draw gives nothing.
+    drawMultinomial(rng, 7, std::vector<std::uint64_t> { 0, 3 }, counts);
+    QCOMPARE(counts[0], std::uint64_t(0));
+    QCOMPARE(counts[1], std::uint64_t(7));
+    drawMultinomial(rng, 0, frequencies, counts);
+    for (const std::uint64_t c : counts)
+        QCOMPARE(c, std::uint64_t(0));
+}
+
+void TestStats::bootstrapCountsMatchIndexed()
+{
+    // 8,000 records with five distinct values (a score over four fields): drawn as counts, the percentile
+    // interval agrees with the record-by-record one up to the bootstrap's Monte Carlo error (about 3% of the
+    // width for B = 1000).
+    Xoshiro256 rng(21);
+    std::vector<double> data(8000);
+    for (double& v : data)
+        v = double(rng.bounded(5)) / 4.0;
+    BootstrapOptions options { 1000, 8, 0.95 };
+    options.method = BootstrapMethod::Indexed;
+    const MeanEstimate indexed = bootstrapMean(data, options);
+    options.method = BootstrapMethod::Counts;
+    const MeanEstimate counts = bootstrapMean(data, options);
+    options.method = BootstrapMethod::Automatic;
+    const MeanEstimate automatic = bootstrapMean(data, options);
+    QCOMPARE(counts.mean, indexed.mean);
+    QCOMPARE(counts.resamplesUsed, 1000);
+    QCOMPARE(automatic.ci.low, counts.ci.low); // Automatic chose counts: the same draws
+    QCOMPARE(automatic.ci.high, counts.ci.high);
+    const double width = indexed.ci.width();
+    QVERIFY(std::abs(counts.ci.low - indexed.ci.low) < 0.12 * width);
+    QVERIFY(std::abs(counts.ci.high - indexed.ci.high) < 0.12 * width);
+    // And both with the normal approximation: half-width 1.96·sd/√n.
+    double sumSquares = 0;
+    for (const double v : data)
+        sumSquares += (v - indexed.mean) * (v - indexed.mean);
+    const double half = 1.959964 * std::sqrt(sumSquares / double(data.size())) / std::sqrt(double(data.size()));
+    QVERIFY2(std::abs(counts.ci.width() / 2 - half) < 0.1 * half,
+        qPrintable(u"%1 vs %2"_s.arg(counts.ci.width() / 2).arg(half)));
+
+    // Few records, or many distinct values: Automatic keeps the record-by-record draws.
+    const std::vector<double> few = coinFlips(2000, 3);
+    BootstrapOptions indexedOnly;
+    indexedOnly.method = BootstrapMethod::Indexed;
+    QCOMPARE(bootstrapMean(few).ci.low, bootstrapMean(few, indexedOnly).ci.low);
+    std::vector<double> spread(8000);
+    for (std::size_t i = 0; i < spread.size(); ++i)
+        spread[i] = double(i % 1000);
+    QVERIFY(!bootstrapUsesCounts({}, spread.size(), 1000));
+    QVERIFY(bootstrapUsesCounts({}, spread.size(), 250));
+    QCOMPARE(bootstrapMean(spread, { 20, 1, 0.95 }).ci.low,
+        bootstrapMean(spread, { 20, 1, 0.95, BootstrapMethod::Indexed }).ci.low);
+    // Forced counts on every-value-distinct data is still the bootstrap (one category per record).
+    const MeanEstimate forced = bootstrapMean(doubles(u"1,2,3,4,5"_s), { 4000, 7, 0.95, BootstrapMethod::Counts });
+    QVERIFY(std::abs(forced.ci.low - 1.8) < 0.15 && std::abs(forced.ci.high - 4.2) < 0.15);
+}
+
+void TestStats::weightedBootstrapCountsMatchIndexed()
+{
+    Xoshiro256 rng(33);
+    std::vector<double> values(6000);
+    std::vector<double> weights(6000);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = double(rng.bounded(3)) / 2.0;
+        weights[i] = double(rng.bounded(4)); // 0 (unknown tier) to 3 (hard)
+    }
+    const MeanEstimate indexed = bootstrapWeightedMean(values, weights, { 1000, 4, 0.95, BootstrapMethod::Indexed });
+    const MeanEstimate counts = bootstrapWeightedMean(values, weights, { 1000, 4, 0.95, BootstrapMethod::Counts });
+    const MeanEstimate automatic = bootstrapWeightedMean(values, weights, { 1000, 4, 0.95 });
+    QCOMPARE(counts.mean, indexed.mean);
+    QCOMPARE(automatic.ci.low, counts.ci.low);
+    const double width = indexed.ci.width();
+    QVERIFY(width > 0);
+    QVERIFY(std::abs(counts.ci.low - indexed.ci.low) < 0.12 * width);
+    QVERIFY(std::abs(counts.ci.high - indexed.ci.high) < 0.12 * width);
 }
 
 // ---- McNemar -------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 #include "report/aggregator.h"
 
 #include "scoring/metricregistry.h"
+#include "stats/binomial.h"
+#include "stats/bootstrap.h"
 #include "stats/intervals.h"
 #include "stats/means.h"
 #include "stats/percentile.h"
@@ -43,6 +45,36 @@ std::array<double, kMicroIds.size()> microValues(const ExtractionTotals& t)
     return {t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient()};
 }
 
+/// Records that add the same amounts to ExtractionTotals, one of them standing for all.
+struct MicroClass
+{
+    const ExtractionRecord* record = nullptr;
+    std::uint64_t frequency = 0;
+};
+
+std::vector<MicroClass> microClasses(const std::vector<const ExtractionRecord*>& records)
+{
+    using Key = std::array<double, 10>;
+    const auto keyOf = [](const ExtractionRecord& r) -> Key {
+        const ExtractionCounts& s = r.strict;
+        return { r.failed ? 1.0 : 0.0, r.correct ? 1.0 : 0.0, r.points, double(s.goldValues), double(s.goldKeys),
+            double(s.diff.mk), double(s.diff.extra), s.valueTruePositives(), r.lenient.valueTruePositives(),
+            double(s.predictedValues) };
+    };
+    std::vector<std::pair<Key, const ExtractionRecord*>> keyed;
+    keyed.reserve(records.size());
+    for (const ExtractionRecord* r : records)
+        keyed.emplace_back(keyOf(*r), r);
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<MicroClass> classes;
+    for (std::size_t i = 0; i < keyed.size(); ++i) {
+        if (classes.empty() || keyed[i].first != keyed[i - 1].first)
+            classes.push_back({ keyed[i].second, 0 });
+        ++classes.back().frequency;
+    }
+    return classes;
+}
+
 /// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts).
 void addMicro(const std::vector<const ExtractionRecord*>& records, const BootstrapOptions& bootstrap, ReportGroup& g)
 {
@@ -59,13 +91,37 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
     std::vector<std::vector<double>> samples(kMicroIds.size(), std::vector<double>(std::size_t(resamples)));
     Xoshiro256 rng(bootstrap.seed);
     const auto n = std::uint64_t(records.size());
-    for (int b = 0; b < resamples; ++b) {
-        ExtractionTotals t;
-        for (std::uint64_t i = 0; i < n; ++i)
-            t.add(*records[std::size_t(rng.bounded(n))]);
+    const auto keep = [&samples](int b, const ExtractionTotals& t) {
         const auto v = microValues(t);
         for (std::size_t m = 0; m < kMicroIds.size(); ++m)
             samples[m][std::size_t(b)] = v[m];
+    };
+    // Records that add the same to the totals are one category of the counts method (BootstrapMethod).
+    const std::vector<MicroClass> classes = bootstrap.method == BootstrapMethod::Indexed
+            || (bootstrap.method == BootstrapMethod::Automatic && records.size() < kBootstrapCountsMinRecords)
+        ? std::vector<MicroClass>()
+        : microClasses(records);
+    if (!classes.empty() && bootstrapUsesCounts(bootstrap, records.size(), classes.size())) {
+        std::vector<std::uint64_t> frequencies;
+        for (const MicroClass& c : classes)
+            frequencies.push_back(c.frequency);
+        std::vector<std::uint64_t> counts(classes.size());
+        for (int b = 0; b < resamples; ++b) {
+            drawMultinomial(rng, n, frequencies, counts);
+            ExtractionTotals t;
+            for (std::size_t i = 0; i < classes.size(); ++i) {
+                if (counts[i] > 0)
+                    t.add(*classes[i].record, int(counts[i]));
+            }
+            keep(b, t);
+        }
+    } else {
+        for (int b = 0; b < resamples; ++b) {
+            ExtractionTotals t;
+            for (std::uint64_t i = 0; i < n; ++i)
+                t.add(*records[std::size_t(rng.bounded(n))]);
+            keep(b, t);
+        }
     }
     const double tail = (1.0 - bootstrap.confidence) / 2.0;
     for (std::size_t m = 0; m < kMicroIds.size(); ++m) {

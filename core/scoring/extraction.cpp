@@ -146,25 +146,26 @@ ExtractionRecord scoreExtraction(const json& gold, const json* prediction, Array
     return record;
 }
 
-void ExtractionTotals::add(const ExtractionRecord& record)
+void ExtractionTotals::add(const ExtractionRecord& record, int times)
 {
     const ExtractionCounts& s = record.strict;
-    ++records;
-    points += record.points;
-    goldValues += s.goldValues;
+    const double k = times;
+    records += times;
+    points += k * record.points;
+    goldValues += k * s.goldValues;
     if (record.failed) {
         // Nothing was extracted: every gold key and value is missed, nothing is predicted.
-        ++failed;
-        keyFn += s.goldKeys;
+        failed += times;
+        keyFn += k * s.goldKeys;
         return;
     }
-    keyTp += s.goldKeys - s.diff.mk;
-    keyFp += s.diff.extra;
-    keyFn += s.diff.mk;
-    valueTp += s.valueTruePositives();
-    valueTpLenient += record.lenient.valueTruePositives();
-    predictedValues += s.predictedValues;
-    correct += record.correct ? 1 : 0;
+    keyTp += k * (s.goldKeys - s.diff.mk);
+    keyFp += k * s.diff.extra;
+    keyFn += k * s.diff.mk;
+    valueTp += k * s.valueTruePositives();
+    valueTpLenient += k * record.lenient.valueTruePositives();
+    predictedValues += k * s.predictedValues;
+    correct += record.correct ? times : 0;
 }
 
 double ExtractionTotals::f1Keys() const

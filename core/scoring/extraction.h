@@ -50,7 +50,8 @@ struct ExtractionTotals
     int records = 0, correct = 0, failed = 0;
     double points = 0;
 
-    void add(const ExtractionRecord& record);
+    /// Adds `record` `times` times (a bootstrap resample adds each distinct record as often as it was drawn).
+    void add(const ExtractionRecord& record, int times = 1);
     double f1Keys() const;
     double f1Values() const;
     double f1ValuesLenient() const;

@@ -1,4 +1,5 @@
 #include "stats/bootstrap.h"
+#include "stats/binomial.h"
 
 #include "stats/means.h"
 #include "stats/percentile.h"
@@ -54,7 +55,35 @@ struct WeightedRecord
 {
     double weightedValue = 0.0;
     double weight = 0.0;
+    friend bool operator<(const WeightedRecord& a, const WeightedRecord& b)
+    {
+        return a.weightedValue < b.weightedValue || (a.weightedValue == b.weightedValue && a.weight < b.weight);
+    }
 };
+
+/// The distinct items of a sample (sorted) and how often each occurs: what the counts method resamples.
+template<typename T>
+struct Distinct
+{
+    std::vector<T> items;
+    std::vector<std::uint64_t> frequencies;
+};
+
+template<typename T>
+Distinct<T> distinctOf(std::vector<T> sample)
+{
+    std::sort(sample.begin(), sample.end());
+    Distinct<T> d;
+    for (std::size_t i = 0; i < sample.size();) {
+        std::size_t j = i + 1;
+        while (j < sample.size() && !(sample[i] < sample[j]))
+            ++j;
+        d.items.push_back(sample[i]);
+        d.frequencies.push_back(std::uint64_t(j - i));
+        i = j;
+    }
+    return d;
+}
 
 MeanEstimate failed(qint64 n, QString error)
 {
@@ -84,6 +113,23 @@ MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOption
     Xoshiro256 rng(options.seed);
     std::vector<double> means(static_cast<std::size_t>(options.resamples));
     const double count = static_cast<double>(values.size());
+    if (options.method == BootstrapMethod::Counts
+        || (options.method == BootstrapMethod::Automatic && values.size() >= kBootstrapCountsMinRecords)) {
+        const Distinct<double> distinct = distinctOf(std::vector<double>(values.begin(), values.end()));
+        if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {
+            std::vector<std::uint64_t> counts(distinct.items.size());
+            for (double& m : means) {
+                drawMultinomial(rng, values.size(), distinct.frequencies, counts);
+                double sum = 0.0;
+                for (std::size_t i = 0; i < counts.size(); ++i)
+                    sum += double(counts[i]) * distinct.items[i];
+                m = sum / count;
+            }
+            result.resamplesUsed = options.resamples;
+            result.ci = percentileInterval(means, options.confidence);
+            return result;
+        }
+    }
     IndexBatch batch;
     for (double& m : means) {
         double sum = 0.0;
@@ -129,6 +175,27 @@ MeanEstimate bootstrapWeightedMean(
     Xoshiro256 rng(options.seed);
     std::vector<double> means;
     means.reserve(static_cast<std::size_t>(options.resamples));
+    if (options.method == BootstrapMethod::Counts
+        || (options.method == BootstrapMethod::Automatic && values.size() >= kBootstrapCountsMinRecords)) {
+        const Distinct<WeightedRecord> distinct = distinctOf(records);
+        if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {
+            std::vector<std::uint64_t> counts(distinct.items.size());
+            for (int r = 0; r < options.resamples; ++r) {
+                drawMultinomial(rng, values.size(), distinct.frequencies, counts);
+                double sumWx = 0.0;
+                double sumW = 0.0;
+                for (std::size_t i = 0; i < counts.size(); ++i) {
+                    sumWx += double(counts[i]) * distinct.items[i].weightedValue;
+                    sumW += double(counts[i]) * distinct.items[i].weight;
+                }
+                if (sumW > 0.0)
+                    means.push_back(sumWx / sumW);
+            }
+            result.resamplesUsed = static_cast<int>(means.size());
+            result.ci = percentileInterval(means, options.confidence);
+            return result;
+        }
+    }
     IndexBatch batch;
     for (int r = 0; r < options.resamples; ++r) {
         double sumWx = 0.0;

@@ -14,13 +14,37 @@ namespace structscope {
 /// The seed used when a caller does not choose one.
 inline constexpr std::uint64_t kDefaultBootstrapSeed = 20240229;
 
+/// How a bootstrap draws its resamples; both draw from the same distribution (n records with replacement).
+enum class BootstrapMethod {
+    /// Counts when there are at least kBootstrapCountsMinRecords records and at most 1/32 as many distinct
+    /// ones (rates, scores on a few fields, counts), else Indexed.
+    Automatic,
+    /// n record indices per resample, Xoshiro256(seed).bounded(n), resample by resample: O(B·n).
+    Indexed,
+    /// The multiplicities of the k distinct records in a resample, drawn at once as Multinomial(n; f_1/n … f_k/n)
+    /// (drawMultinomial()): the same resampling distribution in O(B·k) — what makes a million records cheap.
+    Counts,
+};
+
+/// Records from which Automatic considers the counts method.
+inline constexpr std::size_t kBootstrapCountsMinRecords = 4096;
+
 /// Settings of a percentile bootstrap.
 struct BootstrapOptions
 {
     int resamples = 1000; ///< B, at least 1
     std::uint64_t seed = kDefaultBootstrapSeed; ///< same seed, same interval, on every platform
     double confidence = 0.95; ///< in (0, 1)
+    BootstrapMethod method = BootstrapMethod::Automatic;
 };
+
+/// Whether Automatic uses the counts method for n records of which `distinct` differ.
+inline bool bootstrapUsesCounts(const BootstrapOptions& options, std::size_t n, std::size_t distinct)
+{
+    if (options.method != BootstrapMethod::Automatic)
+        return options.method == BootstrapMethod::Counts;
+    return n >= kBootstrapCountsMinRecords && distinct * 32 <= n;
+}
 
 /// A mean with its bootstrap percentile interval.
 struct MeanEstimate
@@ -34,10 +58,10 @@ struct MeanEstimate
     bool ok() const { return error.isEmpty(); }
 };
 
-/// Percentile bootstrap of the mean: B resamples of n records drawn with replacement (indices from
-/// Xoshiro256(seed).bounded(n), resample by resample, record by record), the B means sorted, and
-/// the (1−c)/2 and (1+c)/2 quantiles taken by linear interpolation (quantileOfSorted()).
-/// No values: NaN mean and interval, no error. A value that is not finite is an error. O(B·n).
+/// Percentile bootstrap of the mean: B resamples of n records drawn with replacement (Indexed: indices from
+/// Xoshiro256(seed).bounded(n), resample by resample, record by record; Counts: see BootstrapMethod), the B
+/// means sorted, and the (1−c)/2 and (1+c)/2 quantiles taken by linear interpolation (quantileOfSorted()).
+/// No values: NaN mean and interval, no error. A value that is not finite is an error. O(B·n) or O(B·k).
 MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOptions& options = {});
 
 /// As bootstrapMean(), for the weighted mean Σwx/Σw (SOB's complexity-weighted means): records are
