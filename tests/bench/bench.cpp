@@ -1,7 +1,8 @@
 // `bench`: throughput of the paths users wait on. Run it from an optimised build:
 //   cmake --preset release && cmake --build --preset release --target bench && build/release/tests/bench/bench
 // Sections: scoring (grounding family on SOB-like records, 1 and 2 threads), import (SOB files → store →
-// report, end to end), runner (requests to serve-sim at concurrency 64, 0 ms and 50 ms latency). `bench SECTION… [--records N]`; no section runs them all.
+// report, end to end), runner (requests to serve-sim at concurrency 64, 0 ms and 50 ms latency), store (a store of
+// 1,000,000 responses: open to leaderboard, re-score, gold edit, new metric, peak memory). `bench SECTION… [--records N]`; no section runs them all.
 #include "bench.h"
 
 #include <QCoreApplication>
@@ -30,6 +31,7 @@ int main(int argc, char** argv)
         {u"scoring"_s, benchScoring},
         {u"import"_s, benchImport},
         {u"runner"_s, benchRunner},
+        {u"store"_s, benchStore},
     };
     BenchArgs args;
     const QStringList argList = app.arguments().mid(1);
@@ -45,7 +47,7 @@ int main(int argc, char** argv)
         } else if (sections.count(arg)) {
             args.sections << arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner]... [--records N]\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store]... [--records N]\n",
                 qPrintable(arg));
             return 2;
         }

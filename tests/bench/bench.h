@@ -19,5 +19,6 @@ void report(const char* section, const QString& what, double value, const char* 
 int benchScoring(const BenchArgs& args);
 int benchImport(const BenchArgs& args);
 int benchRunner(const BenchArgs& args);
+int benchStore(const BenchArgs& args);
 
 } // namespace structscope::bench

@@ -1,0 +1,257 @@
+// A store at scale: 1,000,000 responses (--records N) from 20 models × 5 strategies × 2,000 cases × 5 repeats,
+// the answers of the simulated profiles (realistic sizes and faults) to the built-in email-extraction cases,
+// replicated to 2,000. The store is generated once and kept in $TMPDIR (generation is timed apart); then the
+// paths a user waits on are timed through the same core calls the GUI makes: open and score everything to a
+// leaderboard, re-score after a scorer change, a gold edit, a new metric's leaderboard and heatmap, and the
+// process's peak memory.
+#include "bench.h"
+
+#include "providers/strategy.h"
+#include "report/aggregator.h"
+#include "report/evaluation.h"
+#include "run/suitelocator.h"
+#include "sim/simprofile.h"
+#include "sim/simulator.h"
+#include "store/resultstore.h"
+#include "store/suiteimport.h"
+#include "suite/suiteloader.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <sys/resource.h>
+
+using nlohmann::json;
+using namespace Qt::StringLiterals;
+
+namespace structscope::bench {
+
+namespace {
+
+constexpr int kModels = 20;
+constexpr int kRepeats = 5;
+
+double seconds(const QElapsedTimer& timer)
+{
+    return double(timer.nsecsElapsed()) / 1e9;
+}
+
+double peakRssMiB()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
+}
+
+/// The email-extraction suite with its cases replicated (ids suffixed "~k") to `cases`.
+SuitePtr scaledSuite(int cases, QString* error)
+{
+    const SuiteLoadResult loaded = loadSuiteDir(resolveSuitePath(u"email-extraction"_s, error));
+    if (!loaded.ok()) {
+        if (error->isEmpty())
+            *error = u"cannot load the built-in email-extraction suite"_s;
+        return nullptr;
+    }
+    auto suite = std::make_shared<Suite>(*loaded.suite);
+    const QList<SuiteCase> originals = suite->cases;
+    suite->cases.clear();
+    for (int i = 0; i < cases; ++i) {
+        SuiteCase c = originals.at(i % originals.size());
+        c.id += u"~%1"_s.arg(i / originals.size());
+        suite->cases.append(c);
+    }
+    suite->id = u"email-extraction-x%1"_s.arg(cases);
+    suite->contentHash = QCryptographicHash::hash(QByteArray(loaded.suite->contentHash + QByteArray::number(cases)),
+        QCryptographicHash::Sha256).toHex();
+    return suite;
+}
+
+bool generate(const QString& path, const Suite& suite, QString* error)
+{
+    auto store = ResultStore::open(path, error);
+    if (!store)
+        return false;
+    const auto imported = store->importSuite(makeSuiteImport(suite));
+    if (!imported) {
+        *error = imported.errorMessage();
+        return false;
+    }
+    const auto rows = store->caseRows(imported->suite.row);
+    if (!rows) {
+        *error = rows.errorMessage();
+        return false;
+    }
+    const QList<SimProfile>& profiles = simProfiles();
+    QList<ResponseRecord> batch;
+    for (int m = 0; m < kModels; ++m) {
+        const SimProfile& profile = profiles.at(m % profiles.size());
+        // Models that share a profile answer different draws of it.
+        const int drawOffset = (m / int(profiles.size())) * kRepeats;
+        for (const Strategy strategy : allStrategies()) {
+            RunRecord run;
+            run.suiteRow = imported->suite.row;
+            run.modelSpec = u"import:model-%1-%2"_s.arg(m, 2, 10, QLatin1Char('0')).arg(profile.name);
+            run.providerKind = u"import"_s;
+            run.strategy = strategyName(strategy);
+            run.repeats = kRepeats;
+            run.status = RunStatus::Finished;
+            const auto created = store->createRun(run);
+            if (!created) {
+                *error = created.errorMessage();
+                return false;
+            }
+            for (const SuiteCase& c : suite.cases) {
+                for (int repeat = 0; repeat < kRepeats; ++repeat) {
+                    const SimAnswer answer = simulateAnswer(profile, suite, c, strategy, repeat + drawOffset);
+                    ResponseRecord r;
+                    r.runId = created->id;
+                    r.caseRow = rows->value(c.id);
+                    r.repeat = repeat;
+                    r.requestHash = u"bench:%1:%2:%3"_s.arg(created->id).arg(r.caseRow).arg(repeat);
+                    r.rawText = answer.text;
+                    r.httpStatus = 200;
+                    r.latencyMs = answer.latencyMs;
+                    r.tokensIn = answer.tokensIn;
+                    r.tokensOut = answer.tokensOut;
+                    batch.append(std::move(r));
+                }
+            }
+            if (const auto stored = store->appendResponses(batch); !stored) {
+                *error = stored.errorMessage();
+                return false;
+            }
+            batch.clear();
+            if (const auto done = store->finishRun(created->id); !done) {
+                *error = done.errorMessage();
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+int benchStore(const BenchArgs& args)
+{
+    const int responses = args.records > 0 ? args.records : 1000000;
+    const int perModel = 5 * kRepeats; // strategies × repeats
+    const int cases = std::max(1, responses / (kModels * perModel));
+    const qint64 total = qint64(cases) * kModels * perModel;
+    QString error;
+    const SuitePtr suite = scaledSuite(cases, &error);
+    if (!suite) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(error));
+        return 1;
+    }
+    // Large stores are kept for the next run (generating a million responses takes a minute); small ones (the
+    // CTest smoke run) go to a folder removed afterwards.
+    QTemporaryDir scratch;
+    const QString path = QDir(total >= 100000 ? QDir::tempPath() : scratch.path())
+                             .filePath(u"structscope-bench-store-%1.db"_s.arg(total));
+    if (!QFileInfo::exists(path)) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!generate(path + u".part"_s, *suite, &error) || !QFile::rename(path + u".part"_s, path)) {
+            std::fprintf(stderr, "bench store: cannot generate %s: %s\n", qPrintable(path), qPrintable(error));
+            QFile::remove(path + u".part"_s);
+            return 1;
+        }
+        report("store", u"generated %1 responses into %2"_s.arg(total).arg(path), seconds(timer), "s");
+    }
+    report("store", u"store file (%1 models x 5 strategies x %2 cases x %3 repeats)"_s.arg(kModels).arg(cases)
+        .arg(kRepeats), double(QFileInfo(path).size()) / 1048576.0, "MiB");
+
+    // Opening the workspace: the store, then every response scored and the leaderboard aggregated, as the
+    // GUI's scoring service does before the leaderboard is painted (no verdicts are persisted yet).
+    QElapsedTimer timer;
+    timer.start();
+    auto store = ResultStore::open(path, &error);
+    if (!store) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(error));
+        return 1;
+    }
+    report("store", u"open the store"_s, seconds(timer) * 1000.0, "ms");
+    QElapsedTimer step;
+    step.start();
+    // The adjusted gold (latest revisions), so that the gold edit below shows in the leaderboard.
+    EvaluationOptions adjusted;
+    adjusted.gold = GoldBasis::Adjusted;
+    Evaluation first = evaluateStore(*store, adjusted);
+    if (!first.ok() || qint64(first.records.size()) != total) {
+        std::fprintf(stderr, "bench store: scored %zu of %lld responses: %s\n", first.records.size(), total,
+            qPrintable(first.error));
+        return 1;
+    }
+    report("store", u"read + score every response"_s, seconds(step), "s");
+    step.restart();
+    AggregateOptions leaderboard;
+    leaderboard.groupBy = { "model", "strategy" };
+    const Report board = aggregate(first.records, leaderboard);
+    report("store", u"leaderboard aggregate (model x strategy, %1 groups)"_s.arg(board.groups.size()),
+        seconds(step) * 1000.0, "ms");
+    report("store", u"open to leaderboard, total"_s, seconds(timer), "s");
+    report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
+
+    // A scorer change: nothing can be reused.
+    step.restart();
+    Evaluation rescored = evaluateStore(*store, adjusted);
+    report("store", u"re-score everything (scorer change)"_s, seconds(step), "s");
+    if (!rescored.ok())
+        return 1;
+    rescored = {};
+
+    // A gold edit: one new revision, then the evaluation again reusing every other verdict, and the leaderboard.
+    const auto suiteRecords = store->suites();
+    const auto caseList = suiteRecords && !suiteRecords->isEmpty()
+        ? store->cases(suiteRecords->constFirst().row, CaseFields::WithoutText)
+        : StoreResult<QList<CaseRecord>>(StoreError { StoreErrorKind::Corrupt, u"no suite"_s });
+    if (!caseList || caseList->isEmpty()) {
+        std::fprintf(stderr, "bench store: cannot read the cases\n");
+        return 1;
+    }
+    const qint64 editedCase = caseList->constFirst().row;
+    const auto current = store->currentGold(editedCase);
+    if (!current) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(current.errorMessage()));
+        return 1;
+    }
+    json edited = current->gold;
+    edited["bench_edit"] = current->revision + 1;
+    step.restart();
+    const GoldEditResult edit
+        = store->addGoldRevision(editedCase, edited, u"bench"_s, u"bench: one gold edit"_s, current->revision);
+    if (!edit.ok()) {
+        std::fprintf(stderr, "bench store: the gold edit failed\n");
+        return 1;
+    }
+    const double storeEdit = seconds(step);
+    EvaluationOptions reuse = adjusted;
+    reuse.reuse = &first.records;
+    Evaluation afterEdit = evaluateStore(*store, reuse);
+    const Report boardAfterEdit = aggregate(afterEdit.records, leaderboard);
+    report("store", u"gold edit: store the revision"_s, storeEdit * 1000.0, "ms");
+    report("store", u"gold edit to updated leaderboard (%1 re-scored)"_s.arg(qint64(afterEdit.records.size())
+        - afterEdit.reused), seconds(step) * 1000.0, "ms");
+    first = {};
+
+    // A new metric on screen: the leaderboard and the heatmap (model x category) for one family.
+    step.restart();
+    AggregateOptions newMetric = leaderboard;
+    newMetric.families = { "ladder" };
+    const Report ladderBoard = aggregate(afterEdit.records, newMetric);
+    report("store", u"leaderboard for a new metric family"_s, seconds(step) * 1000.0, "ms");
+    step.restart();
+    AggregateOptions heatmap = newMetric;
+    heatmap.groupBy = { "model", "category" };
+    const Report ladderHeatmap = aggregate(afterEdit.records, heatmap);
+    report("store", u"heatmap (model x category, %1 cells) for it"_s.arg(ladderHeatmap.groups.size()),
+        seconds(step) * 1000.0, "ms");
+    report("store", u"peak memory"_s, peakRssMiB(), "MiB");
+    return boardAfterEdit.groups.empty() || ladderBoard.groups.empty() ? 1 : 0;
+}
+
+} // namespace structscope::bench
