@@ -125,7 +125,13 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(m_settings->windowState());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Closing the workspace stops its scoring jobs, and it says so (busyChanged) to the handlers above: that has to
+    // happen while this window is still whole, not from QWidget's destructor, when only a QWidget is left of it.
+    delete m_workspace;
+    m_workspace = nullptr;
+}
 
 void MainWindow::addPage(Page* page, int position)
 {
