@@ -640,7 +640,8 @@ private Q_SLOTS:
         QCOMPARE(dialog.estimate()->lines.size(), 4);
         QCOMPARE(dollars(dialog.estimate()->total), dollars(expected.total));
         // By hand: $1 per million tokens in, $2 per million out, for each line of the priced model.
-        for (const CostEstimateLine& line : dialog.estimate()->lines) {
+        const std::optional<CostEstimate> shown = dialog.estimate(); // a copy: the loop must not outlive it
+        for (const CostEstimateLine& line : shown->lines) {
             if (line.model == u"sim:oracle"_s) {
                 QVERIFY(!line.cost);
                 continue;
