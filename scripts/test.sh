@@ -17,6 +17,22 @@ fi
 
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON
-cmake --preset dev -DSTRUCTSCOPE_WERROR=$werror >/dev/null
-cmake --build --preset dev
-ctest --preset dev "$@"
+
+# STRUCTSCOPE_TEST_PRESET=asan builds and runs the very same tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer (what CI does); any leak, overflow or undefined behaviour fails the test.
+preset=${STRUCTSCOPE_TEST_PRESET:-dev}
+case "$preset" in
+    dev) ;;
+    asan)
+        export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1}
+        export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+        export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan.supp}
+        ;;
+    *)
+        echo "scripts/test.sh: STRUCTSCOPE_TEST_PRESET must be dev or asan, not '$preset'" >&2
+        exit 2
+        ;;
+esac
+cmake --preset "$preset" -DSTRUCTSCOPE_WERROR=$werror -DSTRUCTSCOPE_BUILD_UI=ON >/dev/null
+cmake --build --preset "$preset"
+ctest --preset "$preset" "$@"
