@@ -449,9 +449,4 @@ std::optional<std::string> applyFault(FaultKind kind, json& doc, const FaultCont
     return std::nullopt;
 }
 
-double uniform01(Xoshiro256& rng)
-{
-    return static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
-}
-
 } // namespace structscope

@@ -67,7 +67,4 @@ std::optional<std::string> applyFault(FaultKind kind, nlohmann::json& doc, const
 /// Truncation always leaves text that the parse ladder cannot read.
 QString applyTextFault(FaultKind kind, const QString& text, Xoshiro256& rng);
 
-/// A uniform double in [0, 1) from the top 53 bits of one draw.
-double uniform01(Xoshiro256& rng);
-
 } // namespace structscope

@@ -2,7 +2,6 @@
 
 #include "stats/mcnemar.h" // logFactorial
 
-#include <algorithm>
 #include <cmath>
 
 namespace structscope {
@@ -17,7 +16,7 @@ std::uint64_t binomialByInversion(Xoshiro256& rng, std::uint64_t n, double p)
     const double ratio = p / q;
     const double first = std::pow(q, double(n)); // P(X = 0)
     for (;;) {
-        double u = uniformDouble(rng);
+        double u = uniform01(rng);
         double term = first;
         std::uint64_t x = 0;
         while (u > term) {
@@ -50,8 +49,8 @@ std::uint64_t binomialByRejection(Xoshiro256& rng, std::uint64_t n, double p)
     const double m = std::floor((nd + 1.0) * p); // the mode
     const double h = logFactorial(qint64(m)) + logFactorial(qint64(nd - m));
     for (;;) {
-        const double u = uniformDouble(rng) - 0.5;
-        double v = uniformDouble(rng);
+        const double u = uniform01(rng) - 0.5;
+        double v = uniform01(rng);
         const double us = 0.5 - std::abs(u);
         const double k = std::floor((2.0 * a / us + b) * u + c);
         if (k < 0.0 || k > nd)

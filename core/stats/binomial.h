@@ -7,12 +7,6 @@
 
 namespace structscope {
 
-/// A uniform double in [0, 1) from the top 53 bits of one draw.
-inline double uniformDouble(Xoshiro256& rng)
-{
-    return double(rng.next() >> 11) * 0x1.0p-53;
-}
-
 /// One Binomial(n, p) variate drawn from `rng`: by inversion of the distribution function when
 /// n·min(p, 1 − p) < 10, else by Hörmann's transformed rejection with squeeze (BTRS, 1993), whose expected
 /// cost does not grow with n. p outside [0, 1] is clamped; n = 0 gives 0.

@@ -66,4 +66,10 @@ private:
     std::array<std::uint64_t, 4> m_s {};
 };
 
+/// A uniform double in [0, 1) from the top 53 bits of one draw (the simulator's dice, the binomial sampler).
+inline double uniform01(Xoshiro256& rng)
+{
+    return static_cast<double>(rng.next() >> 11) * 0x1.0p-53;
+}
+
 } // namespace structscope
