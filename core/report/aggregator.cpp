@@ -45,34 +45,22 @@ std::array<double, kMicroIds.size()> microValues(const ExtractionTotals& t)
     return {t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient()};
 }
 
-/// Records that add the same amounts to ExtractionTotals, one of them standing for all.
-struct MicroClass
+/// A record with what it adds to ExtractionTotals: records with the same amounts are one category of the counts
+/// method, any of them standing for all.
+struct MicroItem
 {
+    std::array<double, 10> adds {};
     const ExtractionRecord* record = nullptr;
-    std::uint64_t frequency = 0;
+    friend bool operator<(const MicroItem& a, const MicroItem& b) { return a.adds < b.adds; }
 };
 
-std::vector<MicroClass> microClasses(const std::vector<const ExtractionRecord*>& records)
+MicroItem microItem(const ExtractionRecord& r)
 {
-    using Key = std::array<double, 10>;
-    const auto keyOf = [](const ExtractionRecord& r) -> Key {
-        const ExtractionCounts& s = r.strict;
-        return { r.failed ? 1.0 : 0.0, r.correct ? 1.0 : 0.0, r.points, double(s.goldValues), double(s.goldKeys),
-            double(s.diff.mk), double(s.diff.extra), s.valueTruePositives(), r.lenient.valueTruePositives(),
-            double(s.predictedValues) };
-    };
-    std::vector<std::pair<Key, const ExtractionRecord*>> keyed;
-    keyed.reserve(records.size());
-    for (const ExtractionRecord* r : records)
-        keyed.emplace_back(keyOf(*r), r);
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<MicroClass> classes;
-    for (std::size_t i = 0; i < keyed.size(); ++i) {
-        if (classes.empty() || keyed[i].first != keyed[i - 1].first)
-            classes.push_back({ keyed[i].second, 0 });
-        ++classes.back().frequency;
-    }
-    return classes;
+    const ExtractionCounts& s = r.strict;
+    return { { r.failed ? 1.0 : 0.0, r.correct ? 1.0 : 0.0, r.points, double(s.goldValues), double(s.goldKeys),
+                 double(s.diff.mk), double(s.diff.extra), s.valueTruePositives(), r.lenient.valueTruePositives(),
+                 double(s.predictedValues) },
+        &r };
 }
 
 /// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts).
@@ -96,22 +84,22 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
         for (std::size_t m = 0; m < kMicroIds.size(); ++m)
             samples[m][std::size_t(b)] = v[m];
     };
-    // Records that add the same to the totals are one category of the counts method (BootstrapMethod).
-    const std::vector<MicroClass> classes = bootstrap.method == BootstrapMethod::Indexed
-            || (bootstrap.method == BootstrapMethod::Automatic && records.size() < kBootstrapCountsMinRecords)
-        ? std::vector<MicroClass>()
-        : microClasses(records);
-    if (!classes.empty() && bootstrapUsesCounts(bootstrap, records.size(), classes.size())) {
-        std::vector<std::uint64_t> frequencies;
-        for (const MicroClass& c : classes)
-            frequencies.push_back(c.frequency);
-        std::vector<std::uint64_t> counts(classes.size());
+    DistinctItems<MicroItem> classes;
+    if (bootstrapMayUseCounts(bootstrap, records.size())) {
+        std::vector<MicroItem> items;
+        items.reserve(records.size());
+        for (const ExtractionRecord* r : records)
+            items.push_back(microItem(*r));
+        classes = distinctItems(std::move(items));
+    }
+    if (!classes.items.empty() && bootstrapUsesCounts(bootstrap, records.size(), classes.items.size())) {
+        std::vector<std::uint64_t> counts(classes.items.size());
         for (int b = 0; b < resamples; ++b) {
-            drawMultinomial(rng, n, frequencies, counts);
+            drawMultinomial(rng, n, classes.frequencies, counts);
             ExtractionTotals t;
-            for (std::size_t i = 0; i < classes.size(); ++i) {
+            for (std::size_t i = 0; i < counts.size(); ++i) {
                 if (counts[i] > 0)
-                    t.add(*classes[i].record, int(counts[i]));
+                    t.add(*classes.items[i].record, int(counts[i]));
             }
             keep(b, t);
         }

@@ -61,30 +61,6 @@ struct WeightedRecord
     }
 };
 
-/// The distinct items of a sample (sorted) and how often each occurs: what the counts method resamples.
-template<typename T>
-struct Distinct
-{
-    std::vector<T> items;
-    std::vector<std::uint64_t> frequencies;
-};
-
-template<typename T>
-Distinct<T> distinctOf(std::vector<T> sample)
-{
-    std::sort(sample.begin(), sample.end());
-    Distinct<T> d;
-    for (std::size_t i = 0; i < sample.size();) {
-        std::size_t j = i + 1;
-        while (j < sample.size() && !(sample[i] < sample[j]))
-            ++j;
-        d.items.push_back(sample[i]);
-        d.frequencies.push_back(std::uint64_t(j - i));
-        i = j;
-    }
-    return d;
-}
-
 MeanEstimate failed(qint64 n, QString error)
 {
     MeanEstimate e;
@@ -113,9 +89,8 @@ MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOption
     Xoshiro256 rng(options.seed);
     std::vector<double> means(static_cast<std::size_t>(options.resamples));
     const double count = static_cast<double>(values.size());
-    if (options.method == BootstrapMethod::Counts
-        || (options.method == BootstrapMethod::Automatic && values.size() >= kBootstrapCountsMinRecords)) {
-        const Distinct<double> distinct = distinctOf(std::vector<double>(values.begin(), values.end()));
+    if (bootstrapMayUseCounts(options, values.size())) {
+        const DistinctItems<double> distinct = distinctItems(std::vector<double>(values.begin(), values.end()));
         if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {
             std::vector<std::uint64_t> counts(distinct.items.size());
             for (double& m : means) {
@@ -175,9 +150,8 @@ MeanEstimate bootstrapWeightedMean(
     Xoshiro256 rng(options.seed);
     std::vector<double> means;
     means.reserve(static_cast<std::size_t>(options.resamples));
-    if (options.method == BootstrapMethod::Counts
-        || (options.method == BootstrapMethod::Automatic && values.size() >= kBootstrapCountsMinRecords)) {
-        const Distinct<WeightedRecord> distinct = distinctOf(records);
+    if (bootstrapMayUseCounts(options, values.size())) {
+        const DistinctItems<WeightedRecord> distinct = distinctItems(records);
         if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {
             std::vector<std::uint64_t> counts(distinct.items.size());
             for (int r = 0; r < options.resamples; ++r) {

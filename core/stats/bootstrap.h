@@ -5,9 +5,11 @@
 #include <QMetaType>
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <vector>
 
 namespace structscope {
 
@@ -38,12 +40,45 @@ struct BootstrapOptions
     BootstrapMethod method = BootstrapMethod::Automatic;
 };
 
+/// Whether the counts method may apply to n records, so that finding the distinct ones is worth it: always with
+/// Counts, from kBootstrapCountsMinRecords records with Automatic.
+inline bool bootstrapMayUseCounts(const BootstrapOptions& options, std::size_t n)
+{
+    return options.method == BootstrapMethod::Counts
+        || (options.method == BootstrapMethod::Automatic && n >= kBootstrapCountsMinRecords);
+}
+
 /// Whether Automatic uses the counts method for n records of which `distinct` differ.
 inline bool bootstrapUsesCounts(const BootstrapOptions& options, std::size_t n, std::size_t distinct)
 {
     if (options.method != BootstrapMethod::Automatic)
         return options.method == BootstrapMethod::Counts;
     return n >= kBootstrapCountsMinRecords && distinct * 32 <= n;
+}
+
+/// The distinct items of a sample, in `<` order (items neither less than the other are one), each with how often it
+/// occurs: the categories the counts method resamples.
+template<typename T>
+struct DistinctItems
+{
+    std::vector<T> items; ///< one of each run of equal items
+    std::vector<std::uint64_t> frequencies;
+};
+
+template<typename T>
+DistinctItems<T> distinctItems(std::vector<T> sample)
+{
+    std::sort(sample.begin(), sample.end());
+    DistinctItems<T> d;
+    for (std::size_t i = 0; i < sample.size();) {
+        std::size_t j = i + 1;
+        while (j < sample.size() && !(sample[i] < sample[j]))
+            ++j;
+        d.items.push_back(sample[i]);
+        d.frequencies.push_back(std::uint64_t(j - i));
+        i = j;
+    }
+    return d;
 }
 
 /// A mean with its bootstrap percentile interval.
