@@ -1,6 +1,8 @@
 // The scorer: ladder labels, extraction counts and micro metrics, worked out by hand.
 #include "report/aggregator.h"
 #include "stats/bootstrap.h"
+#include "stats/intervals.h"
+#include "stats/percentile.h"
 #include "stats/prng.h"
 #include "scoring/extraction.h"
 #include "scoring/ladder.h"
@@ -439,6 +441,121 @@ private Q_SLOTS:
                 qPrintable(u"%1: [%2, %3] vs [%4, %5]"_s.arg(QString::fromLatin1(id)).arg(a.low).arg(a.high).arg(b.low)
                                .arg(b.high)));
         }
+    }
+
+    void aggregateEqualsRecordByRecordDefinition()
+    {
+        // The aggregate groups by interned keys and resamples flat arrays; here every figure is recomputed the plain
+        // way — groups by their key strings, Verdict::value() per record, ExtractionTotals::add per draw — and must
+        // come out bit for bit the same. Key strings are built afresh per record (no shared QString data), records of
+        // the groups interleave, and one record lists an id twice (the first value counts).
+        const json gold = j(R"({"name":"Ana","city":"Berlin","zip":"10115"})");
+        const QStringList cities = {u"Berlin"_s, u"Berlni"_s, u"Brln"_s, u"Paris"_s, u"berlin"_s, u"Berlin Mitte"_s};
+        std::vector<ScoredRecord> records;
+        std::vector<ExtractionRecord> extractions;
+        Xoshiro256 rng(7);
+        for (int i = 0; i < 600; ++i) {
+            json pred = gold;
+            pred["city"] = cities.at(int(rng.bounded(std::uint64_t(cities.size())))).toStdString();
+            if (rng.bounded(5) == 0)
+                pred.erase("zip");
+            const bool failed = rng.bounded(11) == 0;
+            ScoredRecord r;
+            r.model = QString::fromLatin1(i % 3 ? "m-b" : "m-a");
+            r.category = QString::fromLatin1(i % 2 ? "x" : "y");
+            r.weight = double(1 + i % 3);
+            r.verdict.extraction = scoreExtraction(gold, failed ? nullptr : &pred, ArrayMatching::Ordered);
+            r.verdict.values = {{"ladder.correct", double(i % 5 == 0)},
+                                {"extraction.strategy_points", r.verdict.extraction.points}};
+            if (i == 5)
+                r.verdict.values.emplace_back("ladder.correct", 0.5); // a repeated id: ignored
+            records.push_back(std::move(r));
+        }
+        AggregateOptions options;
+        options.groupBy = {"category", "model"};
+        options.families = {"ladder", "extraction"};
+        options.bootstrap.resamples = 200;
+        options.bootstrap.method = BootstrapMethod::Indexed;
+        const Report report = aggregate(records, options);
+        QCOMPARE(report.groups.size(), std::size_t(4));
+        const std::vector<std::pair<std::string, std::string>> order = {{"x", "m-a"}, {"x", "m-b"}, {"y", "m-a"}, {"y", "m-b"}};
+        for (std::size_t g = 0; g < order.size(); ++g) {
+            const ReportGroup& group = report.groups[g];
+            QCOMPARE(group.key.at(0).second, order[g].first);
+            QCOMPARE(group.key.at(1).second, order[g].second);
+            std::vector<const ScoredRecord*> members;
+            for (const ScoredRecord& r : records) {
+                if (r.category.toStdString() == order[g].first && r.model.toStdString() == order[g].second)
+                    members.push_back(&r);
+            }
+            QCOMPARE(group.n, int(members.size()));
+            std::vector<double> points;
+            for (const ScoredRecord* r : members)
+                points.push_back(*r->verdict.value("extraction.strategy_points"));
+            const MeanEstimate pointsEstimate = bootstrapMean(points, options.bootstrap);
+            QCOMPARE(group.mean.at("extraction.strategy_points"), pointsEstimate.mean);
+            QCOMPARE(group.ci95.at("extraction.strategy_points").low, pointsEstimate.ci.low);
+            QCOMPARE(group.ci95.at("extraction.strategy_points").high, pointsEstimate.ci.high);
+            qint64 correct = 0;
+            for (const ScoredRecord* r : members)
+                correct += *r->verdict.value("ladder.correct") > 0.5 ? 1 : 0;
+            const RateEstimate rate = estimateRate(correct, qint64(members.size()));
+            QVERIFY(correct > 0);
+            QCOMPARE(group.mean.at("ladder.correct"), rate.rate);
+            QCOMPARE(group.ci95.at("ladder.correct").low, rate.ci.low);
+            QCOMPARE(group.ci95.at("ladder.correct").high, rate.ci.high);
+
+            // Micro metrics: B resamples of n draws from Xoshiro256(seed), each added with ExtractionTotals::add.
+            Xoshiro256 draws(options.bootstrap.seed);
+            std::vector<double> f1Values;
+            std::vector<double> docMicro;
+            for (int b = 0; b < options.bootstrap.resamples; ++b) {
+                ExtractionTotals t;
+                for (std::size_t d = 0; d < members.size(); ++d)
+                    t.add(members[std::size_t(draws.bounded(members.size()))]->verdict.extraction);
+                f1Values.push_back(t.f1Values());
+                docMicro.push_back(t.docMicro());
+            }
+            std::sort(f1Values.begin(), f1Values.end());
+            std::sort(docMicro.begin(), docMicro.end());
+            const double tail = (1.0 - options.bootstrap.confidence) / 2.0;
+            QCOMPARE(group.ci95.at("extraction.f1_values").low, quantileOfSorted(f1Values, tail));
+            QCOMPARE(group.ci95.at("extraction.f1_values").high, quantileOfSorted(f1Values, 1.0 - tail));
+            QCOMPARE(group.ci95.at("extraction.doc_micro").low, quantileOfSorted(docMicro, tail));
+            QCOMPARE(group.ci95.at("extraction.doc_micro").high, quantileOfSorted(docMicro, 1.0 - tail));
+            ExtractionTotals all;
+            for (const ScoredRecord* r : members)
+                all.add(r->verdict.extraction);
+            QCOMPARE(group.mean.at("extraction.f1_values"), all.f1Values());
+            QCOMPARE(group.mean.at("extraction.score"), all.score());
+        }
+    }
+
+    void extractionAddsSumToTotals()
+    {
+        // ExtractionTotals from summed ExtractionAdds equal those of add(), a failed record included.
+        const Fixture f = fixture();
+        ExtractionTotals added;
+        std::array<double, ExtractionAdds::Count> sums {};
+        for (const ExtractionRecord* r : {&f.a, &f.b, &f.c, &f.d, &f.a}) {
+            added.add(*r);
+            const auto a = extractionAdds(*r).values;
+            for (std::size_t i = 0; i < a.size(); ++i)
+                sums[i] += a[i];
+        }
+        const ExtractionTotals summed = ExtractionTotals::fromSums(sums, 5);
+        QCOMPARE(summed.records, added.records);
+        QCOMPARE(summed.failed, 1);
+        QCOMPARE(summed.correct, added.correct);
+        QCOMPARE(summed.keyTp, added.keyTp);
+        QCOMPARE(summed.keyFp, added.keyFp);
+        QCOMPARE(summed.keyFn, added.keyFn);
+        QCOMPARE(summed.valueTp, added.valueTp);
+        QCOMPARE(summed.valueTpLenient, added.valueTpLenient);
+        QCOMPARE(summed.goldValues, added.goldValues);
+        QCOMPARE(summed.predictedValues, added.predictedValues);
+        QCOMPARE(summed.meanPoints(), added.meanPoints());
+        QCOMPARE(summed.score(), added.score());
     }
 
     void everyMetricIsDescribed()

@@ -9,6 +9,7 @@
 #include "stats/prng.h"
 #include "stats/repeats.h"
 
+#include <QHash>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 namespace structscope {
 
@@ -30,11 +32,6 @@ std::string familyOf(std::string_view metricId)
     return std::string(metricId.substr(0, metricId.find('.')));
 }
 
-bool hasExtraction(const ScoredRecord& r)
-{
-    return r.verdict.value("extraction.strategy_points").has_value();
-}
-
 // The micro metrics of the extraction family, in one pass over summed counts.
 constexpr std::array<std::string_view, 6> kMicroIds = {"extraction.score",     "extraction.f1_micro",
                                                        "extraction.doc_micro", "extraction.f1_keys",
@@ -44,6 +41,8 @@ std::array<double, kMicroIds.size()> microValues(const ExtractionTotals& t)
 {
     return {t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient()};
 }
+
+using Sums = std::array<double, ExtractionAdds::Count>;
 
 /// A record with what it adds to ExtractionTotals: records with the same amounts are one category of the counts
 /// method, any of them standing for all.
@@ -63,7 +62,8 @@ MicroItem microItem(const ExtractionRecord& r)
         &r };
 }
 
-/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts).
+/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). A resample sums the
+/// records' ExtractionAdds from one flat array (in draw order, so the sums are those ExtractionTotals::add makes).
 void addMicro(const std::vector<const ExtractionRecord*>& records, const BootstrapOptions& bootstrap, ReportGroup& g)
 {
     if (records.empty())
@@ -104,11 +104,26 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
             keep(b, t);
         }
     } else {
+        std::vector<ExtractionAdds> adds;
+        adds.reserve(records.size());
+        for (const ExtractionRecord* r : records)
+            adds.push_back(extractionAdds(*r));
+        constexpr std::size_t kBatch = 256; // indices drawn ahead of the loads, as bootstrapMean does
+        std::array<std::size_t, kBatch> indices {};
         for (int b = 0; b < resamples; ++b) {
-            ExtractionTotals t;
-            for (std::uint64_t i = 0; i < n; ++i)
-                t.add(*records[std::size_t(rng.bounded(n))]);
-            keep(b, t);
+            Sums sums {};
+            for (std::uint64_t done = 0; done < n;) {
+                const std::size_t size = std::size_t(std::min<std::uint64_t>(kBatch, n - done));
+                for (std::size_t j = 0; j < size; ++j)
+                    indices[j] = std::size_t(rng.bounded(n));
+                for (std::size_t j = 0; j < size; ++j) {
+                    const auto& a = adds[indices[j]].values;
+                    for (std::size_t f = 0; f < a.size(); ++f)
+                        sums[f] += a[f];
+                }
+                done += size;
+            }
+            keep(b, ExtractionTotals::fromSums(sums, int(n)));
         }
     }
     const double tail = (1.0 - bootstrap.confidence) / 2.0;
@@ -118,29 +133,77 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
     }
 }
 
+/// The per-record metrics (Rate and Mean) of the chosen families, each with its column number, and a fast way from
+/// a record's value ids to those numbers.
+class MetricColumns
+{
+public:
+    explicit MetricColumns(const std::set<std::string>& families)
+    {
+        for (const MetricInfo& metric : allMetrics()) {
+            if (families.count(familyOf(metric.id))
+                && (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)) {
+                m_byId.emplace(metric.id, int(m_metrics.size()));
+                m_metrics.push_back(&metric);
+            }
+        }
+        const auto points = m_byId.find("extraction.strategy_points");
+        m_extractionMarker = points == m_byId.end() ? -1 : points->second;
+    }
+
+    std::size_t size() const { return m_metrics.size(); }
+    const MetricInfo& metric(std::size_t column) const { return *m_metrics[column]; }
+    /// The column of extraction.strategy_points, which every record of the extraction family carries (-1: none).
+    int extractionMarker() const { return m_extractionMarker; }
+
+    /// Column of the id, -1 when it is not one of the metrics. `hint` remembers the answer for the id's address
+    /// at this position of a record's values: records of one family list the same ids (from the same string
+    /// literals) in the same order, so nearly every lookup is one comparison of addresses.
+    struct Hint
+    {
+        std::string_view id;
+        int column = -1;
+    };
+
+    int column(std::string_view id, Hint& hint) const
+    {
+        if (hint.id.data() == id.data() && hint.id.size() == id.size() && id.data() != nullptr)
+            return hint.column;
+        const auto it = m_byId.find(id);
+        hint = { id, it == m_byId.end() ? -1 : it->second };
+        return hint.column;
+    }
+
+private:
+    std::vector<const MetricInfo*> m_metrics;
+    std::unordered_map<std::string_view, int> m_byId;
+    int m_extractionMarker = -1;
+};
+
 /// One per-record metric of one group, computed on its own (several run at once) and then added to the group.
 struct PerRecordResult
 {
-    const MetricInfo* metric = nullptr;
     bool present = false;
     double mean = 0;
     Interval ci;
     std::optional<double> weightedMean;
 };
 
-void computePerRecord(const Group& group, const BootstrapOptions& bootstrap, PerRecordResult& out)
+/// A group on its way to a ReportGroup: the values of each metric column in record order, with their records'
+/// weights, and the extraction records for the micro metrics.
+struct GroupWork
 {
-    const MetricInfo& metric = *out.metric;
-    std::vector<double> values;
-    std::vector<double> weights;
-    values.reserve(group.size());
-    weights.reserve(group.size());
-    for (const ScoredRecord* r : group) {
-        if (const auto v = r->verdict.value(metric.id)) {
-            values.push_back(*v);
-            weights.push_back(r->weight);
-        }
-    }
+    const Group* group = nullptr;
+    ReportGroup out;
+    std::vector<std::vector<double>> values;
+    std::vector<std::vector<double>> weights;
+    std::vector<const ExtractionRecord*> extraction;
+    std::vector<PerRecordResult> results;
+};
+
+void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
+    const BootstrapOptions& bootstrap, PerRecordResult& out)
+{
     if (values.empty())
         return;
     out.present = true;
@@ -163,44 +226,87 @@ void computePerRecord(const Group& group, const BootstrapOptions& bootstrap, Per
         out.weightedMean = weightedMeanOf(values, weights);
 }
 
-/// Every Rate and Mean metric of the families, for one group. Each bootstrap draws from its own seeded generator,
-/// so computing them at the same time (on the thread pool) gives exactly the intervals of one after the other.
-void addPerRecord(
-    const std::set<std::string>& families, const Group& group, const BootstrapOptions& bootstrap, ReportGroup& g)
+/// Sorts a group's records into its metric columns, in one pass over each record's values.
+void fillColumns(const MetricColumns& columns, bool micro, GroupWork& work)
 {
-    std::vector<PerRecordResult> results;
-    for (const MetricInfo& metric : allMetrics()) {
-        if (families.count(familyOf(metric.id)) && (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean))
-            results.emplace_back().metric = &metric;
-    }
-    QtConcurrent::blockingMap(results, [&](PerRecordResult& r) { computePerRecord(group, bootstrap, r); });
-    for (const PerRecordResult& r : results) {
-        if (!r.present)
-            continue;
-        const std::string id(r.metric->id);
-        g.mean[id] = r.mean;
-        g.ci95[id] = r.ci;
-        if (r.weightedMean)
-            g.weightedMean[id] = *r.weightedMean;
+    work.values.assign(columns.size(), {});
+    work.weights.assign(columns.size(), {});
+    work.results.assign(columns.size(), {});
+    std::vector<MetricColumns::Hint> hints;
+    std::vector<const ScoredRecord*> filledBy(columns.size(), nullptr);
+    for (auto& column : work.values)
+        column.reserve(work.group->size());
+    for (auto& column : work.weights)
+        column.reserve(work.group->size());
+    for (const ScoredRecord* r : *work.group) {
+        const auto& values = r->verdict.values;
+        if (hints.size() < values.size())
+            hints.resize(values.size());
+        bool extraction = false;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const int column = columns.column(values[i].first, hints[i]);
+            if (column < 0)
+                continue;
+            // A record lists each id once; should one repeat, the first value counts, as Verdict::value() reads it.
+            if (filledBy[std::size_t(column)] == r)
+                continue;
+            filledBy[std::size_t(column)] = r;
+            work.values[std::size_t(column)].push_back(values[i].second);
+            work.weights[std::size_t(column)].push_back(r->weight);
+            extraction = extraction || column == columns.extractionMarker();
+        }
+        if (micro && extraction)
+            work.extraction.push_back(&r->verdict.extraction);
     }
 }
 
 /// Consistency and pass^k (METRICS.md §5, "Repeats") when the group holds cases asked more than once: a case is
-/// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has.
+/// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has. Cases
+/// are taken in (run, suite, case id) order.
 void addRepeatValues(const Group& group, ReportGroup& g)
 {
-    std::map<std::tuple<qint64, QString, QString>, std::vector<RepeatSample<LadderLabel>>> samples;
-    for (const ScoredRecord* r : group)
-        samples[{ r->runId, r->suite, r->caseId }].push_back({ r->verdict.ladder, r->verdict.ladder == LadderLabel::Correct });
+    struct CaseKey
+    {
+        qint64 run;
+        const QString* suite;
+        const QString* caseId;
+        bool operator==(const CaseKey& o) const { return run == o.run && *suite == *o.suite && *caseId == *o.caseId; }
+    };
+    struct CaseKeyHash
+    {
+        std::size_t operator()(const CaseKey& k) const
+        {
+            return qHashMulti(0, k.run, *k.suite, *k.caseId);
+        }
+    };
+    std::unordered_map<CaseKey, std::size_t, CaseKeyHash> caseOf;
+    std::vector<CaseKey> keys;
+    std::vector<std::vector<RepeatSample<LadderLabel>>> samples;
     std::size_t k = 0;
-    std::vector<std::vector<RepeatSample<LadderLabel>>> perCase;
-    perCase.reserve(samples.size());
-    for (auto& [key, caseSamples] : samples) {
+    for (const ScoredRecord* r : group) {
+        const auto [it, inserted] = caseOf.try_emplace(CaseKey { r->runId, &r->suite, &r->caseId }, samples.size());
+        if (inserted) {
+            keys.push_back(it->first);
+            samples.emplace_back();
+        }
+        auto& caseSamples = samples[it->second];
+        caseSamples.push_back({ r->verdict.ladder, r->verdict.ladder == LadderLabel::Correct });
         k = std::max(k, caseSamples.size());
-        perCase.push_back(std::move(caseSamples));
     }
     if (k < 2)
         return;
+    std::vector<std::size_t> order(keys.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&keys](std::size_t a, std::size_t b) {
+        const CaseKey& x = keys[a];
+        const CaseKey& y = keys[b];
+        return std::tie(x.run, *x.suite, *x.caseId) < std::tie(y.run, *y.suite, *y.caseId);
+    });
+    std::vector<std::vector<RepeatSample<LadderLabel>>> perCase;
+    perCase.reserve(order.size());
+    for (std::size_t i : order)
+        perCase.push_back(std::move(samples[i]));
     const RepeatStats stats = repeatStats(perCase, int(k));
     g.mean["ladder.consistency"] = stats.consistency;
     if (stats.passCases > 0)
@@ -231,6 +337,141 @@ void addGroupValues(const Group& group, ReportGroup& g)
         g.mean["ladder.latency_p95"] = p.p95;
         g.mean["ladder.latency_p99"] = p.p99;
     }
+}
+
+/// Small numbers for the values of one grouping key, so that records are grouped by integers, not strings. Two
+/// QStrings of one value usually share their data (a run's model, a case's category), which is tried first.
+class KeyInterner
+{
+public:
+    explicit KeyInterner(const std::string& key)
+        : m_key(key)
+    {
+        if (key == "model")
+            m_field = &ScoredRecord::model;
+        else if (key == "strategy")
+            m_field = &ScoredRecord::strategy;
+        else if (key == "suite")
+            m_field = &ScoredRecord::suite;
+        else if (key == "category")
+            m_field = &ScoredRecord::category;
+        else if (key == "tier" || key == "schema_complexity")
+            m_field = &ScoredRecord::tier;
+        else if (key == "source_kind")
+            m_field = &ScoredRecord::sourceKind;
+        else if (key == "modality")
+            m_field = &ScoredRecord::modality;
+        else if (key == "case")
+            m_field = &ScoredRecord::caseId;
+        m_byRun = key == "run";
+    }
+
+    std::uint32_t id(const ScoredRecord& r)
+    {
+        if (m_byRun)
+            return m_runs.try_emplace(r.runId, std::uint32_t(m_runs.size())).first->second;
+        if (!m_field)
+            return 0; // an unknown key: one value, ""
+        const QString& value = r.*m_field;
+        if (m_lastData && value.constData() == m_lastData && value.size() == m_lastSize)
+            return m_lastId;
+        const auto it = m_strings.constFind(value);
+        m_lastId = it != m_strings.cend() ? *it : *m_strings.insert(value, std::uint32_t(m_strings.size()));
+        m_lastData = value.constData();
+        m_lastSize = value.size();
+        return m_lastId;
+    }
+
+    std::uint64_t cardinality() const { return m_byRun ? m_runs.size() : m_field ? std::uint64_t(m_strings.size()) : 1; }
+
+private:
+    std::string m_key;
+    const QString ScoredRecord::*m_field = nullptr;
+    bool m_byRun = false;
+    QHash<QString, std::uint32_t> m_strings;
+    std::unordered_map<qint64, std::uint32_t> m_runs;
+    const QChar* m_lastData = nullptr;
+    qsizetype m_lastSize = 0;
+    std::uint32_t m_lastId = 0;
+};
+
+/// The records grouped by the keys, each group's records in record order, groups in the order of their key values
+/// (as strings). Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, as before.
+std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
+    std::span<const ScoredRecord> records, const std::vector<std::string>& groupBy)
+{
+    std::vector<KeyInterner> interners;
+    interners.reserve(groupBy.size());
+    for (const std::string& key : groupBy)
+        interners.emplace_back(key);
+    std::vector<std::uint32_t> ids(records.size() * groupBy.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        for (std::size_t k = 0; k < groupBy.size(); ++k)
+            ids[i * groupBy.size() + k] = interners[k].id(records[i]);
+    }
+    // Group numbers: the key ids as one mixed-radix number when that fits 64 bits, else the id tuple.
+    std::uint64_t product = 1;
+    bool fits = true;
+    for (const KeyInterner& interner : interners)
+        fits = fits && !__builtin_mul_overflow(product, std::max<std::uint64_t>(1, interner.cardinality()), &product);
+    std::unordered_map<std::uint64_t, std::size_t> byNumber;
+    std::map<std::vector<std::uint32_t>, std::size_t> byTuple;
+    std::vector<Group> groups;
+    std::vector<const ScoredRecord*> firsts;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const std::uint32_t* key = ids.data() + i * groupBy.size();
+        std::size_t index = groups.size();
+        bool inserted = false;
+        if (fits) {
+            std::uint64_t number = 0;
+            for (std::size_t k = 0; k < groupBy.size(); ++k)
+                number = number * std::max<std::uint64_t>(1, interners[k].cardinality()) + key[k];
+            std::tie(std::ignore, inserted) = byNumber.try_emplace(number, groups.size());
+            index = byNumber[number];
+        } else {
+            std::tie(std::ignore, inserted)
+                = byTuple.try_emplace(std::vector<std::uint32_t>(key, key + groupBy.size()), groups.size());
+            index = byTuple[std::vector<std::uint32_t>(key, key + groupBy.size())];
+        }
+        if (inserted) {
+            groups.emplace_back();
+            firsts.push_back(&records[i]);
+        }
+        groups[index].push_back(&records[i]);
+    }
+    std::map<std::vector<std::string>, Group> byText;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        std::vector<std::string> text;
+        text.reserve(groupBy.size());
+        for (const std::string& k : groupBy)
+            text.push_back(groupValue(*firsts[g], k));
+        auto [it, inserted] = byText.try_emplace(std::move(text), std::move(groups[g]));
+        if (!inserted) {
+            Group& merged = it->second;
+            merged.insert(merged.end(), groups[g].begin(), groups[g].end());
+            std::sort(merged.begin(), merged.end()); // record order: the records are one array
+        }
+    }
+    std::vector<std::pair<std::vector<std::string>, Group>> sorted;
+    sorted.reserve(byText.size());
+    for (auto& entry : byText)
+        sorted.emplace_back(entry.first, std::move(entry.second));
+    return sorted;
+}
+
+/// The families whose metrics the records carry. Ids come from a few string literals: their addresses are
+/// collected first, and each distinct one is read once.
+std::set<std::string> familiesOf(std::span<const ScoredRecord> records)
+{
+    std::set<std::pair<const char*, std::size_t>> ids;
+    for (const ScoredRecord& r : records) {
+        for (const auto& [id, value] : r.verdict.values)
+            ids.emplace(id.data(), id.size());
+    }
+    std::set<std::string> families;
+    for (const auto& [data, size] : ids)
+        families.insert(familyOf(std::string_view(data, size)));
+    return families;
 }
 
 } // namespace
@@ -271,45 +512,71 @@ Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& 
     Report report;
     report.groupBy = options.groupBy;
 
-    std::set<std::string> families(options.families.begin(), options.families.end());
-    if (families.empty()) {
-        for (const ScoredRecord& r : records) {
-            for (const auto& [id, value] : r.verdict.values)
-                families.insert(familyOf(id));
-        }
-    }
+    const std::set<std::string> families = options.families.empty()
+        ? familiesOf(records)
+        : std::set<std::string>(options.families.begin(), options.families.end());
+    const MetricColumns columns(families);
+    const bool micro = families.count("extraction") > 0;
+    const bool ladder = families.count("ladder") > 0;
 
-    std::map<std::vector<std::string>, Group> groups;
-    for (const ScoredRecord& r : records) {
-        std::vector<std::string> key;
-        key.reserve(options.groupBy.size());
-        for (const std::string& k : options.groupBy)
-            key.push_back(groupValue(r, k));
-        groups[key].push_back(&r);
-    }
+    auto groups = groupRecords(records, options.groupBy);
 
+    // Groups go through in batches (bounding the memory their columns take): first each group's columns, then every
+    // (group, metric) and (group, micro metrics) on the thread pool. Each bootstrap draws from its own seeded
+    // generator, so computing them at the same time gives exactly the intervals of one after the other.
+    constexpr std::size_t kBatch = 16;
     std::set<std::string> present;
-    for (const auto& [key, group] : groups) {
-        ReportGroup g;
-        for (std::size_t i = 0; i < key.size(); ++i)
-            g.key.emplace_back(options.groupBy[i], key[i]);
-        g.n = int(group.size());
-
-        addPerRecord(families, group, options.bootstrap, g);
-        if (families.count("extraction")) {
-            std::vector<const ExtractionRecord*> extraction;
-            for (const ScoredRecord* r : group) {
-                if (hasExtraction(*r))
-                    extraction.push_back(&r->verdict.extraction);
-            }
-            addMicro(extraction, options.bootstrap, g);
+    for (std::size_t first = 0; first < groups.size(); first += kBatch) {
+        const std::size_t last = std::min(groups.size(), first + kBatch);
+        std::vector<GroupWork> work(last - first);
+        for (std::size_t i = 0; i < work.size(); ++i) {
+            auto& [key, group] = groups[first + i];
+            GroupWork& w = work[i];
+            w.group = &group;
+            for (std::size_t k = 0; k < key.size(); ++k)
+                w.out.key.emplace_back(options.groupBy[k], key[k]);
+            w.out.n = int(group.size());
         }
-        if (families.count("ladder"))
-            addGroupValues(group, g);
-
-        for (const auto& [id, value] : g.mean)
-            present.insert(id);
-        report.groups.push_back(std::move(g));
+        QtConcurrent::blockingMap(work, [&](GroupWork& w) {
+            fillColumns(columns, micro, w);
+            if (ladder)
+                addGroupValues(*w.group, w.out);
+        });
+        // Task t < columns: metric t of its group; t == columns: the group's micro metrics.
+        std::vector<std::pair<GroupWork*, std::size_t>> tasks;
+        for (GroupWork& w : work) {
+            for (std::size_t c = 0; c <= columns.size(); ++c)
+                tasks.emplace_back(&w, c);
+        }
+        std::vector<ReportGroup> microGroups(work.size());
+        QtConcurrent::blockingMap(tasks, [&](const std::pair<GroupWork*, std::size_t>& task) {
+            GroupWork& w = *task.first;
+            if (task.second < columns.size()) {
+                computePerRecord(columns.metric(task.second), w.values[task.second], w.weights[task.second],
+                    options.bootstrap, w.results[task.second]);
+            } else if (micro) {
+                addMicro(w.extraction, options.bootstrap, microGroups[std::size_t(&w - work.data())]);
+            }
+        });
+        for (std::size_t i = 0; i < work.size(); ++i) {
+            GroupWork& w = work[i];
+            ReportGroup& g = w.out;
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const PerRecordResult& r = w.results[c];
+                if (!r.present)
+                    continue;
+                const std::string id(columns.metric(c).id);
+                g.mean[id] = r.mean;
+                g.ci95[id] = r.ci;
+                if (r.weightedMean)
+                    g.weightedMean[id] = *r.weightedMean;
+            }
+            g.mean.merge(microGroups[i].mean);
+            g.ci95.merge(microGroups[i].ci95);
+            for (const auto& [id, value] : g.mean)
+                present.insert(id);
+            report.groups.push_back(std::move(g));
+        }
     }
 
     for (const MetricInfo& metric : allMetrics()) {

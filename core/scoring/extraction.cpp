@@ -146,26 +146,60 @@ ExtractionRecord scoreExtraction(const json& gold, const json* prediction, Array
     return record;
 }
 
-void ExtractionTotals::add(const ExtractionRecord& record, int times)
+ExtractionAdds extractionAdds(const ExtractionRecord& record)
 {
     const ExtractionCounts& s = record.strict;
-    const double k = times;
-    records += times;
-    points += k * record.points;
-    goldValues += k * s.goldValues;
+    ExtractionAdds a;
+    a.values[ExtractionAdds::Points] = record.points;
+    a.values[ExtractionAdds::GoldValues] = s.goldValues;
     if (record.failed) {
         // Nothing was extracted: every gold key and value is missed, nothing is predicted.
-        failed += times;
-        keyFn += k * s.goldKeys;
-        return;
+        a.values[ExtractionAdds::Failed] = 1;
+        a.values[ExtractionAdds::KeyFn] = s.goldKeys;
+        return a;
     }
-    keyTp += k * (s.goldKeys - s.diff.mk);
-    keyFp += k * s.diff.extra;
-    keyFn += k * s.diff.mk;
-    valueTp += k * s.valueTruePositives();
-    valueTpLenient += k * record.lenient.valueTruePositives();
-    predictedValues += k * s.predictedValues;
-    correct += record.correct ? times : 0;
+    a.values[ExtractionAdds::KeyTp] = s.goldKeys - s.diff.mk;
+    a.values[ExtractionAdds::KeyFp] = s.diff.extra;
+    a.values[ExtractionAdds::KeyFn] = s.diff.mk;
+    a.values[ExtractionAdds::ValueTp] = s.valueTruePositives();
+    a.values[ExtractionAdds::ValueTpLenient] = record.lenient.valueTruePositives();
+    a.values[ExtractionAdds::PredictedValues] = s.predictedValues;
+    a.values[ExtractionAdds::Correct] = record.correct ? 1 : 0;
+    return a;
+}
+
+void ExtractionTotals::add(const ExtractionRecord& record, int times)
+{
+    const auto& a = extractionAdds(record).values;
+    const double k = times;
+    records += times;
+    points += k * a[ExtractionAdds::Points];
+    goldValues += k * a[ExtractionAdds::GoldValues];
+    failed += times * int(a[ExtractionAdds::Failed]);
+    correct += times * int(a[ExtractionAdds::Correct]);
+    keyTp += k * a[ExtractionAdds::KeyTp];
+    keyFp += k * a[ExtractionAdds::KeyFp];
+    keyFn += k * a[ExtractionAdds::KeyFn];
+    valueTp += k * a[ExtractionAdds::ValueTp];
+    valueTpLenient += k * a[ExtractionAdds::ValueTpLenient];
+    predictedValues += k * a[ExtractionAdds::PredictedValues];
+}
+
+ExtractionTotals ExtractionTotals::fromSums(const std::array<double, ExtractionAdds::Count>& sums, int records)
+{
+    ExtractionTotals t;
+    t.records = records;
+    t.points = sums[ExtractionAdds::Points];
+    t.goldValues = sums[ExtractionAdds::GoldValues];
+    t.failed = int(sums[ExtractionAdds::Failed]);
+    t.correct = int(sums[ExtractionAdds::Correct]);
+    t.keyTp = sums[ExtractionAdds::KeyTp];
+    t.keyFp = sums[ExtractionAdds::KeyFp];
+    t.keyFn = sums[ExtractionAdds::KeyFn];
+    t.valueTp = sums[ExtractionAdds::ValueTp];
+    t.valueTpLenient = sums[ExtractionAdds::ValueTpLenient];
+    t.predictedValues = sums[ExtractionAdds::PredictedValues];
+    return t;
 }
 
 double ExtractionTotals::f1Keys() const

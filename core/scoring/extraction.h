@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <vector>
 
 namespace structscope {
@@ -42,6 +43,17 @@ double deviationCredit(double l);
 ExtractionRecord scoreExtraction(const nlohmann::json& gold, const nlohmann::json* prediction, ArrayMatching arrays,
     std::vector<Difference>* strictDifferences = nullptr);
 
+/// What one record adds to ExtractionTotals besides itself, as ten numbers (failed and correct as 0 or 1). A
+/// bootstrap resample of a large group sums these over its draws from one flat array, instead of calling
+/// ExtractionTotals::add (two partial-credit sums and a branch) on records scattered through memory.
+struct ExtractionAdds
+{
+    enum Index { Points, GoldValues, Failed, Correct, KeyTp, KeyFp, KeyFn, ValueTp, ValueTpLenient, PredictedValues, Count };
+    std::array<double, Count> values {};
+};
+
+ExtractionAdds extractionAdds(const ExtractionRecord& record);
+
 /// Sums of a group of records, and the micro metrics computed from them.
 struct ExtractionTotals
 {
@@ -52,6 +64,9 @@ struct ExtractionTotals
 
     /// Adds `record` `times` times (a bootstrap resample adds each distinct record as often as it was drawn).
     void add(const ExtractionRecord& record, int times = 1);
+    /// The totals of `records` records whose ExtractionAdds sum to `sums` (each field the same sum as add() makes
+    /// when the records are added in the same order).
+    static ExtractionTotals fromSums(const std::array<double, ExtractionAdds::Count>& sums, int records);
     double f1Keys() const;
     double f1Values() const;
     double f1ValuesLenient() const;

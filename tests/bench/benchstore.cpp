@@ -9,6 +9,7 @@
 #include "providers/strategy.h"
 #include "report/aggregator.h"
 #include "report/evaluation.h"
+#include "report/reportwriter.h"
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
@@ -133,6 +134,15 @@ bool generate(const QString& path, const Suite& suite, QString* error)
     return true;
 }
 
+/// The first 16 hex digits of SHA-256 over the report's JSON: a change that must not alter any figure (a faster
+/// aggregate, say) prints the same digests.
+QString digest(const Report& report)
+{
+    const std::string text = writeReportJson(report);
+    return QString::fromLatin1(QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())),
+        QCryptographicHash::Sha256).toHex().left(16));
+}
+
 } // namespace
 
 int benchStore(const BenchArgs& args)
@@ -195,8 +205,9 @@ int benchStore(const BenchArgs& args)
     AggregateOptions leaderboard;
     leaderboard.groupBy = { "model", "strategy" };
     const Report board = aggregate(first.records, leaderboard);
-    report("store", u"leaderboard aggregate (model x strategy, %1 groups)"_s.arg(board.groups.size()),
-        seconds(step) * 1000.0, "ms");
+    const double boardSeconds = seconds(step);
+    report("store", u"leaderboard aggregate (model x strategy, %1 groups, digest %2)"_s.arg(board.groups.size())
+        .arg(digest(board)), boardSeconds * 1000.0, "ms");
     report("store", u"open to leaderboard, total"_s, seconds(timer), "s");
     report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
 
@@ -237,9 +248,10 @@ int benchStore(const BenchArgs& args)
     reuse.reuse = &first.records;
     Evaluation afterEdit = evaluateStore(*store, reuse);
     const Report boardAfterEdit = aggregate(afterEdit.records, leaderboard);
+    const double editSeconds = seconds(step);
     report("store", u"gold edit: store the revision"_s, storeEdit * 1000.0, "ms");
-    report("store", u"gold edit to updated leaderboard (%1 re-scored)"_s.arg(qint64(afterEdit.records.size())
-        - afterEdit.reused), seconds(step) * 1000.0, "ms");
+    report("store", u"gold edit to updated leaderboard (%1 re-scored, digest %2)"_s.arg(qint64(afterEdit.records.size())
+        - afterEdit.reused).arg(digest(boardAfterEdit)), editSeconds * 1000.0, "ms");
     first = {};
 
     // A new metric on screen: the leaderboard and the heatmap (model x category) for one family.
@@ -247,13 +259,16 @@ int benchStore(const BenchArgs& args)
     AggregateOptions newMetric = leaderboard;
     newMetric.families = { "ladder" };
     const Report ladderBoard = aggregate(afterEdit.records, newMetric);
-    report("store", u"leaderboard for a new metric family"_s, seconds(step) * 1000.0, "ms");
+    const double ladderSeconds = seconds(step);
+    report("store", u"leaderboard for a new metric family (digest %1)"_s.arg(digest(ladderBoard)),
+        ladderSeconds * 1000.0, "ms");
     step.restart();
     AggregateOptions heatmap = newMetric;
     heatmap.groupBy = { "model", "category" };
     const Report ladderHeatmap = aggregate(afterEdit.records, heatmap);
-    report("store", u"heatmap (model x category, %1 cells) for it"_s.arg(ladderHeatmap.groups.size()),
-        seconds(step) * 1000.0, "ms");
+    const double heatmapSeconds = seconds(step);
+    report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
+        .arg(digest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
     step.restart();
     const auto checked = store->checkIntegrity();
     report("store", u"SQLite quick_check of the whole file (%1)"_s.arg(checked ? u"ok"_s : checked.errorMessage()),
