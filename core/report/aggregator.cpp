@@ -63,7 +63,8 @@ MicroItem microItem(const ExtractionRecord& r)
 }
 
 /// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). A resample sums the
-/// records' ExtractionAdds from one flat array (in draw order, so the sums are those ExtractionTotals::add makes).
+/// records' ExtractionAdds from one flat array (in draw order, so the sums are those ExtractionTotals::add makes;
+/// the counts among them are integers, summed exactly either way).
 void addMicro(const std::vector<const ExtractionRecord*>& records, const BootstrapOptions& bootstrap, ReportGroup& g)
 {
     if (records.empty())
@@ -104,25 +105,50 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
             keep(b, t);
         }
     } else {
-        std::vector<ExtractionAdds> adds;
-        adds.reserve(records.size());
-        for (const ExtractionRecord* r : records)
-            adds.push_back(extractionAdds(*r));
+        // One 48-byte row per record: the two partial-credit sums as doubles, the counts as integers (summed
+        // exactly, as the doubles of ExtractionTotals sum them). Points do not enter the micro metrics.
+        struct Row
+        {
+            double valueTp = 0, valueTpLenient = 0;
+            std::array<std::int32_t, 8> counts {};
+        };
+        constexpr std::array<ExtractionAdds::Index, 7> kCounted = { ExtractionAdds::GoldValues, ExtractionAdds::Failed,
+            ExtractionAdds::Correct, ExtractionAdds::KeyTp, ExtractionAdds::KeyFp, ExtractionAdds::KeyFn,
+            ExtractionAdds::PredictedValues };
+        std::vector<Row> rows;
+        rows.reserve(records.size());
+        for (const ExtractionRecord* r : records) {
+            const auto a = extractionAdds(*r).values;
+            Row row;
+            row.valueTp = a[ExtractionAdds::ValueTp];
+            row.valueTpLenient = a[ExtractionAdds::ValueTpLenient];
+            for (std::size_t c = 0; c < kCounted.size(); ++c)
+                row.counts[c] = std::int32_t(a[kCounted[c]]);
+            rows.push_back(row);
+        }
         constexpr std::size_t kBatch = 256; // indices drawn ahead of the loads, as bootstrapMean does
         std::array<std::size_t, kBatch> indices {};
         for (int b = 0; b < resamples; ++b) {
-            Sums sums {};
+            double valueTp = 0, valueTpLenient = 0;
+            std::array<std::int64_t, 8> counts {};
             for (std::uint64_t done = 0; done < n;) {
                 const std::size_t size = std::size_t(std::min<std::uint64_t>(kBatch, n - done));
                 for (std::size_t j = 0; j < size; ++j)
                     indices[j] = std::size_t(rng.bounded(n));
                 for (std::size_t j = 0; j < size; ++j) {
-                    const auto& a = adds[indices[j]].values;
-                    for (std::size_t f = 0; f < a.size(); ++f)
-                        sums[f] += a[f];
+                    const Row& row = rows[indices[j]];
+                    valueTp += row.valueTp;
+                    valueTpLenient += row.valueTpLenient;
+                    for (std::size_t c = 0; c < counts.size(); ++c)
+                        counts[c] += row.counts[c];
                 }
                 done += size;
             }
+            Sums sums {};
+            sums[ExtractionAdds::ValueTp] = valueTp;
+            sums[ExtractionAdds::ValueTpLenient] = valueTpLenient;
+            for (std::size_t c = 0; c < kCounted.size(); ++c)
+                sums[kCounted[c]] = double(counts[c]);
             keep(b, ExtractionTotals::fromSums(sums, int(n)));
         }
     }
@@ -426,12 +452,14 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
             std::uint64_t number = 0;
             for (std::size_t k = 0; k < groupBy.size(); ++k)
                 number = number * std::max<std::uint64_t>(1, interners[k].cardinality()) + key[k];
-            std::tie(std::ignore, inserted) = byNumber.try_emplace(number, groups.size());
-            index = byNumber[number];
+            const auto [it, added] = byNumber.try_emplace(number, groups.size());
+            index = it->second;
+            inserted = added;
         } else {
-            std::tie(std::ignore, inserted)
+            const auto [it, added]
                 = byTuple.try_emplace(std::vector<std::uint32_t>(key, key + groupBy.size()), groups.size());
-            index = byTuple[std::vector<std::uint32_t>(key, key + groupBy.size())];
+            index = it->second;
+            inserted = added;
         }
         if (inserted) {
             groups.emplace_back();

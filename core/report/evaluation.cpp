@@ -180,6 +180,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
             const bool simulated = run.providerKind == QLatin1String("sim");
+            const QString model = providerLabel(run); // one string shared by the run's records
             const qint64 root = rootOf.value(run.id, run.id);
             QHash<ResponseKey, std::size_t>& slotJobs = slotsByRoot[root];
             const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& response) {
@@ -208,7 +209,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
                 job.response = response;
                 ScoredRecord& r = job.record;
                 r.suite = suite.id;
-                r.model = providerLabel(run);
+                r.model = model;
                 r.strategy = run.strategy;
                 r.runId = root;
                 r.caseId = fact->id;
