@@ -56,6 +56,32 @@ Fixture fixture()
     return f;
 }
 
+/// The micro intervals of `group` must be those of the definition: B resamples of n draws from Xoshiro256(seed),
+/// each record added with ExtractionTotals::add, percentiles of the sorted values.
+void checkMicroAgainstDefinition(
+    const ReportGroup& group, const std::vector<const ScoredRecord*>& members, const BootstrapOptions& bootstrap)
+{
+    Xoshiro256 draws(bootstrap.seed);
+    std::vector<double> f1Values;
+    std::vector<double> f1Keys;
+    std::vector<double> docMicro;
+    for (int b = 0; b < bootstrap.resamples; ++b) {
+        ExtractionTotals t;
+        for (std::size_t d = 0; d < members.size(); ++d)
+            t.add(members[std::size_t(draws.bounded(members.size()))]->verdict.extraction);
+        f1Values.push_back(t.f1Values());
+        f1Keys.push_back(t.f1Keys());
+        docMicro.push_back(t.docMicro());
+    }
+    const double tail = (1.0 - bootstrap.confidence) / 2.0;
+    for (auto [id, samples] : {std::pair("extraction.f1_values", &f1Values), std::pair("extraction.f1_keys", &f1Keys),
+             std::pair("extraction.doc_micro", &docMicro)}) {
+        std::sort(samples->begin(), samples->end());
+        QCOMPARE(group.ci95.at(id).low, quantileOfSorted(*samples, tail));
+        QCOMPARE(group.ci95.at(id).high, quantileOfSorted(*samples, 1.0 - tail));
+    }
+}
+
 } // namespace
 
 class TestScoring : public QObject
@@ -505,30 +531,42 @@ private Q_SLOTS:
             QCOMPARE(group.ci95.at("ladder.correct").low, rate.ci.low);
             QCOMPARE(group.ci95.at("ladder.correct").high, rate.ci.high);
 
-            // Micro metrics: B resamples of n draws from Xoshiro256(seed), each added with ExtractionTotals::add.
-            Xoshiro256 draws(options.bootstrap.seed);
-            std::vector<double> f1Values;
-            std::vector<double> docMicro;
-            for (int b = 0; b < options.bootstrap.resamples; ++b) {
-                ExtractionTotals t;
-                for (std::size_t d = 0; d < members.size(); ++d)
-                    t.add(members[std::size_t(draws.bounded(members.size()))]->verdict.extraction);
-                f1Values.push_back(t.f1Values());
-                docMicro.push_back(t.docMicro());
-            }
-            std::sort(f1Values.begin(), f1Values.end());
-            std::sort(docMicro.begin(), docMicro.end());
-            const double tail = (1.0 - options.bootstrap.confidence) / 2.0;
-            QCOMPARE(group.ci95.at("extraction.f1_values").low, quantileOfSorted(f1Values, tail));
-            QCOMPARE(group.ci95.at("extraction.f1_values").high, quantileOfSorted(f1Values, 1.0 - tail));
-            QCOMPARE(group.ci95.at("extraction.doc_micro").low, quantileOfSorted(docMicro, tail));
-            QCOMPARE(group.ci95.at("extraction.doc_micro").high, quantileOfSorted(docMicro, 1.0 - tail));
+            checkMicroAgainstDefinition(group, members, options.bootstrap);
             ExtractionTotals all;
             for (const ScoredRecord* r : members)
                 all.add(r->verdict.extraction);
             QCOMPARE(group.mean.at("extraction.f1_values"), all.f1Values());
             QCOMPARE(group.mean.at("extraction.score"), all.score());
         }
+    }
+
+    void aggregateMicroWithHugeCounts()
+    {
+        // Records with tens of millions of gold values (a batch of 256 draws would overflow 32 bits) take the 64-bit path of the micro bootstrap: still the definition.
+        std::vector<ScoredRecord> records(300);
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            ExtractionRecord& e = records[i].verdict.extraction;
+            e.strict.goldValues = 20'000'000 + int(i);
+            e.strict.goldKeys = 20'000'000 + int(i);
+            e.strict.predictedValues = 19'900'000 - int(i * 1000);
+            e.strict.diff.mk = int(i * 37);
+            e.strict.diff.extra = int(i % 7);
+            e.strict.partialCredit = 0.5 * double(i);
+            e.lenient = e.strict;
+            e.failed = i % 9 == 0;
+            e.correct = i % 5 == 0 && !e.failed;
+            records[i].model = u"m"_s;
+            records[i].verdict.values = {{"extraction.strategy_points", double(i % 3)}};
+        }
+        AggregateOptions options;
+        options.families = {"extraction"};
+        options.bootstrap.resamples = 100;
+        const Report report = aggregate(records, options);
+        QCOMPARE(report.groups.size(), std::size_t(1));
+        std::vector<const ScoredRecord*> members;
+        for (const ScoredRecord& r : records)
+            members.push_back(&r);
+        checkMicroAgainstDefinition(report.groups[0], members, options.bootstrap);
     }
 
     void extractionAddsSumToTotals()
