@@ -177,6 +177,57 @@ private slots:
         QCOMPARE(evaluateStore(*m_store, options).reused, 0);
     }
 
+    void reevaluatingCasesEqualsAFullPass()
+    {
+        EvaluationOptions options;
+        options.gold = GoldBasis::Adjusted;
+        const Evaluation before = evaluateStore(*m_store, options);
+        QVERIFY2(before.ok(), qPrintable(before.error));
+        for (const ScoredRecord& r : before.records)
+            QCOMPARE(r.caseRow, m_caseRows.value(r.caseId));
+        const auto current = m_store->currentGold(m_caseRows.value(u"p-2"_s));
+        QVERIFY(current);
+        const GoldEditResult edit = m_store->addGoldRevision(m_caseRows.value(u"p-2"_s),
+            nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"the text says Bob"_s, current->revision);
+        QVERIFY(edit.ok());
+
+        // Only p-2's responses are read and scored; every record is where a full pass puts it, with its verdict.
+        const Evaluation partial = reevaluateCases(*m_store, before.records, { m_caseRows.value(u"p-2"_s) }, options);
+        QVERIFY2(partial.ok(), qPrintable(partial.error));
+        const Evaluation full = evaluateStore(*m_store, options);
+        QCOMPARE(partial.records.size(), full.records.size());
+        QCOMPARE(partial.reused, qint64(full.records.size()) - 1);
+        for (std::size_t i = 0; i < full.records.size(); ++i) {
+            const ScoredRecord& a = partial.records[i];
+            const ScoredRecord& b = full.records[i];
+            QCOMPARE(a.caseId, b.caseId);
+            QCOMPARE(a.runId, b.runId);
+            QCOMPARE(a.responseId, b.responseId);
+            QCOMPARE(a.goldRevisionRow, b.goldRevisionRow);
+            QCOMPARE(a.verdict.ladder, b.verdict.ladder);
+            QCOMPARE(a.verdict.values, b.verdict.values);
+            QCOMPARE(a.cost, b.cost);
+        }
+        QCOMPARE(find(partial, u"p-2"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
+        QCOMPARE(find(before, u"p-2"_s)->verdict.ladder, LadderLabel::Correct);
+
+        // Responses added meanwhile (a new run answering p-2): the slots no longer match, so it is a full pass.
+        RunRecord run;
+        run.suiteRow = m_store->suites()->constFirst().row;
+        run.modelSpec = u"sim:other"_s;
+        run.providerKind = u"sim"_s;
+        run.strategy = u"J"_s;
+        const auto created = m_store->createRun(run);
+        QVERIFY(created);
+        m_runId = created->id;
+        QVERIFY(m_store->appendResponses({ response(u"p-2"_s, 0, uR"({"name": "Bob"})"_s, {}, 0.001) }));
+        const Evaluation stale = reevaluateCases(*m_store, full.records, { m_caseRows.value(u"p-2"_s) }, options);
+        QVERIFY2(stale.ok(), qPrintable(stale.error));
+        QCOMPARE(stale.records.size(), full.records.size() + 1);
+        QCOMPARE(stale.records.back().verdict.ladder, LadderLabel::Correct);
+        QCOMPARE(stale.reused, qint64(full.records.size())); // the full pass still took over the unchanged verdicts
+    }
+
     void cancelStopsWithoutRecords()
     {
         std::atomic_bool cancel = true;

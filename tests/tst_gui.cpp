@@ -415,6 +415,37 @@ private Q_SLOTS:
         QCOMPARE(again->records.front().verdict.values, set->records.front().verdict.values);
     }
 
+    void scoringServiceRescoresOnlyEditedCases()
+    {
+        ScoringService service;
+        QSignalSpy scored(&service, &ScoringService::scored);
+        service.setLocation(m_store);
+        service.request(GoldBasis::Measured);
+        service.request(GoldBasis::Adjusted);
+        QTRY_VERIFY_WITH_TIMEOUT(scored.count() == 2, kTimeoutMs);
+        const ScoredSetPtr measured = service.cached(GoldBasis::Measured);
+        const ScoredSetPtr adjusted = service.cached(GoldBasis::Adjusted);
+        QVERIFY(measured && adjusted);
+        const ScoredRecord& first = adjusted->records.front();
+        qint64 ofCase = 0;
+        for (const ScoredRecord& r : adjusted->records)
+            ofCase += r.caseRow == first.caseRow ? 1 : 0;
+        QVERIFY(first.caseRow > 0);
+
+        // A gold edit of one case: the measured set stays as it is; the adjusted one is scored again from the
+        // previous set, taking over every verdict but those of the edited case.
+        service.invalidateCases({ first.caseRow });
+        QCOMPARE(service.cached(GoldBasis::Measured), measured);
+        QVERIFY(!service.cached(GoldBasis::Adjusted));
+        QTRY_VERIFY_WITH_TIMEOUT(scored.count() == 3, kTimeoutMs);
+        const auto again = scored.at(2).at(1).value<ScoredSetPtr>();
+        QCOMPARE(scored.at(2).at(0).value<GoldBasis>(), GoldBasis::Adjusted);
+        QVERIFY(again->ok());
+        QCOMPARE(again->records.size(), adjusted->records.size());
+        QCOMPARE(again->reused, qint64(adjusted->records.size()) - ofCase);
+        QCOMPARE(again->records.front().verdict.values, first.verdict.values); // the gold did not really change
+    }
+
     void scoringServiceDropsSupersededResults()
     {
         ScoringService service;

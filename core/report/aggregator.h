@@ -21,6 +21,7 @@ struct ScoredRecord
     QString strategy;
     qint64 runId = 0;
     QString caseId;
+    qint64 caseRow = 0; ///< the case's row in the store (0 for records not read from a store)
     int repeat = 0;
     QString category;
     QString tier;       ///< also the schema complexity of SOB records

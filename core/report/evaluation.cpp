@@ -8,8 +8,11 @@
 #include "store/resultstore.h"
 
 #include <QHash>
+#include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
+#include <algorithm>
+#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -36,14 +39,24 @@ struct CaseFacts
     CompiledForScoring compiled; ///< the schema compiled once for all of the case's responses
 };
 
-/// One response waiting to be scored, with everything it refers to.
+/// One response waiting to be scored, with everything it refers to. Its record lives in the evaluation's records.
 struct Job
 {
     const CaseFacts* facts = nullptr;
     const ScoringOptions* options = nullptr;
     ResponseRecord response;
     bool sobEncoded = false; ///< rawText is the JSON encoding of SOB's candidate_response
-    ScoredRecord record;     ///< grouping facts, filled before scoring
+    ScoredRecord* record = nullptr; ///< grouping facts filled; the verdict and its cache key are set by scoring
+    std::size_t index = 0; ///< the record's place in the evaluation
+};
+
+/// A (case, repeat) of a family of retry runs: the record that answers it, and whether that answer succeeded.
+struct Slot
+{
+    std::size_t record = 0;
+    bool answered = false;
+    qint64 pendingRun = -1; ///< the run whose pending job scores it (a later answer of that run replaces the job)
+    std::size_t pendingJob = 0;
 };
 
 void score(Job& job)
@@ -51,7 +64,7 @@ void score(Job& job)
     ScoreInput input;
     input.gold = &job.facts->gold;
     input.schema = job.facts->schema;
-    input.modality = modalityFromId(job.record.modality.toStdString()).value_or(Modality::Text);
+    input.modality = modalityFromId(job.record->modality.toStdString()).value_or(Modality::Text);
     input.compiledSchema = job.facts->compiled.schema;
     input.groundingSchema = job.facts->compiled.grounding;
     const QByteArray raw = job.response.rawText.toUtf8();
@@ -69,7 +82,7 @@ void score(Job& job)
         }
     }
     input.response = input.importedAsString ? std::string_view(text) : std::string_view(raw.constData(), std::size_t(raw.size()));
-    job.record.verdict = scoreResponse(input, *job.options);
+    job.record->verdict = scoreResponse(input, *job.options);
 }
 
 QString providerLabel(const RunRecord& run)
@@ -82,7 +95,11 @@ QString providerLabel(const RunRecord& run)
 
 } // namespace
 
-Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
+namespace {
+
+/// evaluateStore(), or with `onlyCases` the records of those cases only (their responses read through the
+/// (run, case) index; no progress is reported).
+Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const QList<qint64>* onlyCases)
 {
     Evaluation evaluation;
     const auto suites = store.suites();
@@ -91,22 +108,85 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         return evaluation;
     }
 
-    // Owned for the whole evaluation: jobs point into these.
-    std::vector<std::unique_ptr<ScoringOptions>> scoringOptions;
-    std::vector<std::unique_ptr<json>> manifests;
-    std::vector<std::unique_ptr<QHash<qint64, CaseFacts>>> caseTables;
-    std::vector<Job> jobs;
+    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
+    QHash<std::pair<qint64, qint64>, const Verdict*> earlier; // (response id, gold revision row) → verdict
+    if (options.reuse) {
+        earlier.reserve(options.reuse->size());
+        for (const ScoredRecord& r : *options.reuse) {
+            if (r.scorerVersion == kScorerVersion && r.responseId > 0)
+                earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
+        }
+    }
+    // Whether each record's verdict was taken over (a slot a retry run takes over is decided twice; the last counts).
+    std::vector<std::uint8_t> reusedOf;
+    const auto scoreOrReuse = [&earlier, &reusedOf](Job& job) {
+        ScoredRecord& record = *job.record;
+        record.responseId = job.response.id;
+        record.goldRevisionRow = job.facts->goldRevisionRow;
+        record.scorerVersion = kScorerVersion;
+        if (!earlier.empty()) {
+            if (const auto it = earlier.constFind({ job.response.id, job.facts->goldRevisionRow });
+                it != earlier.cend()) {
+                record.verdict = **it;
+                reusedOf[job.index] = 1;
+                return;
+            }
+        }
+        reusedOf[job.index] = 0;
+        score(job);
+    };
 
+    // The responses to read, for the progress: the runs' counts, one indexed count each.
+    qint64 total = 0;
+    std::vector<QList<RunRecord>> runsBySuite;
     for (const SuiteRecord& suite : suites.value()) {
-        manifests.push_back(std::make_unique<json>(suite.manifest));
-        const json& manifest = *manifests.back();
+        auto runs = store.runs(suite.row);
+        if (!runs) {
+            evaluation.error = runs.errorMessage();
+            return evaluation;
+        }
+        for (const RunRecord& run : runs.value()) {
+            if (onlyCases)
+                break;
+            const auto count = store.responseCount(run.id);
+            if (!count) {
+                evaluation.error = count.errorMessage();
+                return evaluation;
+            }
+            total += count.value();
+        }
+        runsBySuite.push_back(std::move(runs.value()));
+    }
+    qint64 done = 0;
+    const qint64 chunk = std::max<qint64>(256, total / 100);
+    std::atomic_bool cancelled = false;
+    // Scores one run's jobs in chunks (progress and cancel are checked between them, not per response); the
+    // responses, their raw text above all, are dropped once scored. False when cancelled.
+    const auto scoreJobs = [&](std::vector<Job>& jobs) {
+        for (std::size_t start = 0; start < jobs.size(); start += std::size_t(chunk)) {
+            if ((options.cancel && options.cancel->load()) || cancelled)
+                return false;
+            const std::size_t end = std::min(jobs.size(), start + std::size_t(chunk));
+            QtConcurrent::blockingMap(jobs.begin() + qsizetype(start), jobs.begin() + qsizetype(end), scoreOrReuse);
+            done += qint64(end - start);
+            if (options.progress && !options.progress(std::min(done, total), total))
+                cancelled = true;
+        }
+        jobs.clear();
+        return !cancelled;
+    };
+
+    // Records are appended as responses are read, so their order is that of the suites, runs and responses;
+    // std::deque keeps the addresses that pending jobs hold.
+    std::deque<ScoredRecord> records;
+    for (std::size_t suiteIndex = 0; suiteIndex < std::size_t(suites->size()); ++suiteIndex) {
+        const SuiteRecord& suite = suites->at(qsizetype(suiteIndex));
+        const json& manifest = suite.manifest;
         static const json noCatalog;
         const auto catalog = manifest.find("catalog");
-        scoringOptions.push_back(std::make_unique<ScoringOptions>(
-            ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog)));
+        ScoringOptions scoring = ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog);
         // Reports need valid or not; the Cases page re-scores the one response it shows with the error list.
-        scoringOptions.back()->collectSchemaErrors = false;
-        const ScoringOptions* scoring = scoringOptions.back().get();
+        scoring.collectSchemaErrors = false;
 
         // Scoring never reads a case's input text, which is most of an imported SOB case.
         auto cases = store.cases(suite.row, CaseFields::WithoutText);
@@ -116,8 +196,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             evaluation.error = cases ? gold.errorMessage() : cases.errorMessage();
             return evaluation;
         }
-        caseTables.push_back(std::make_unique<QHash<qint64, CaseFacts>>());
-        QHash<qint64, CaseFacts>& facts = *caseTables.back();
+        QHash<qint64, CaseFacts> facts;
         const json* documents = nullptr;
         if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
             documents = &*it;
@@ -125,6 +204,8 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
         facts.reserve(cases->size());
         QHash<qint64, GoldRevision>& goldByCase = gold.value();
         for (CaseRecord& c : cases.value()) {
+            if (onlyCases && !onlyCases->contains(c.row))
+                continue;
             CaseFacts& f = facts[c.row];
             f.id = c.id;
             f.category = c.category;
@@ -161,58 +242,59 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
             if (same) {
                 f.compiled = same->compiled;
             } else {
-                f.compiled = compileForScoring(*f.schema, *scoring);
+                f.compiled = compileForScoring(*f.schema, scoring);
                 compiledBySchema.emplace(key, &f);
             }
         }
 
-        const auto runs = store.runs(suite.row);
-        if (!runs) {
-            evaluation.error = runs.errorMessage();
-            return evaluation;
-        }
+        const QList<RunRecord>& runs = runsBySuite[suiteIndex];
         // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
         // repeat) of such a family of runs counts once, under the first run: its latest successful answer,
-        // else its latest failure (retryRoots names each run's first run, as the runner links them).
-        const QHash<qint64, qint64> rootOf = retryRoots(runs.value());
-        std::map<qint64, QHash<ResponseKey, std::size_t>> slotsByRoot;
-        for (const RunRecord& run : runs.value()) {
+        // else its latest failure (retryRoots names each run's first run, as the runner links them). A later
+        // run's answer that takes a slot over is scored with that run; the slot's record keeps its place.
+        const QHash<qint64, qint64> rootOf = retryRoots(runs);
+        std::map<qint64, QHash<ResponseKey, Slot>> slotsByRoot;
+        std::vector<Job> jobs;
+        for (const RunRecord& run : runs) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
             const bool simulated = run.providerKind == QLatin1String("sim");
             const QString model = providerLabel(run); // one string shared by the run's records
             const qint64 root = rootOf.value(run.id, run.id);
-            QHash<ResponseKey, std::size_t>& slotJobs = slotsByRoot[root];
-            const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& response) {
+            QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];
+            const auto visit = [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
                     return true;
                 const ResponseKey key { response.caseRow, response.repeat };
-                if (const auto seen = slotJobs.constFind(key); seen != slotJobs.cend()) {
-                    Job& earlier = jobs[seen.value()];
+                if (const auto seen = slotTable.find(key); seen != slotTable.end()) {
+                    Slot& slot = seen.value();
+                    ScoredRecord& earlierRecord = records[slot.record];
                     // Every call of the slot was paid for, the failed ones too.
-                    std::optional<double> cost = earlier.record.cost;
                     if (response.cost)
-                        cost = cost.value_or(0.0) + *response.cost;
-                    earlier.record.cost = cost;
-                    if (!response.errorKind.isEmpty() && earlier.response.errorKind.isEmpty())
+                        earlierRecord.cost = earlierRecord.cost.value_or(0.0) + *response.cost;
+                    if (!response.errorKind.isEmpty() && slot.answered)
                         return true;
-                    earlier.response = response;
-                    earlier.record.latencyMs = response.latencyMs;
+                    slot.answered = response.errorKind.isEmpty();
+                    earlierRecord.latencyMs = response.latencyMs;
+                    if (slot.pendingRun == run.id) {
+                        jobs[slot.pendingJob].response = response;
+                    } else {
+                        slot.pendingRun = run.id;
+                        slot.pendingJob = jobs.size();
+                        jobs.push_back({ &fact.value(), &scoring, response, sob, &earlierRecord, slot.record });
+                    }
                     return true;
                 }
-                slotJobs.insert(key, jobs.size());
-                Job job;
-                job.facts = &fact.value();
-                job.options = scoring;
-                job.sobEncoded = sob;
-                job.response = response;
-                ScoredRecord& r = job.record;
+                slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
+                ScoredRecord& r = records.emplace_back();
+                reusedOf.push_back(0);
                 r.suite = suite.id;
                 r.model = model;
                 r.strategy = run.strategy;
                 r.runId = root;
                 r.caseId = fact->id;
+                r.caseRow = response.caseRow;
                 r.repeat = response.repeat;
                 r.category = fact->category;
                 r.tier = fact->tier;
@@ -222,63 +304,89 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
                 r.weight = fact->weight;
                 r.latencyMs = response.latencyMs;
                 r.cost = response.cost;
-                jobs.push_back(std::move(job));
+                jobs.push_back({ &fact.value(), &scoring, response, sob, &r, records.size() - 1 });
                 return true;
-            });
+            };
+            const auto visited = onlyCases ? store.forEachResponse(run.id, *onlyCases, visit)
+                                           : store.forEachResponse(run.id, visit);
             if (!visited) {
                 evaluation.error = visited.errorMessage();
+                return evaluation;
+            }
+            if (!scoreJobs(jobs)) {
+                evaluation.cancelled = true;
                 return evaluation;
             }
         }
     }
 
-    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
-    QHash<std::pair<qint64, qint64>, const Verdict*> earlier; // (response id, gold revision row) → verdict
-    if (options.reuse) {
-        earlier.reserve(options.reuse->size());
-        for (const ScoredRecord& r : *options.reuse) {
-            if (r.scorerVersion == kScorerVersion && r.responseId > 0)
-                earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
-        }
+    evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
+    evaluation.records.reserve(records.size());
+    while (!records.empty()) {
+        evaluation.records.push_back(std::move(records.front()));
+        records.pop_front(); // frees the deque's blocks as it goes, so the records are not held twice
     }
-    std::atomic<qint64> reused = 0;
-    const auto scoreOrReuse = [&earlier, &reused](Job& job) {
-        job.record.responseId = job.response.id;
-        job.record.goldRevisionRow = job.facts->goldRevisionRow;
-        job.record.scorerVersion = kScorerVersion;
-        if (!earlier.empty()) {
-            if (const auto it = earlier.constFind({ job.response.id, job.facts->goldRevisionRow });
-                it != earlier.cend()) {
-                job.record.verdict = **it;
-                reused.fetch_add(1, std::memory_order_relaxed);
-                return;
-            }
-        }
-        score(job);
-    };
+    return evaluation;
+}
 
-    // Score in chunks so progress and cancel are checked between them, not per response.
-    const qint64 total = qint64(jobs.size());
-    const qint64 chunk = std::max<qint64>(256, total / 100);
-    std::atomic_bool cancelled = false;
-    for (qint64 start = 0; start < total; start += chunk) {
-        if ((options.cancel && options.cancel->load()) || cancelled) {
-            evaluation.cancelled = true;
-            return evaluation;
-        }
-        const qint64 end = std::min(total, start + chunk);
-        QtConcurrent::blockingMap(jobs.begin() + start, jobs.begin() + end, scoreOrReuse);
-        if (options.progress && !options.progress(end, total))
-            cancelled = true;
+} // namespace
+
+Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
+{
+    return evaluate(store, options, nullptr);
+}
+
+Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& earlier, const QSet<qint64>& caseRows,
+    const EvaluationOptions& options)
+{
+    EvaluationOptions full = options;
+    full.reuse = &earlier;
+    if (caseRows.size() > ResultStore::kMaxCasesPerQuery)
+        return evaluateStore(store, full);
+    const QList<qint64> rows(caseRows.cbegin(), caseRows.cend());
+    EvaluationOptions partialOptions = options;
+    partialOptions.progress = nullptr;
+    partialOptions.reuse = nullptr;
+    Evaluation partial = evaluate(store, partialOptions, &rows);
+    if (!partial.ok())
+        return partial;
+
+    // The new records of the cases take the places of the earlier ones, slot by slot; should the slots differ
+    // (responses added or gone meanwhile), everything is evaluated again.
+    struct SlotKey
+    {
+        qint64 run, caseRow;
+        int repeat;
+        bool operator==(const SlotKey&) const = default;
+    };
+    struct SlotHash
+    {
+        std::size_t operator()(const SlotKey& k) const { return qHashMulti(0, k.run, k.caseRow, k.repeat); }
+    };
+    std::unordered_map<SlotKey, std::size_t, SlotHash> placeOf;
+    for (std::size_t i = 0; i < earlier.size(); ++i) {
+        const ScoredRecord& r = earlier[i];
+        if (r.caseRow == 0)
+            return evaluateStore(store, full); // from before records knew their case row
+        if (caseRows.contains(r.caseRow))
+            placeOf.emplace(SlotKey { r.runId, r.caseRow, r.repeat }, i);
     }
-    if (cancelled) {
-        evaluation.cancelled = true;
-        return evaluation;
+    if (placeOf.size() != partial.records.size())
+        return evaluateStore(store, full);
+    Evaluation evaluation;
+    evaluation.records = earlier;
+    std::size_t replaced = 0;
+    for (ScoredRecord& r : partial.records) {
+        const auto place = placeOf.find(SlotKey { r.runId, r.caseRow, r.repeat });
+        if (place == placeOf.end())
+            return evaluateStore(store, full);
+        evaluation.records[place->second] = std::move(r);
+        placeOf.erase(place);
+        ++replaced;
     }
-    evaluation.reused = reused.load();
-    evaluation.records.reserve(jobs.size());
-    for (Job& job : jobs)
-        evaluation.records.push_back(std::move(job.record));
+    evaluation.reused = qint64(earlier.size() - replaced);
+    if (options.progress)
+        options.progress(qint64(evaluation.records.size()), qint64(evaluation.records.size()));
     return evaluation;
 }
 

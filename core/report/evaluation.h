@@ -2,6 +2,7 @@
 
 #include "report/aggregator.h"
 
+#include <QSet>
 #include <QString>
 
 #include <atomic>
@@ -40,7 +41,16 @@ struct Evaluation
 };
 
 /// Reads every suite, case, gold revision, run and response of a store and scores each response
-/// (in parallel, on QThreadPool::globalInstance()). Responses are facts; nothing is written.
+/// (in parallel, on QThreadPool::globalInstance()). Responses are facts; nothing is written. Responses are read
+/// and scored run by run, so only one run's raw answers are held at a time.
 Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options = {});
+
+/// After the gold of some cases changed and nothing else did: `earlier` (an evaluation of this store on the same
+/// gold basis) with the responses of those cases read and scored again, each record in its earlier place; the
+/// rest is copied, not read. The same records as evaluateStore() gives. Falls back to evaluateStore() reusing
+/// `earlier` when the cases' slots no longer match it (responses added meanwhile) or there are more than
+/// ResultStore::kMaxCasesPerQuery cases.
+Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& earlier, const QSet<qint64>& caseRows,
+    const EvaluationOptions& options = {});
 
 } // namespace structscope

@@ -151,14 +151,14 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
         GroundingInput g{candidate, gold, *input.schema, input.modality};
         g.prepared = input.groundingSchema.get();
         g.candidateValid = groundingValid;
-        v.grounding = scoreGrounding(g);
+        v.grounding = std::make_shared<const GroundingScores>(scoreGrounding(g));
         for (const GroundingMetric& m : groundingMetrics())
             v.values.emplace_back(m.id, (*v.grounding).*(m.field));
     }
     if (options.contract) {
         static const json noCatalog;
-        v.contract = scoreContract(prediction, v.schemaValid, gold, *options.contract,
-                                   options.catalog ? *options.catalog : noCatalog);
+        v.contract = std::make_shared<const ContractScores>(scoreContract(prediction, v.schemaValid, gold,
+            *options.contract, options.catalog ? *options.catalog : noCatalog));
         for (const std::string& id : contractMetricIds(*options.contract)) {
             // Verdicts refer to metric ids by the registry's storage; labels it does not know are not reported.
             const MetricInfo* metric = findMetric(id);

@@ -8,6 +8,7 @@
 #include "json/jsondiff.h"
 #include "json/parseladder.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,7 +19,8 @@ namespace structscope {
 /// Bumped whenever any metric's computation changes; part of the verdict cache key.
 inline constexpr int kScorerVersion = 1;
 
-/// Everything the scorer says about one response. A value: cheap to move, safe to share across threads.
+/// Everything the scorer says about one response. A value: cheap to move, safe to share across threads (what it
+/// shares is immutable).
 struct Verdict
 {
     ParseRung rung = ParseRung::Failed;
@@ -29,8 +31,10 @@ struct Verdict
     LadderLabel ladderStrict = LadderLabel::InvalidJson; ///< strict equality
     ExtractionRecord extraction;
     std::vector<Difference> differences; ///< strict gold-vs-prediction diff (kept when asked for)
-    std::optional<GroundingScores> grounding;
-    std::optional<ContractScores> contract;
+    /// The grounding and contract families' scores, where scored. Shared, not copied, with copies of the verdict
+    /// (an evaluation reusing verdicts holds them twice); a record of another family pays one pointer each.
+    std::shared_ptr<const GroundingScores> grounding;
+    std::shared_ptr<const ContractScores> contract;
 
     /// Per-record values of the Rate and Mean metrics that apply, as (metric id, value).
     std::vector<std::pair<std::string_view, double>> values;

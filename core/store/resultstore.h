@@ -140,6 +140,11 @@ public:
     /// Streams the responses of a run without holding them all; stop early by returning false.
     /// Returns how many were visited.
     StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit);
+    /// forEachResponse() over the responses of some cases only (at most kMaxCasesPerQuery, in the order they
+    /// were stored): one lookup in the (run, case, repeat) index per case instead of a scan of the run.
+    StoreResult<qint64> forEachResponse(
+        qint64 runId, const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit);
+    static constexpr qsizetype kMaxCasesPerQuery = 500;
     /// Responses of any run that were made with this request hash.
     StoreResult<QList<ResponseRecord>> responsesByRequestHash(const QString& requestHash);
     /// The newest answer without an error made with this request hash, if any: what the runner's request

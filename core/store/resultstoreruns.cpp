@@ -314,6 +314,24 @@ StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const std::functi
     return visitResponses(u"run_id = ?"_s, { runId }, visit);
 }
 
+StoreResult<qint64> ResultStore::forEachResponse(
+    qint64 runId, const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit)
+{
+    if (caseRows.isEmpty())
+        return qint64(0);
+    if (caseRows.size() > kMaxCasesPerQuery)
+        return StoreError { StoreErrorKind::InvalidArgument,
+            u"cannot read the responses of %1 cases at once (at most %2)"_s.arg(caseRows.size()).arg(kMaxCasesPerQuery) };
+    QString where = u"run_id = ? AND case_id IN (?"_s;
+    QVariantList values { runId, caseRows.constFirst() };
+    for (qsizetype i = 1; i < caseRows.size(); ++i) {
+        where += u", ?"_s;
+        values.append(caseRows.at(i));
+    }
+    where += u')';
+    return visitResponses(where, values, visit);
+}
+
 StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QString& requestHash)
 {
     return readResponses(u"request_hash = ?"_s, { requestHash });

@@ -155,7 +155,7 @@ void GoldEditService::run(Action action, std::function<GoldEditOutcome(ResultSto
         }
         Q_EMIT editFinished(action, outcome);
         if (outcome.ok())
-            m_workspace->notifyDataChanged();
+            m_workspace->notifyGoldChanged({ outcome.added.caseRow });
     });
 }
 

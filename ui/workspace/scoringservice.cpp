@@ -7,13 +7,15 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <limits>
+#include <optional>
 
 namespace structscope {
 
 namespace {
 
 ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location, GoldBasis gold,
-    const std::shared_ptr<std::atomic_bool>& cancel, const ScoredSetPtr& previous)
+    const std::shared_ptr<std::atomic_bool>& cancel, const ScoredSetPtr& previous,
+    const std::optional<QSet<qint64>>& changedCases)
 {
     QElapsedTimer timer;
     timer.start();
@@ -41,7 +43,9 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
         promise.setProgressValue(int(done / divisor));
         return !cancel->load();
     };
-    Evaluation evaluation = evaluateStore(*store, options);
+    Evaluation evaluation = previous && changedCases
+        ? reevaluateCases(*store, previous->records, *changedCases, options)
+        : evaluateStore(*store, options);
     set->records = std::move(evaluation.records);
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
@@ -69,21 +73,58 @@ void ScoringService::setLocation(const QString& location)
     m_location = location;
     m_cache.clear();
     m_previous.clear();
+    m_changedCases.clear();
     cancelJobs();
 }
 
 void ScoringService::invalidate()
 {
-    std::vector<GoldBasis> wanted;
-    for (const auto& [gold, set] : m_cache) {
-        wanted.push_back(gold);
-        m_previous[gold] = set; // its verdicts serve the next pass wherever response and gold are unchanged
-    }
+    m_changedCases.clear();
+    std::vector<GoldBasis> bases;
+    for (const auto& [gold, set] : m_cache)
+        bases.push_back(gold);
     for (const auto& [gold, job] : m_jobs)
-        wanted.push_back(gold);
-    m_cache.clear();
-    cancelJobs();
-    for (GoldBasis gold : wanted)
+        bases.push_back(gold);
+    invalidateBases(bases);
+}
+
+void ScoringService::invalidateCases(const QSet<qint64>& caseRows)
+{
+    // The measured basis reads revision 0, which no edit changes; only the adjusted one needs scoring again.
+    const GoldBasis adjusted = GoldBasis::Adjusted;
+    const bool cachedNow = m_cache.count(adjusted) > 0;
+    const bool running = m_jobs.count(adjusted) > 0;
+    if (!cachedNow && !running) {
+        m_changedCases.erase(adjusted); // whoever asks next gets a full pass (reusing what is unchanged)
+        return;
+    }
+    if (cachedNow) {
+        m_changedCases[adjusted] = caseRows; // relative to the set about to become m_previous
+    } else if (const auto changed = m_changedCases.find(adjusted); changed != m_changedCases.end()) {
+        changed->second.unite(caseRows); // the running job started from m_previous too: it restarts with both
+    }
+    invalidateBases({ adjusted });
+}
+
+void ScoringService::invalidateBases(const std::vector<GoldBasis>& bases)
+{
+    const bool wasBusy = isBusy();
+    for (GoldBasis gold : bases) {
+        if (const auto set = m_cache.find(gold); set != m_cache.end()) {
+            m_previous[gold] = set->second; // its verdicts serve the next pass wherever response and gold are unchanged
+            m_cache.erase(set);
+        }
+        if (const auto job = m_jobs.find(gold); job != m_jobs.end()) {
+            job->second.cancel->store(true);
+            job->second.watcher->disconnect(this);
+            job->second.watcher->deleteLater();
+            m_jobs.erase(job);
+        }
+    }
+    ++m_generation;
+    if (wasBusy && !isBusy())
+        Q_EMIT busyChanged(false);
+    for (GoldBasis gold : bases)
         request(gold);
 }
 
@@ -145,10 +186,13 @@ void ScoringService::start(GoldBasis gold)
     const auto cancelFlag = job.cancel;
     const auto previous = m_previous.find(gold);
     const ScoredSetPtr reuse = previous != m_previous.end() ? previous->second : nullptr;
-    QFuture<ScoredSetPtr> future
-        = QtConcurrent::run(&m_pool, [location, gold, cancelFlag, reuse](QPromise<ScoredSetPtr>& promise) {
-              promise.addResult(scoreStore(promise, location, gold, cancelFlag, reuse));
-          });
+    std::optional<QSet<qint64>> changedCases;
+    if (const auto changed = m_changedCases.find(gold); changed != m_changedCases.end() && reuse)
+        changedCases = changed->second;
+    QFuture<ScoredSetPtr> future = QtConcurrent::run(
+        &m_pool, [location, gold, cancelFlag, reuse, changedCases](QPromise<ScoredSetPtr>& promise) {
+            promise.addResult(scoreStore(promise, location, gold, cancelFlag, reuse, changedCases));
+        });
     job.watcher->setFuture(future);
     const quint64 generation = job.generation;
     future.then(this, [this, gold, generation](const ScoredSetPtr& set) {
@@ -160,6 +204,7 @@ void ScoringService::start(GoldBasis gold)
         if (set->ok()) {
             m_cache[gold] = set;
             m_previous.erase(gold);
+            m_changedCases.erase(gold);
         }
         Q_EMIT scored(gold, set);
         if (!isBusy())

@@ -45,6 +45,10 @@ public:
     /// The store's content changed: drop the cache and re-score the bases scored so far. The dropped sets'
     /// verdicts are reused where response and gold revision are unchanged (a gold edit re-scores one case).
     void invalidate();
+    /// Only the gold of these cases changed: the measured basis (the gold the suites shipped with) stays as
+    /// scored; the adjusted one is scored again from the previous set, reading only those cases' responses
+    /// (reevaluateCases). Edits arriving while that runs add their cases to it.
+    void invalidateCases(const QSet<qint64>& caseRows);
     /// The cached set for `gold`, if any; otherwise starts scoring it (once) and returns nullptr.
     /// The set arrives through scored().
     ScoredSetPtr request(GoldBasis gold);
@@ -68,12 +72,15 @@ private:
         QFutureWatcher<ScoredSetPtr>* watcher = nullptr;
     };
     void start(GoldBasis gold);
+    void invalidateBases(const std::vector<GoldBasis>& bases);
     void cancelJobs();
 
     QString m_location;
     quint64 m_generation = 0;
     std::map<GoldBasis, ScoredSetPtr> m_cache;
     std::map<GoldBasis, ScoredSetPtr> m_previous; ///< invalidated sets, until their successor is scored
+    /// Cases whose gold changed since m_previous was scored, per basis; absent: anything may have changed.
+    std::map<GoldBasis, QSet<qint64>> m_changedCases;
     std::map<GoldBasis, Job> m_jobs;
     QThreadPool m_pool; ///< one pass at a time; evaluateStore spreads each pass over the global pool
 };

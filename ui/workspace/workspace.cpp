@@ -110,4 +110,10 @@ void Workspace::notifyDataChanged()
     Q_EMIT dataChanged();
 }
 
+void Workspace::notifyGoldChanged(const QSet<qint64>& caseRows)
+{
+    m_scoring.invalidateCases(caseRows);
+    Q_EMIT dataChanged();
+}
+
 } // namespace structscope

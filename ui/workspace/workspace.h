@@ -4,6 +4,7 @@
 #include "workspace/scoringservice.h"
 
 #include <QObject>
+#include <QSet>
 #include <QThreadPool>
 
 #include <atomic>
@@ -41,6 +42,9 @@ public:
 
     /// The store's content changed (an import, a run): every view re-reads it.
     void notifyDataChanged();
+    /// Only the gold of these cases changed (a gold edit or its undo): every view re-reads it, and scoring reads
+    /// and scores again only those cases' responses.
+    void notifyGoldChanged(const QSet<qint64>& caseRows);
 
 Q_SIGNALS:
     void opened(const QString& location);
