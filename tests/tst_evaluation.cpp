@@ -1,11 +1,17 @@
 // evaluateStore: which stored rows a report counts, and measured versus adjusted gold.
 #include "report/evaluation.h"
+#include "report/reportcache.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 using namespace structscope;
@@ -226,6 +232,91 @@ private slots:
         QCOMPARE(stale.records.size(), full.records.size() + 1);
         QCOMPARE(stale.records.back().verdict.ladder, LadderLabel::Correct);
         QCOMPARE(stale.reused, qint64(full.records.size())); // the full pass still took over the unchanged verdicts
+    }
+
+    void contentStampFollowsWhatReportsReadAndTheSavedReportWithIt()
+    {
+        const auto stamp = [this] {
+            const auto s = m_store->contentStamp();
+            return s ? s.value() : QString();
+        };
+        const QString before = stamp();
+        QVERIFY(!before.isEmpty());
+        QCOMPARE(stamp(), before); // reading changes nothing
+
+        // A saved report comes back bit for bit (NaN and infinities too) while the stamp holds.
+        EvaluationOptions options;
+        options.gold = GoldBasis::Adjusted;
+        const Evaluation e = evaluateStore(*m_store, options);
+        AggregateOptions aggregateOptions;
+        CachedReport cached { aggregate(e.records, aggregateOptions), { u"sim:test"_s } };
+        cached.report.groups.front().mean["ladder.cost_per_success"] = std::numeric_limits<double>::infinity();
+        cached.report.groups.front().ci95["ladder.correct"].high = std::numeric_limits<double>::quiet_NaN();
+        const QString file = reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Adjusted, aggregateOptions, m_dir.path());
+        QVERIFY(!file.contains(u"e.db"_s)); // the location is hashed, not written out
+        QVERIFY(file != reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Measured, aggregateOptions, m_dir.path()));
+        QString error;
+        QVERIFY2(saveCachedReport(file, before, cached, &error), qPrintable(error));
+        const auto loaded = loadCachedReport(file, before);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->simulatedModels, cached.simulatedModels);
+        QCOMPARE(loaded->report.groups.size(), cached.report.groups.size());
+        for (std::size_t i = 0; i < cached.report.groups.size(); ++i) {
+            const ReportGroup& a = cached.report.groups[i];
+            const ReportGroup& b = loaded->report.groups[i];
+            QCOMPARE(b.key, a.key);
+            QCOMPARE(b.n, a.n);
+            QCOMPARE(b.mean.size(), a.mean.size());
+            const auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+            for (const auto& [id, value] : a.mean)
+                QVERIFY2(same(value, b.mean.at(id)), id.c_str());
+            for (const auto& [id, interval] : a.ci95) {
+                QVERIFY2(same(interval.low, b.ci95.at(id).low), id.c_str());
+                QVERIFY2(same(interval.high, b.ci95.at(id).high), id.c_str());
+            }
+            QCOMPARE(b.weightedMean, a.weightedMean);
+        }
+        QCOMPARE(loaded->report.metrics, cached.report.metrics);
+        QCOMPARE(loaded->report.groupBy, cached.report.groupBy);
+
+        // A gold edit, a new run and a new response each change the stamp, and the saved report is then a miss.
+        const auto current = m_store->currentGold(m_caseRows.value(u"p-1"_s));
+        QVERIFY(current);
+        QVERIFY(m_store->addGoldRevision(m_caseRows.value(u"p-1"_s), current->gold, u"tester"_s, u"same again"_s,
+                           current->revision).ok());
+        const QString afterEdit = stamp();
+        QVERIFY(afterEdit != before);
+        QVERIFY(!loadCachedReport(file, afterEdit));
+        RunRecord run;
+        run.suiteRow = m_store->suites()->constFirst().row;
+        run.modelSpec = u"sim:stamp"_s;
+        run.providerKind = u"sim"_s;
+        run.strategy = u"J"_s;
+        const auto created = m_store->createRun(run);
+        QVERIFY(created);
+        const QString afterRun = stamp();
+        QVERIFY(afterRun != afterEdit);
+        m_runId = created->id;
+        QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.0) }));
+        const QString afterResponse = stamp();
+        QVERIFY(afterResponse != afterRun);
+        // A run's status is no input of a report.
+        QVERIFY(m_store->finishRun(created->id));
+        QCOMPARE(stamp(), afterResponse);
+
+        // A damaged or foreign file is a miss, not an error.
+        QFile damaged(file);
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write("{\"format\": \"structscope-report-cache\", \"version\": 1, \"stamp\": \"");
+        damaged.write(afterResponse.toUtf8());
+        damaged.write("\", \"gold\": 3}");
+        damaged.close();
+        QVERIFY(!loadCachedReport(file, afterResponse));
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write("not json");
+        damaged.close();
+        QVERIFY(!loadCachedReport(file, afterResponse));
+        QVERIFY(!loadCachedReport(m_dir.filePath(u"none.json"_s), afterResponse));
     }
 
     void cancelStopsWithoutRecords()

@@ -19,6 +19,7 @@
 #include "pages/comparepage.h"
 #include "pages/errorspage.h"
 #include "pages/leaderboardpage.h"
+#include "report/reportwriter.h"
 #include "pagestestdata.h"
 #include "pagestesthelpers.h"
 #include "uitestdata.h"
@@ -108,6 +109,7 @@ private Q_SLOTS:
     void errorSetsChartExports();
     void comparePage();
     void leaderboardNotesSimulatedModels();
+    void reopenedLeaderboardPaintsTheSavedReport();
     void darkPalette();
     void screenshots();
 };
@@ -491,6 +493,34 @@ void TestPages::leaderboardNotesSimulatedModels()
     QVERIFY(dialog);
     QTRY_VERIFY(dialog->isVisible());
     dialog->close();
+}
+
+void TestPages::reopenedLeaderboardPaintsTheSavedReport()
+{
+    // The leaderboard computed above was saved with the store's stamp. The store opened again (as after a restart):
+    // the saved report is painted at once, while the store is scored again, and the computed one that follows is the
+    // same. (Reading a small file beats scoring and aggregating 320 responses by far.)
+    Workspace reopened;
+    QString error;
+    QVERIFY2(reopened.open(m_demo.location, false, &error), qPrintable(error));
+    LeaderboardPage page(&reopened);
+    QSignalSpy saved(&page, &Page::savedReportApplied);
+    QSignalSpy computed(&page, &Page::reportApplied);
+    ReportDataPtr savedReport;
+    bool loadingWhenSaved = false;
+    connect(&page, &Page::savedReportApplied, this, [&] {
+        savedReport = page.currentReport();
+        loadingWhenSaved = page.isLoading();
+    });
+    page.resize(1280, 820);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(computed.count() == 1, kTimeoutMs);
+    QCOMPARE(saved.count(), 1);
+    QVERIFY(savedReport);
+    QVERIFY(loadingWhenSaved); // still scoring: the page says so
+    QCOMPARE(writeReportJson(savedReport->report), writeReportJson(page.currentReport()->report));
+    QCOMPARE(savedReport->simulatedModels, page.currentReport()->simulatedModels);
 }
 
 void TestPages::darkPalette()

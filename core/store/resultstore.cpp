@@ -328,4 +328,22 @@ StoreResult<void> ResultStore::checkIntegrity()
     return sql::exec(query, u"SELECT 1"_s, {}, u"%1 does not answer"_s.arg(displayName()));
 }
 
+StoreResult<QString> ResultStore::contentStamp()
+{
+    const QString what = u"cannot read what the store holds"_s;
+    QSqlQuery query(db());
+    if (auto r = sql::exec(query,
+            u"SELECT (SELECT value FROM meta WHERE key = 'created_at'), (SELECT max(id) FROM suites),"
+            " (SELECT max(id) FROM runs), (SELECT max(id) FROM responses), (SELECT max(id) FROM gold_revisions)"_s,
+            {}, what);
+        !r)
+        return r.error();
+    if (!query.next())
+        return sql::databaseError(what, query.lastError());
+    QStringList parts;
+    for (int i = 0; i < 5; ++i)
+        parts.append(query.value(i).isNull() ? u"-"_s : query.value(i).toString());
+    return parts.join(u'/');
+}
+
 } // namespace structscope

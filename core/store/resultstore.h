@@ -104,6 +104,11 @@ public:
     /// contentHash) returns the stored suite and changes nothing.
     StoreResult<SuiteImportResult> importSuite(const SuiteImport& suite);
     StoreResult<QList<SuiteRecord>> suites();
+    /// A short text that changes whenever anything a report is computed from changes: the store's creation time
+    /// and the newest row of suites, runs, responses and gold revisions (rows are only ever added to those; a
+    /// run's later updates, its status, enter no report). Caches of derived results (the report cache) are keyed
+    /// by it. Take it before reading what it stamps: rows added during the read then make it stale, never wrong.
+    StoreResult<QString> contentStamp();
     StoreResult<SuiteRecord> suite(qint64 suiteRow);
     /// The cases of a suite in order; WithoutText skips their largest part (imported SOB contexts are KBs each).
     StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);

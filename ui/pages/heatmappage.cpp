@@ -152,6 +152,9 @@ HeatmapPage::HeatmapPage(Workspace* workspace, QWidget* parent)
     });
     connect(this, &Page::loadingChanged, this,
         [this](bool loading) { m_status->setText(loading ? tr("Scoring…") : QString()); });
+    connect(this, &Page::savedReportApplied, this, [this] {
+        m_status->setText(tr("Scoring… (showing the results saved when this store was last scored)"));
+    });
 }
 
 bool HeatmapPage::setColumnKey(const QString& key)

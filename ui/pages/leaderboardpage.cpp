@@ -106,6 +106,9 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(this, &Page::loadingChanged, this,
         [this](bool loading) { m_status->setText(loading ? tr("Scoring…") : QString()); });
+    connect(this, &Page::savedReportApplied, this, [this] {
+        m_status->setText(tr("Scoring… (showing the results saved when this store was last scored)"));
+    });
 }
 
 void LeaderboardPage::setGroupByStrategy(bool byStrategy)

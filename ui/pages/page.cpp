@@ -1,6 +1,8 @@
 #include "pages/page.h"
 
+#include "report/reportcache.h"
 #include "report/sidebyside.h"
+#include "store/resultstore.h"
 #include "workspace/workspace.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -53,6 +55,7 @@ void Page::showEvent(QShowEvent* event)
 void Page::requestReport(GoldBasis gold, const AggregateOptions& options, bool sideBySide)
 {
     ++m_generation;
+    m_computedApplied = false;
     m_gold = gold;
     m_sideBySide = sideBySide;
     m_options = options;
@@ -77,7 +80,41 @@ void Page::requestReport(GoldBasis gold, const AggregateOptions& options, bool s
         aggregate(set);
     } else {
         m_waitingForScores = true;
+        loadSavedReport();
     }
+}
+
+void Page::loadSavedReport()
+{
+    const quint64 generation = m_generation;
+    const QString location = m_workspace->location();
+    const GoldBasis gold = m_gold;
+    const AggregateOptions options = m_options;
+    QtConcurrent::run(&m_pool, [location, gold, options]() -> ReportDataPtr {
+        ResultStore::OpenOptions open;
+        open.readOnly = true;
+        open.createIfMissing = false;
+        open.integrityCheck = false;
+        auto store = ResultStore::open(location, open);
+        if (!store)
+            return nullptr;
+        const auto stamp = store->contentStamp();
+        if (!stamp)
+            return nullptr;
+        auto saved = loadCachedReport(reportCacheFile(location, gold, options), stamp.value());
+        if (!saved)
+            return nullptr;
+        auto data = std::make_shared<ReportData>();
+        data->report = std::move(saved->report);
+        data->simulatedModels = std::move(saved->simulatedModels);
+        return data;
+    }).then(this, [this, generation](const ReportDataPtr& data) {
+        if (!data || generation != m_generation || m_computedApplied)
+            return; // none saved, or the request changed, or the computed report is already shown
+        m_report = data;
+        reportReady(data, {});
+        Q_EMIT savedReportApplied();
+    });
 }
 
 bool Page::tryBoth()
@@ -98,6 +135,7 @@ bool Page::tryBoth()
 
 void Page::failScoring(const ScoredSetPtr& set)
 {
+    m_computedApplied = true; // the outcome is known: a saved report arriving now must not hide it
     setLoading(false);
     m_report = nullptr;
     reportReady(nullptr, set->cancelled ? tr("Scoring was cancelled.") : set->error);
@@ -109,8 +147,13 @@ void Page::aggregate(const ScoredSetPtr& set)
     const quint64 generation = m_generation;
     const AggregateOptions options = m_options;
     const std::string gold = m_gold == GoldBasis::Adjusted ? "adjusted" : "measured";
-    QtConcurrent::run(&m_pool, [set, options, gold] {
-        return makeReportData(set->records, options, gold);
+    const QString cacheFile = reportCacheFile(m_workspace->location(), m_gold, options);
+    QtConcurrent::run(&m_pool, [set, options, gold, cacheFile] {
+        ReportDataPtr data = makeReportData(set->records, options, gold);
+        // Saved for the next opening of the unchanged store; a cache that cannot be written only costs that.
+        if (!set->stamp.isEmpty())
+            saveCachedReport(cacheFile, set->stamp, { data->report, data->simulatedModels });
+        return data;
     }).then(this, [this, generation](const ReportDataPtr& data) { applyReport(generation, data); });
 }
 
@@ -132,6 +175,7 @@ void Page::applyReport(quint64 generation, const ReportDataPtr& data)
 {
     if (generation != m_generation)
         return; // the user changed the grouping or gold meanwhile
+    m_computedApplied = true;
     setLoading(false);
     m_report = data;
     reportReady(data, {});

@@ -59,6 +59,9 @@ Q_SIGNALS:
     void loadingChanged(bool loading);
     /// A result was applied (tests and screenshots wait for it).
     void reportApplied();
+    /// A report saved at the last scoring of an unchanged store was applied while the store is scored again
+    /// (the page stays loading; reportApplied() follows with the computed report).
+    void savedReportApplied();
 
 protected:
     Workspace* workspace() const { return m_workspace; }
@@ -79,6 +82,8 @@ private:
     void aggregate(const ScoredSetPtr& set);
     void aggregateBoth(const ScoredSetPtr& measured, const ScoredSetPtr& adjusted);
     void applyReport(quint64 generation, const ReportDataPtr& data);
+    /// Loads the report saved for the request in the background and shows it, unless the computed one came first.
+    void loadSavedReport();
     void failScoring(const ScoredSetPtr& set);
     /// With both bases wanted: aggregates once both sets are scored; false while one is missing.
     bool tryBoth();
@@ -93,6 +98,7 @@ private:
     bool m_sideBySide = false;
     AggregateOptions m_options;
     ReportDataPtr m_report;
+    bool m_computedApplied = false; ///< the computed report of the current request was applied
     // Qt 6.4's then(context, …) must find its context alive when the job ends: the page waits for
     // its own jobs before it goes away.
     QThreadPool m_pool;

@@ -31,6 +31,9 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
         set->error = error.message;
         return set;
     }
+    // Taken before reading: what is added meanwhile makes the stamp stale (a cache miss later), never wrong.
+    if (const auto stamp = store->contentStamp())
+        set->stamp = stamp.value();
     EvaluationOptions options;
     options.gold = gold;
     options.cancel = cancel.get();

@@ -23,6 +23,7 @@ struct ScoredSet
     bool cancelled = false;
     qint64 elapsedMs = 0;
     qint64 reused = 0; ///< verdicts taken over from the previous pass (unchanged response and gold)
+    QString stamp; ///< the store's contentStamp() taken before reading it ("" if it could not be read)
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
