@@ -115,6 +115,8 @@ QString reportCacheFile(const QString& location, GoldBasis gold, const Aggregate
     key["confidence"] = options.bootstrap.confidence;
     key["method"] = int(options.bootstrap.method);
     key["scorer"] = kScorerVersion;
+    key["version"] = STRUCTSCOPE_VERSION; // another build may aggregate differently
+
     const QByteArray name = Sha256::hash(key.dump()).toHex().left(32);
     const QString folder = directory.isEmpty()
         ? QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + u"/reports"_s
