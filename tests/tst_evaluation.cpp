@@ -43,6 +43,21 @@ private:
         return r;
     }
 
+    /// A new run of a simulated model on the suite; its responses go to it from now on.
+    bool startRun(const QString& model)
+    {
+        RunRecord run;
+        run.suiteRow = m_store->suites()->constFirst().row;
+        run.modelSpec = model;
+        run.providerKind = u"sim"_s;
+        run.strategy = u"J"_s;
+        const auto created = m_store->createRun(run);
+        if (!created)
+            return false;
+        m_runId = created->id;
+        return true;
+    }
+
     const ScoredRecord* find(const Evaluation& e, const QString& caseId)
     {
         for (const ScoredRecord& r : e.records) {
@@ -218,14 +233,7 @@ private slots:
         QCOMPARE(find(before, u"p-2"_s)->verdict.ladder, LadderLabel::Correct);
 
         // Responses added meanwhile (a new run answering p-2): the slots no longer match, so it is a full pass.
-        RunRecord run;
-        run.suiteRow = m_store->suites()->constFirst().row;
-        run.modelSpec = u"sim:other"_s;
-        run.providerKind = u"sim"_s;
-        run.strategy = u"J"_s;
-        const auto created = m_store->createRun(run);
-        QVERIFY(created);
-        m_runId = created->id;
+        QVERIFY(startRun(u"sim:other"_s));
         QVERIFY(m_store->appendResponses({ response(u"p-2"_s, 0, uR"({"name": "Bob"})"_s, {}, 0.001) }));
         const Evaluation stale = reevaluateCases(*m_store, full.records, { m_caseRows.value(u"p-2"_s) }, options);
         QVERIFY2(stale.ok(), qPrintable(stale.error));
@@ -287,21 +295,14 @@ private slots:
         const QString afterEdit = stamp();
         QVERIFY(afterEdit != before);
         QVERIFY(!loadCachedReport(file, afterEdit));
-        RunRecord run;
-        run.suiteRow = m_store->suites()->constFirst().row;
-        run.modelSpec = u"sim:stamp"_s;
-        run.providerKind = u"sim"_s;
-        run.strategy = u"J"_s;
-        const auto created = m_store->createRun(run);
-        QVERIFY(created);
+        QVERIFY(startRun(u"sim:stamp"_s));
         const QString afterRun = stamp();
         QVERIFY(afterRun != afterEdit);
-        m_runId = created->id;
         QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.0) }));
         const QString afterResponse = stamp();
         QVERIFY(afterResponse != afterRun);
         // A run's status is no input of a report.
-        QVERIFY(m_store->finishRun(created->id));
+        QVERIFY(m_store->finishRun(m_runId));
         QCOMPARE(stamp(), afterResponse);
 
         // A damaged or foreign file is a miss, not an error.

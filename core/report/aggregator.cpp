@@ -386,31 +386,36 @@ void addGroupValues(const Group& group, ReportGroup& g)
     }
 }
 
+/// The text field of a record a grouping key reads; nullptr for "run" (a number) and for unknown keys.
+const QString ScoredRecord::*groupField(std::string_view key)
+{
+    static const std::array<std::pair<std::string_view, const QString ScoredRecord::*>, 9> fields = { {
+        { "model", &ScoredRecord::model },
+        { "strategy", &ScoredRecord::strategy },
+        { "suite", &ScoredRecord::suite },
+        { "category", &ScoredRecord::category },
+        { "tier", &ScoredRecord::tier },
+        { "schema_complexity", &ScoredRecord::tier },
+        { "source_kind", &ScoredRecord::sourceKind },
+        { "modality", &ScoredRecord::modality },
+        { "case", &ScoredRecord::caseId },
+    } };
+    for (const auto& [name, field] : fields) {
+        if (name == key)
+            return field;
+    }
+    return nullptr;
+}
+
 /// Small numbers for the values of one grouping key, so that records are grouped by integers, not strings. Two
 /// QStrings of one value usually share their data (a run's model, a case's category), which is tried first.
 class KeyInterner
 {
 public:
     explicit KeyInterner(const std::string& key)
-        : m_key(key)
+        : m_field(groupField(key))
+        , m_byRun(key == "run")
     {
-        if (key == "model")
-            m_field = &ScoredRecord::model;
-        else if (key == "strategy")
-            m_field = &ScoredRecord::strategy;
-        else if (key == "suite")
-            m_field = &ScoredRecord::suite;
-        else if (key == "category")
-            m_field = &ScoredRecord::category;
-        else if (key == "tier" || key == "schema_complexity")
-            m_field = &ScoredRecord::tier;
-        else if (key == "source_kind")
-            m_field = &ScoredRecord::sourceKind;
-        else if (key == "modality")
-            m_field = &ScoredRecord::modality;
-        else if (key == "case")
-            m_field = &ScoredRecord::caseId;
-        m_byRun = key == "run";
     }
 
     std::uint32_t id(const ScoredRecord& r)
@@ -432,7 +437,6 @@ public:
     std::uint64_t cardinality() const { return m_byRun ? m_runs.size() : m_field ? std::uint64_t(m_strings.size()) : 1; }
 
 private:
-    std::string m_key;
     const QString ScoredRecord::*m_field = nullptr;
     bool m_byRun = false;
     QHash<QString, std::uint32_t> m_strings;
@@ -535,24 +539,10 @@ const std::vector<std::string>& groupKeys()
 
 std::string groupValue(const ScoredRecord& record, const std::string& key)
 {
-    if (key == "model")
-        return record.model.toStdString();
-    if (key == "strategy")
-        return record.strategy.toStdString();
     if (key == "run")
         return std::to_string(record.runId);
-    if (key == "suite")
-        return record.suite.toStdString();
-    if (key == "category")
-        return record.category.toStdString();
-    if (key == "tier" || key == "schema_complexity")
-        return record.tier.toStdString();
-    if (key == "source_kind")
-        return record.sourceKind.toStdString();
-    if (key == "modality")
-        return record.modality.toStdString();
-    if (key == "case")
-        return record.caseId.toStdString();
+    if (const auto field = groupField(key))
+        return (record.*field).toStdString();
     return {};
 }
 
