@@ -5,6 +5,7 @@
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -318,6 +319,15 @@ private slots:
         damaged.close();
         QVERIFY(!loadCachedReport(file, afterResponse));
         QVERIFY(!loadCachedReport(m_dir.filePath(u"none.json"_s), afterResponse));
+
+        // The folder keeps the most recently saved kSavedReportsKept reports.
+        QTemporaryDir folder;
+        for (qsizetype i = 0; i < kSavedReportsKept + 5; ++i) {
+            AggregateOptions other;
+            other.bootstrap.resamples = int(10 + i);
+            QVERIFY(saveCachedReport(reportCacheFile(u"x"_s, GoldBasis::Measured, other, folder.path()), before, cached));
+        }
+        QCOMPARE(QDir(folder.path()).entryList({ u"*.json"_s }, QDir::Files).size(), kSavedReportsKept);
     }
 
     void cancelStopsWithoutRecords()

@@ -320,6 +320,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         }
     }
 
+    // Responses of unknown cases and failures after an answer were read but not scored: the bar still ends full.
+    if (options.progress && total > 0)
+        options.progress(total, total);
     evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
     evaluation.records.reserve(records.size());
     while (!records.empty()) {

@@ -167,6 +167,14 @@ bool saveCachedReport(const QString& file, const QString& stamp, const CachedRep
             *error = u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(file), out.errorString());
         return false;
     }
+    // One file per store and view: the folder keeps the most recently saved kSavedReportsKept and forgets the rest.
+    const QFileInfoList saved = QFileInfo(file).absoluteDir().entryInfoList(
+        { u"*.json"_s }, QDir::Files, QDir::Time); // newest first
+    const QString kept = QFileInfo(file).absoluteFilePath();
+    for (qsizetype i = kSavedReportsKept; i < saved.size(); ++i) {
+        if (saved.at(i).absoluteFilePath() != kept) // saved within the same millisecond as others: still the newest
+            QFile::remove(saved.at(i).absoluteFilePath());
+    }
     return true;
 }
 

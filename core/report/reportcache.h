@@ -27,6 +27,9 @@ struct CachedReport
 QString reportCacheFile(
     const QString& location, GoldBasis gold, const AggregateOptions& options, const QString& directory = {});
 
+/// Saved reports kept in one folder; saving another removes the least recently saved beyond these.
+inline constexpr qsizetype kSavedReportsKept = 200;
+
 /// Saves atomically (QSaveFile; the folder is created). False, with `error` set, when the file cannot be written.
 bool saveCachedReport(const QString& file, const QString& stamp, const CachedReport& cached, QString* error = nullptr);
 
