@@ -295,13 +295,18 @@ private slots:
                            current->revision).ok());
         const QString afterEdit = stamp();
         QVERIFY(afterEdit != before);
+        QVERIFY(ResultStore::stampsDifferOnlyInGold(before, afterEdit));
         QVERIFY(!loadCachedReport(file, afterEdit));
         QVERIFY(startRun(u"sim:stamp"_s));
         const QString afterRun = stamp();
         QVERIFY(afterRun != afterEdit);
+        QVERIFY(!ResultStore::stampsDifferOnlyInGold(afterEdit, afterRun));
         QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.0) }));
         const QString afterResponse = stamp();
         QVERIFY(afterResponse != afterRun);
+        QVERIFY(!ResultStore::stampsDifferOnlyInGold(afterRun, afterResponse));
+        QVERIFY(!ResultStore::stampsDifferOnlyInGold(before, afterResponse));
+        QVERIFY(ResultStore::stampsDifferOnlyInGold(afterResponse, afterResponse));
         // A run's status is no input of a report.
         QVERIFY(m_store->finishRun(m_runId));
         QCOMPARE(stamp(), afterResponse);

@@ -343,7 +343,14 @@ StoreResult<QString> ResultStore::contentStamp()
     QStringList parts;
     for (int i = 0; i < 5; ++i)
         parts.append(query.value(i).isNull() ? u"-"_s : query.value(i).toString());
-    return parts.join(u'/');
+    return parts.join(u'/'); // the gold revision last: see stampsDifferOnlyInGold()
+}
+
+bool ResultStore::stampsDifferOnlyInGold(const QString& before, const QString& after)
+{
+    const qsizetype a = before.lastIndexOf(u'/');
+    const qsizetype b = after.lastIndexOf(u'/');
+    return a > 0 && a == b && QStringView(before).left(a) == QStringView(after).left(b);
 }
 
 } // namespace structscope

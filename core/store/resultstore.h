@@ -109,6 +109,9 @@ public:
     /// run's later updates, its status, enter no report). Caches of derived results (the report cache) are keyed
     /// by it. Take it before reading what it stamps: rows added during the read then make it stale, never wrong.
     StoreResult<QString> contentStamp();
+    /// Whether two content stamps differ at most in the newest gold revision: nothing but gold was added between
+    /// them (so re-scoring the edited cases is enough).
+    static bool stampsDifferOnlyInGold(const QString& before, const QString& after);
     StoreResult<SuiteRecord> suite(qint64 suiteRow);
     /// The cases of a suite in order; WithoutText skips their largest part (imported SOB contexts are KBs each).
     StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);

@@ -46,9 +46,12 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
         promise.setProgressValue(int(done / divisor));
         return !cancel->load();
     };
-    Evaluation evaluation = previous && changedCases
-        ? reevaluateCases(*store, previous->records, *changedCases, options)
-        : evaluateStore(*store, options);
+    // Re-scoring only the edited cases is right only if nothing else was added since the previous set was read
+    // (responses a running run stored meanwhile, say); otherwise it is a full pass, reusing what is unchanged.
+    const bool onlyGold = previous && changedCases && !previous->stamp.isEmpty() && !set->stamp.isEmpty()
+        && ResultStore::stampsDifferOnlyInGold(previous->stamp, set->stamp);
+    Evaluation evaluation = onlyGold ? reevaluateCases(*store, previous->records, *changedCases, options)
+                                     : evaluateStore(*store, options);
     set->records = std::move(evaluation.records);
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
