@@ -150,15 +150,7 @@ HeatmapPage::HeatmapPage(Workspace* workspace, QWidget* parent)
         if (index.column() > 0)
             Q_EMIT drillDown(index.data(HeatmapModel::GroupKeyRole).value<GroupKey>());
     });
-    connect(this, &Page::loadingChanged, this, [this](bool loading) {
-        m_status->setText(loading ? tr("Scoring…") : QString());
-        m_status->setToolTip({});
-    });
-    connect(this, &Page::savedReportApplied, this, [this] {
-        m_status->setText(tr("Scoring… saved results shown"));
-        m_status->setToolTip(tr("The results saved when this store was last scored are shown until scoring ends; "
-                                "the store has not changed since."));
-    });
+    showLoadingIn(m_status);
 }
 
 bool HeatmapPage::setColumnKey(const QString& key)

@@ -104,15 +104,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     });
     connect(m_bars, &MetricBarChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
-    connect(this, &Page::loadingChanged, this, [this](bool loading) {
-        m_status->setText(loading ? tr("Scoring…") : QString());
-        m_status->setToolTip({});
-    });
-    connect(this, &Page::savedReportApplied, this, [this] {
-        m_status->setText(tr("Scoring… saved results shown"));
-        m_status->setToolTip(tr("The results saved when this store was last scored are shown until scoring ends; "
-                                "the store has not changed since."));
-    });
+    showLoadingIn(m_status);
 }
 
 void LeaderboardPage::setGroupByStrategy(bool byStrategy)

@@ -84,6 +84,19 @@ void Page::requestReport(GoldBasis gold, const AggregateOptions& options, bool s
     }
 }
 
+void Page::showLoadingIn(QLabel* status)
+{
+    connect(this, &Page::loadingChanged, status, [status](bool loading) {
+        status->setText(loading ? tr("Scoring…") : QString());
+        status->setToolTip({});
+    });
+    connect(this, &Page::savedReportApplied, status, [status] {
+        status->setText(tr("Scoring… saved results shown"));
+        status->setToolTip(tr("The results saved when this store was last scored are shown until scoring ends; "
+                              "the store has not changed since."));
+    });
+}
+
 void Page::loadSavedReport()
 {
     const quint64 generation = m_generation;

@@ -5,6 +5,7 @@
 #include "report/evaluation.h"
 #include "workspace/scoringservice.h"
 
+#include <QLabel>
 #include <QList>
 #include <QThreadPool>
 #include <QWidget>
@@ -74,6 +75,9 @@ protected:
     /// both gold bases are scored and the report holds each group twice, measured then adjusted, told
     /// apart by a last key "gold" (goldSideBySide()); `gold` is then ignored.
     void requestReport(GoldBasis gold, const AggregateOptions& options, bool sideBySide = false);
+    /// Makes `status` say what the page waits for: "Scoring…" while loading, and that saved results are shown
+    /// while a saved report stands in (what they are in its tooltip).
+    void showLoadingIn(QLabel* status);
 
     void showEvent(QShowEvent* event) override;
 
