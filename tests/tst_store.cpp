@@ -1331,6 +1331,91 @@ private slots:
         QCOMPARE(f.store->responseCount(run).value(), 11);
     }
 
+    void responseWriterInItsOwnThread_data()
+    {
+        addBackendRows();
+    }
+    void responseWriterInItsOwnThread()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        const qint64 run = f.run.id;
+        const qint64 c0 = f.cases.at(0).row;
+        {
+            ResponseWriter writer(*f.store, 3, std::chrono::hours(1));
+            QString why;
+            QVERIFY2(writer.commitInOwnThread(&why), qPrintable(why));
+            QVERIFY(writer.commitsInOwnThread());
+            QSignalSpy flushed(&writer, &ResponseWriter::flushed);
+
+            // Another connection holds the write lock: full batches are handed over without waiting for it.
+            RawDb other(location);
+            QVERIFY(other.isOpen());
+            QVERIFY(other.exec(backend == kSqlite ? u"BEGIN IMMEDIATE"_s : u"BEGIN"_s));
+            if (backend != kSqlite)
+                QVERIFY(other.exec(u"LOCK TABLE responses IN EXCLUSIVE MODE"_s));
+            QElapsedTimer clock;
+            clock.start();
+            for (int i = 0; i < 7; ++i)
+                QVERIFY(writer.append(response(run, c0, i)));
+            QVERIFY2(clock.elapsed() < 2000, "append waited for the store");
+            QCOMPARE(writer.pendingCount(), 7);
+            QCOMPARE(writer.committedCount(), 0);
+            QVERIFY(other.exec(u"COMMIT"_s));
+
+            QTRY_COMPARE_WITH_TIMEOUT(writer.committedCount(), 6, 20000);
+            QCOMPARE(f.store->responseCount(run).value(), 6);
+            QCOMPARE(writer.pendingCount(), 1);
+            QCOMPARE(writer.flush().value(), 1);
+            QCOMPARE(writer.flush().value(), 0);
+            QCOMPARE(f.store->responseCount(run).value(), 7);
+            QCOMPARE(writer.pendingCount(), 0);
+            QCOMPARE(flushed.size(), 3);
+            QCOMPARE(flushed.at(2).at(0).value<qsizetype>(), 1);
+            QCOMPARE(flushed.at(2).at(1).toLongLong(), 7);
+        }
+        {
+            // A failed batch stays with the writer, is reported, and can be taken back.
+            ResponseWriter writer(*f.store, 2, std::chrono::hours(1));
+            QVERIFY(writer.commitInOwnThread());
+            QSignalSpy failed(&writer, &ResponseWriter::flushFailed);
+            QVERIFY(writer.append(response(run, c0, 7)));
+            QVERIFY(writer.append(response(run, c0, 0))); // already stored: its batch fails, later
+            QVERIFY(writer.append(response(run, c0, 8)));
+            QVERIFY(!writer.flush());
+            QVERIFY(failed.size() >= 1);
+            QVERIFY(failed.constFirst().at(0).toString().contains(u"repeat 0"_s));
+            QCOMPARE(writer.pendingCount(), 3);
+            QCOMPARE(f.store->responseCount(run).value(), 7);
+            const auto taken = writer.takePending();
+            QCOMPARE(taken.size(), 3);
+            QCOMPARE(taken.at(0).repeat, 7); // oldest first
+            QCOMPARE(taken.at(2).repeat, 8);
+            QCOMPARE(writer.pendingCount(), 0);
+            QVERIFY(writer.append(taken.at(0)));
+            QVERIFY(writer.append(taken.at(2)));
+        }
+        QCOMPARE(f.store->responseCount(run).value(), 9); // the destructor flushed
+    }
+
+    void responseWriterWithoutASecondConnectionCommitsInline()
+    {
+        const QString path = m_tmp.filePath(u"writer-unlinked.db"_s);
+        auto f = makeFixture(path);
+        QVERIFY(f.store);
+        QVERIFY(QFile::remove(path)); // the open connection goes on; a second one cannot be opened
+        ResponseWriter writer(*f.store, 2, std::chrono::hours(1));
+        QString why;
+        QVERIFY(!writer.commitInOwnThread(&why));
+        QVERIFY2(why.contains(u"does not exist"_s), qPrintable(why));
+        QVERIFY(!writer.commitsInOwnThread());
+        QVERIFY(writer.append(response(f.run.id, f.cases.at(0).row, 0)));
+        QVERIFY(writer.append(response(f.run.id, f.cases.at(0).row, 1)));
+        QCOMPARE(f.store->responseCount(f.run.id).value(), 2);
+    }
+
     void manyResponsesInBatches_data()
     {
         addBackendRows();

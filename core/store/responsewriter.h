@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <chrono>
+#include <memory>
 
 namespace structscope {
 
@@ -18,6 +19,11 @@ class ResultStore;
 /// the oldest has waited `maxDelay`, on flush(), and on destruction. One batch is one transaction, so a
 /// crash loses at most the responses still buffered. Lives in the thread of its store; the delay timer
 /// needs an event loop, the other triggers do not.
+///
+/// By default a batch is committed in the caller's thread, which waits for the disk (a SQLite store
+/// syncs every commit). After commitInOwnThread() the batches are committed, in order, by a thread of
+/// the writer's own through a second connection to the same store; only flush() and the destructor
+/// wait for them.
 class ResponseWriter : public QObject
 {
     Q_OBJECT
@@ -27,17 +33,26 @@ public:
     /// Flushes what is buffered; a failure there is logged with qWarning.
     ~ResponseWriter() override;
 
+    /// Commits the batches in a thread of the writer's own from now on. False (and why) when a second
+    /// connection to the store cannot be opened; the writer then goes on committing in the caller's thread.
+    /// Call it before the first append().
+    bool commitInOwnThread(QString* why = nullptr);
+    bool commitsInOwnThread() const { return m_own != nullptr; }
+
     /// Buffers one response and flushes if a trigger is reached. False when that flush failed (the
-    /// responses stay buffered; see flushFailed).
+    /// responses stay buffered; see flushFailed). In the writer's own thread the commit happens later: a
+    /// failure there is reported by flushFailed and the next flush().
     bool append(const ResponseRecord& response);
-    /// Appends everything buffered in one transaction; returns how many were stored. On failure
-    /// nothing is stored and everything stays buffered, to retry or take back with takePending().
+    /// Stores everything buffered (and waits for the writer's own thread to have committed everything handed
+    /// to it); returns how many were stored by this call. On failure nothing of the failed transaction is
+    /// stored and everything stays buffered, to retry or take back with takePending().
     StoreResult<qsizetype> flush();
 
-    qsizetype pendingCount() const { return m_pending.size(); }
+    /// Responses appended and not yet committed.
+    qsizetype pendingCount() const { return m_pending.size() + m_handedOff; }
     /// Responses stored through this writer so far.
     qint64 committedCount() const { return m_committed; }
-    /// Removes and returns the buffered responses (e.g. to report them after a failed flush).
+    /// Removes and returns the responses not yet committed (e.g. to report them after a failed flush).
     QList<ResponseRecord> takePending();
 
 signals:
@@ -47,6 +62,14 @@ signals:
     void flushFailed(const QString& message);
 
 private:
+    class OwnThread;
+
+    /// Commits the buffer, or gives it to the own thread to commit. False when a commit here failed.
+    bool flushOrHandOff();
+    /// In this thread: what the own thread reported (a commit, a failure) before now.
+    void takeReports();
+    void onCommitted(qsizetype count);
+
     ResultStore& m_store;
     int m_batchSize;
     std::chrono::milliseconds m_maxDelay;
@@ -54,6 +77,8 @@ private:
     QElapsedTimer m_oldest;
     QTimer m_timer;
     qint64 m_committed = 0;
+    std::unique_ptr<OwnThread> m_own;
+    qsizetype m_handedOff = 0; ///< given to the own thread, not yet reported committed
 };
 
 } // namespace structscope

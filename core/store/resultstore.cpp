@@ -94,12 +94,22 @@ std::unique_ptr<ResultStore> ResultStore::open(const QString& location, QString*
     return store;
 }
 
+std::unique_ptr<ResultStore> ResultStore::openAgain(StoreError* error) const
+{
+    OpenOptions options;
+    options.readOnly = m_readOnly;
+    options.createIfMissing = false;
+    options.integrityCheck = false;
+    return open(m_openedAs, options, error);
+}
+
 StoreResult<std::unique_ptr<ResultStore>> ResultStore::openImpl(const QString& location, const OpenOptions& options)
 {
     auto parsed = StoreLocation::parse(location);
     if (!parsed)
         return parsed.error();
     std::unique_ptr<ResultStore> store(new ResultStore(parsed.value(), nextConnectionName()));
+    store->m_openedAs = location;
     const auto opened
         = parsed->backend == StoreBackend::Sqlite ? store->openSqlite(options) : store->openPostgres(options);
     if (!opened)

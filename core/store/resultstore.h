@@ -81,6 +81,10 @@ public:
     /// open() with default options and the error as text.
     static std::unique_ptr<ResultStore> open(const QString& location, QString* error = nullptr);
 
+    /// A second connection to this same store, for another thread: call it in the thread that will use
+    /// the result. Never creates, migrates or checks anything; read-only if this one is.
+    std::unique_ptr<ResultStore> openAgain(StoreError* error = nullptr) const;
+
     ~ResultStore();
     ResultStore(const ResultStore&) = delete;
     ResultStore& operator=(const ResultStore&) = delete;
@@ -202,6 +206,7 @@ private:
         const QString& where, const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit);
 
     StoreLocation m_location;
+    QString m_openedAs; ///< the location as given to open() (with any password: kept in memory only)
     SqlDialect m_dialect;
     QString m_connectionName;
     bool m_readOnly = false;
