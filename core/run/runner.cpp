@@ -52,6 +52,9 @@ void Runner::launch()
     m_writer = std::make_unique<ResponseWriter>(m_store, m_options.writerBatch, m_options.writerDelay);
     connect(m_writer.get(), &ResponseWriter::flushFailed, this,
         [this](const QString& message) { emit warning(u"could not store answers (will retry): "_s + message); });
+    // Commits wait for the disk; in the writer's own thread they do not hold up the answers arriving here. Without
+    // a second connection (never expected) the batches are committed here, as before.
+    (void)m_writer->commitInOwnThread();
     const int managers = (m_options.globalConcurrency + kConnectionsPerManager - 1) / kConnectionsPerManager;
     while (int(m_nams.size()) < managers) {
         m_nams.push_back(std::make_unique<QNetworkAccessManager>());
@@ -87,6 +90,12 @@ QNetworkAccessManager& Runner::networkFor(int& index)
 
 void Runner::pump()
 {
+    sendMore();
+    checkFinished();
+}
+
+void Runner::sendMore()
+{
     if (!m_active || m_paused || m_stopping)
         return;
     const qint64 now = m_clock.elapsed();
@@ -116,7 +125,6 @@ void Runner::pump()
     }
     if (nextUnblock >= 0)
         m_unblockTimer.start(int(std::max<qint64>(1, nextUnblock - now)));
-    checkFinished();
 }
 
 bool Runner::dispatch(const Slot& slot)
@@ -241,12 +249,15 @@ void Runner::complete(quint64 id, const HttpOutcome& outcome)
     const ErrorKind kind = outcome.reply.error;
     if (isRetryable(kind) && slot.attempts < m_options.maxAttempts) {
         scheduleRetry(slot, kind, outcome.retryAfter);
-    } else {
-        if (kind == ErrorKind::None)
-            model.limit.onSuccess();
-        storeAnswer(slot, flight.requestHash, outcome, slot.attempts);
+        pump();
+        return;
     }
-    pump();
+    if (kind == ErrorKind::None)
+        model.limit.onSuccess();
+    // The next request goes out before this answer is recorded: the server works on it meanwhile.
+    sendMore();
+    storeAnswer(slot, flight.requestHash, outcome, slot.attempts);
+    checkFinished();
 }
 
 void Runner::storeAnswer(const Slot& slot, const QString& hash, const HttpOutcome& outcome, int attempts)

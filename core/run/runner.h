@@ -125,7 +125,10 @@ private:
     void addJob(
         Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only);
     void launch();
+    /// sendMore(), then finishes the session if nothing is left.
     void pump();
+    /// Sends what the limits allow.
+    void sendMore();
     bool dispatch(const Slot& slot);
     bool answerFromCache(const Slot& slot, const QString& hash);
     void sendSimulated(quint64 id, const Slot& slot);

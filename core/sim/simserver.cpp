@@ -186,8 +186,6 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     emit requestLogged(u"POST %1 %2 %3 → %4"_s.arg(path, profile->name,
         answer.caseId.isEmpty() ? u"(unknown prompt)"_s : answer.caseId, fault.isEmpty() ? u"200"_s : fault));
 
-    const QString model = chat->model;
-    const bool stream = chat->stream;
     const auto finish = [this, pending] {
         --m_stats.inFlight;
         Q_UNUSED(pending);
@@ -201,35 +199,54 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
         }
         return;
     }
+    // The answer is made now and only sent when the latency has passed (a model computes while the client
+    // waits): what the client measures is the latency asked for, not that plus this server's work.
+    struct Prepared
+    {
+        Status status = Status::Ok;
+        QByteArray type = "application/json";
+        QByteArray body;
+        QList<QByteArray> chunks; ///< a streamed answer
+        QByteArray retryAfter;
+    };
+    Prepared reply;
+    if (fault == u"rate_limited"_s) {
+        reply.status = Status::TooManyRequests;
+        reply.body = errorBody(api, u"simulated rate limit"_s, "rate_limit_error");
+        reply.retryAfter = QByteArray::number(m_options.retryAfterSeconds);
+    } else if (fault == u"server_error"_s) {
+        reply.status = Status::InternalServerError;
+        reply.body = errorBody(api, u"simulated server error"_s, "server_error");
+    } else if (fault == u"malformed"_s) {
+        // Alternately a cut body and a proxy's HTML page.
+        if (m_stats.faults.value(fault) % 2) {
+            reply.body = (api == SimApi::OpenAI ? simOpenAiBody(answer, chat->model)
+                                                : simOllamaBody(answer, chat->model))
+                             .left(40);
+        } else {
+            reply.type = "text/html";
+            reply.body = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>";
+        }
+    } else if (chat->stream) {
+        reply.type = api == SimApi::OpenAI ? "text/event-stream" : "application/x-ndjson";
+        reply.chunks
+            = api == SimApi::OpenAI ? simOpenAiStream(answer, chat->model) : simOllamaStream(answer, chat->model);
+    } else {
+        reply.body = api == SimApi::OpenAI ? simOpenAiBody(answer, chat->model) : simOllamaBody(answer, chat->model);
+    }
+    const bool stream = chat->stream && fault.isEmpty();
     const int delay = int(std::max(0.0, m_options.latencyMs));
-    QTimer::singleShot(delay, this, [this, pending, api, fault, answer, model, stream, finish] {
+    QTimer::singleShot(delay, Qt::PreciseTimer, this, [pending, reply = std::move(reply), stream, finish] {
         finish();
-        if (fault == u"rate_limited"_s) {
-            pending->send(Status::TooManyRequests, errorBody(api, u"simulated rate limit"_s, "rate_limit_error"),
-                "application/json", "Retry-After", QByteArray::number(m_options.retryAfterSeconds));
-        } else if (fault == u"server_error"_s) {
-            pending->send(Status::InternalServerError, errorBody(api, u"simulated server error"_s, "server_error"),
-                "application/json");
-        } else if (fault == u"malformed"_s) {
-            // Alternately a cut body and a proxy's HTML page.
-            if (m_stats.faults.value(fault) % 2)
-                pending->send(Status::Ok,
-                    api == SimApi::OpenAI ? simOpenAiBody(answer, model).left(40)
-                                          : simOllamaBody(answer, model).left(40),
-                    "application/json");
-            else
-                pending->send(
-                    Status::Ok, "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>", "text/html");
-        } else if (stream) {
-            pending->startChunked(api == SimApi::OpenAI ? "text/event-stream" : "application/x-ndjson");
-            for (const QByteArray& part :
-                api == SimApi::OpenAI ? simOpenAiStream(answer, model) : simOllamaStream(answer, model))
+        if (stream) {
+            pending->startChunked(reply.type);
+            for (const QByteArray& part : reply.chunks)
                 pending->chunk(part);
             pending->endChunked();
-        } else if (api == SimApi::OpenAI) {
-            pending->send(Status::Ok, simOpenAiBody(answer, model), "application/json");
+        } else if (!reply.retryAfter.isEmpty()) {
+            pending->send(reply.status, reply.body, reply.type, "Retry-After", reply.retryAfter);
         } else {
-            pending->send(Status::Ok, simOllamaBody(answer, model), "application/json");
+            pending->send(reply.status, reply.body, reply.type);
         }
     });
 }
