@@ -52,13 +52,24 @@ QString apiKeyFor(const ModelSpec& spec)
     return qEnvironmentVariable(spec.keyEnv.toLocal8Bit().constData()).trimmed();
 }
 
+QByteArray chatRequestBytes(const ModelSpec& spec, const Prompt& prompt)
+{
+    return QByteArray::fromStdString(
+        chatRequestBody(spec, prompt, spec.stream).dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
 HttpRequestSpec buildHttpRequest(
     const ModelSpec& spec, const Prompt& prompt, const QString& caseId, const QString& apiKey, int repeat)
 {
+    return buildHttpRequest(spec, chatRequestBytes(spec, prompt), caseId, apiKey, repeat);
+}
+
+HttpRequestSpec buildHttpRequest(
+    const ModelSpec& spec, QByteArray body, const QString& caseId, const QString& apiKey, int repeat)
+{
     HttpRequestSpec request;
     request.url = chatEndpoint(spec);
-    request.body = QByteArray::fromStdString(
-        chatRequestBody(spec, prompt, spec.stream).dump(-1, ' ', false, json::error_handler_t::replace));
+    request.body = std::move(body);
     request.headers.append({ QByteArray("Content-Type"), QByteArray("application/json") });
     QByteArray accept = "application/json";
     if (spec.stream)

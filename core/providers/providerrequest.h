@@ -39,6 +39,11 @@ QString apiKeyFor(const ModelSpec& spec);
 /// X-StructScope-Case and -Repeat, and the spec's extra headers (`$VAR` values read from the environment now).
 HttpRequestSpec buildHttpRequest(
     const ModelSpec& spec, const Prompt& prompt, const QString& caseId, const QString& apiKey, int repeat = 0);
+/// The same from the body's bytes (chatRequestBytes), which every repeat of a case shares.
+HttpRequestSpec buildHttpRequest(
+    const ModelSpec& spec, QByteArray body, const QString& caseId, const QString& apiKey, int repeat);
+/// chatRequestBody as sent, with the spec's own streaming choice.
+QByteArray chatRequestBytes(const ModelSpec& spec, const Prompt& prompt);
 
 /// The request-cache key: SHA-256 (hex) over provider, base URL, model, strategy, sample index and the
 /// request body as sent without streaming (messages, temperature, max_tokens, seed, format). Never the

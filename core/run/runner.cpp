@@ -131,7 +131,7 @@ bool Runner::dispatch(const Slot& slot)
 {
     Job& job = m_jobs[std::size_t(slot.job)];
     const SuiteCase& c = m_suite->cases.at(slot.caseIndex);
-    std::shared_ptr<const std::pair<Prompt, QByteArray>> prompt;
+    std::shared_ptr<const PreparedCase> prepared;
     QString hash;
     if (job.profile) {
         // A simulated answer depends on (profile, suite, case, strategy, repeat) only: hash those, cheaply.
@@ -139,15 +139,17 @@ bool Runner::dispatch(const Slot& slot)
             + job.run.strategy.toUtf8() + '\n' + QByteArray::number(slot.repeat);
         hash = QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha256).toHex());
     } else {
-        // Repeats of a case send the same prompt: build it and its digest once.
+        // Repeats of a case send the same prompt: build it, its digest and the body once.
         auto& cached = job.prompts[std::size_t(slot.caseIndex)];
         if (!cached) {
             Prompt built = buildPrompt(*m_suite, c, job.strategy);
             QByteArray digest = requestDigest(job.spec, built);
-            cached = std::make_shared<const std::pair<Prompt, QByteArray>>(std::move(built), std::move(digest));
+            QByteArray body = chatRequestBytes(job.spec, built);
+            cached = std::make_shared<const PreparedCase>(
+                PreparedCase { std::move(built), std::move(digest), std::move(body) });
         }
-        prompt = cached;
-        hash = requestHash(cached->second, slot.repeat);
+        prepared = cached;
+        hash = requestHash(cached->digest, slot.repeat);
         if (m_options.useCache && slot.attempts == 0 && answerFromCache(slot, hash))
             return true;
     }
@@ -159,7 +161,7 @@ bool Runner::dispatch(const Slot& slot)
     if (job.profile)
         sendSimulated(id, slot);
     else
-        sendHttp(id, slot, prompt->first);
+        sendHttp(id, slot, *prepared);
     return true;
 }
 
@@ -206,12 +208,12 @@ void Runner::sendSimulated(quint64 id, const Slot& slot)
     });
 }
 
-void Runner::sendHttp(quint64 id, const Slot& slot, const Prompt& prompt)
+void Runner::sendHttp(quint64 id, const Slot& slot, const PreparedCase& prepared)
 {
     const Job& job = m_jobs[std::size_t(slot.job)];
     const QString key = apiKeyFor(job.spec); // read now, never kept
     HttpRequestSpec request
-        = buildHttpRequest(job.spec, prompt, m_suite->cases.at(slot.caseIndex).id, key, slot.repeat);
+        = buildHttpRequest(job.spec, prepared.body, m_suite->cases.at(slot.caseIndex).id, key, slot.repeat);
     Flight& flight = m_flights[id];
     QNetworkAccessManager& nam = networkFor(flight.nam);
     const CallTimeouts timeouts { m_options.connectTimeout, m_options.idleTimeout, m_options.totalTimeout };

@@ -93,6 +93,13 @@ private:
         int repeat = 0;
         int attempts = 0; ///< attempts already made
     };
+    /// What every repeat of a case sends: the prompt, its request digest and the request body.
+    struct PreparedCase
+    {
+        Prompt prompt;
+        QByteArray digest;
+        QByteArray body;
+    };
     struct Job
     {
         RunRecord run;
@@ -102,8 +109,8 @@ private:
         int model = 0;
         std::deque<Slot> queue;
         RunProgress progress;
-        /// Per case index, built on first use: the prompt and its request digest (shared by the repeats).
-        std::vector<std::shared_ptr<const std::pair<Prompt, QByteArray>>> prompts;
+        /// Per case index, built on first use and shared by the repeats.
+        std::vector<std::shared_ptr<const PreparedCase>> prompts;
     };
     struct ModelState
     {
@@ -132,7 +139,7 @@ private:
     bool dispatch(const Slot& slot);
     bool answerFromCache(const Slot& slot, const QString& hash);
     void sendSimulated(quint64 id, const Slot& slot);
-    void sendHttp(quint64 id, const Slot& slot, const Prompt& prompt);
+    void sendHttp(quint64 id, const Slot& slot, const PreparedCase& prepared);
     void complete(quint64 id, const HttpOutcome& outcome);
     void storeAnswer(const Slot& slot, const QString& hash, const HttpOutcome& outcome, int attempts);
     void scheduleRetry(Slot slot, ErrorKind kind, const QByteArray& retryAfter);
