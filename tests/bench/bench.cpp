@@ -2,10 +2,16 @@
 //   cmake --preset release && cmake --build --preset release --target bench && build/release/tests/bench/bench
 // Sections: scoring (grounding family on SOB-like records, 1 and 2 threads), import (SOB files → store →
 // report, end to end), runner (requests to serve-sim at concurrency 64, 0 ms and 50 ms latency), store (a store of
-// 1,000,000 responses: open to leaderboard, re-score, gold edit, new metric, peak memory). `bench SECTION… [--records N]`; no section runs them all.
+// 1,000,000 responses: open to leaderboard, re-score, gold edit, new metric, peak memory), and in builds with the GUI
+// cases (the Cases page scrolled over all rows of that store). `bench SECTION… [--records N]`; no section runs them
+// all.
 #include "bench.h"
 
+#ifdef STRUCTSCOPE_BENCH_GUI
+#include <QApplication>
+#else
 #include <QCoreApplication>
+#endif
 #include <QTextStream>
 
 #include <functional>
@@ -25,13 +31,20 @@ void report(const char* section, const QString& what, double value, const char* 
 
 int main(int argc, char** argv)
 {
+#ifdef STRUCTSCOPE_BENCH_GUI
+    QApplication app(argc, argv);
+#else
     QCoreApplication app(argc, argv);
+#endif
     using namespace structscope::bench;
     const std::map<QString, std::function<int(const BenchArgs&)>> sections = {
         {u"scoring"_s, benchScoring},
         {u"import"_s, benchImport},
         {u"runner"_s, benchRunner},
         {u"store"_s, benchStore},
+#ifdef STRUCTSCOPE_BENCH_GUI
+        {u"cases"_s, benchCases},
+#endif
     };
     BenchArgs args;
     const QStringList argList = app.arguments().mid(1);
@@ -47,7 +60,7 @@ int main(int argc, char** argv)
         } else if (sections.count(arg)) {
             args.sections << arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store]... [--records N]\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|cases]... [--records N] (cases: GUI builds only)\n",
                 qPrintable(arg));
             return 2;
         }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -16,9 +17,22 @@ struct BenchArgs
 /// Prints one result line: "<section>  <what>  <value> <unit>" (the lines docs/performance.md quotes).
 void report(const char* section, const QString& what, double value, const char* unit);
 
+/// The size of a generated store: 20 models × 5 strategies × `cases` × 5 repeats = `total` responses.
+struct BenchStoreShape
+{
+    int cases = 0;
+    qint64 total = 0;
+};
+/// The path of the generated store of about `responses` responses, generating it first when missing: in $TMPDIR
+/// from 100,000 responses on (kept for later runs), else in `scratch`. Empty, and why, on failure.
+QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* error, BenchStoreShape* shape = nullptr);
+
 int benchScoring(const BenchArgs& args);
 int benchImport(const BenchArgs& args);
 int benchRunner(const BenchArgs& args);
 int benchStore(const BenchArgs& args);
+#ifdef STRUCTSCOPE_BENCH_GUI
+int benchCases(const BenchArgs& args);
+#endif
 
 } // namespace structscope::bench

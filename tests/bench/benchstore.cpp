@@ -146,33 +146,45 @@ QString digest(const Report& report)
 
 } // namespace
 
-int benchStore(const BenchArgs& args)
+QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* error, BenchStoreShape* shape)
 {
-    const int responses = args.records > 0 ? args.records : 1000000;
     const int perModel = 5 * kRepeats; // strategies × repeats
     const int cases = std::max(1, responses / (kModels * perModel));
     const qint64 total = qint64(cases) * kModels * perModel;
-    QString error;
-    const SuitePtr suite = scaledSuite(cases, &error);
-    if (!suite) {
-        std::fprintf(stderr, "bench store: %s\n", qPrintable(error));
-        return 1;
-    }
-    // Large stores are kept for the next run (generating a million responses takes a minute); small ones (the
+    const SuitePtr suite = scaledSuite(cases, error);
+    if (!suite)
+        return {};
+    if (shape)
+        *shape = { cases, total };
+    // Large stores are kept for the next run (generating a million responses takes minutes); small ones (the
     // CTest smoke run) go to a folder removed afterwards.
-    QTemporaryDir scratch;
     const QString path = QDir(total >= 100000 ? QDir::tempPath() : scratch.path())
                              .filePath(u"structscope-bench-store-%1.db"_s.arg(total));
     if (!QFileInfo::exists(path)) {
         QElapsedTimer timer;
         timer.start();
-        if (!generate(path + u".part"_s, *suite, &error) || !QFile::rename(path + u".part"_s, path)) {
-            std::fprintf(stderr, "bench store: cannot generate %s: %s\n", qPrintable(path), qPrintable(error));
+        if (!generate(path + u".part"_s, *suite, error) || !QFile::rename(path + u".part"_s, path)) {
+            *error = u"cannot generate %1: %2"_s.arg(path, *error);
             QFile::remove(path + u".part"_s);
-            return 1;
+            return {};
         }
         report("store", u"generated %1 responses into %2"_s.arg(total).arg(path), seconds(timer), "s");
     }
+    return path;
+}
+
+int benchStore(const BenchArgs& args)
+{
+    QTemporaryDir scratch;
+    QString error;
+    BenchStoreShape shape;
+    const QString path = ensureBenchStore(args.records > 0 ? args.records : 1000000, scratch, &error, &shape);
+    if (path.isEmpty()) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(error));
+        return 1;
+    }
+    const int cases = shape.cases;
+    const qint64 total = shape.total;
     report("store", u"store file (%1 models x 5 strategies x %2 cases x %3 repeats)"_s.arg(kModels).arg(cases)
         .arg(kRepeats), double(QFileInfo(path).size()) / 1048576.0, "MiB");
 

@@ -1,0 +1,141 @@
+// The Cases page over every response of the generated store (1,000,000 by default; --records N): the workspace
+// opened as the GUI opens it, the page at the main window's size, then its table scrolled over all rows. A frame is
+// one scroll step and the synchronous repaint of the table's viewport (the rows' texts, verdict colours and all);
+// the aim is no frame over 16 ms. Built with the GUI only; run with QT_QPA_PLATFORM=offscreen on a machine
+// without a display.
+#include "bench.h"
+
+#include "pages/casespage.h"
+#include "workspace/workspace.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QScrollBar>
+#include <QTableView>
+#include <QThread>
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::bench {
+
+namespace {
+
+struct Frames
+{
+    std::vector<double> ms;
+
+    double quantile(double q) const
+    {
+        std::vector<double> sorted = ms;
+        std::sort(sorted.begin(), sorted.end());
+        return sorted[std::min(sorted.size() - 1, std::size_t(q * double(sorted.size())))];
+    }
+    double max() const { return *std::max_element(ms.begin(), ms.end()); }
+    double mean() const { return std::accumulate(ms.begin(), ms.end(), 0.0) / double(ms.size()); }
+    qsizetype over(double limit) const
+    {
+        return std::count_if(ms.begin(), ms.end(), [limit](double v) { return v > limit; });
+    }
+};
+
+/// Scrolls to each value in turn and repaints the viewport at once; one frame per value.
+Frames scroll(QTableView& view, const std::vector<int>& values)
+{
+    QScrollBar* bar = view.verticalScrollBar();
+    Frames frames;
+    frames.ms.reserve(values.size());
+    QElapsedTimer clock;
+    for (const int value : values) {
+        clock.start();
+        bar->setValue(value);
+        view.viewport()->repaint();
+        frames.ms.push_back(double(clock.nsecsElapsed()) / 1e6);
+    }
+    return frames;
+}
+
+void reportFrames(const QString& what, const Frames& frames)
+{
+    report("cases", u"%1: %2 frames, mean"_s.arg(what).arg(frames.ms.size()), frames.mean(), "ms");
+    report("cases", u"%1: p99 frame"_s.arg(what), frames.quantile(0.99), "ms");
+    report("cases", u"%1: longest frame (%2 over 16 ms)"_s.arg(what).arg(frames.over(16.0)), frames.max(), "ms");
+}
+
+} // namespace
+
+int benchCases(const BenchArgs& args)
+{
+    QTemporaryDir scratch;
+    QString error;
+    const QString path = ensureBenchStore(args.records > 0 ? args.records : 1000000, scratch, &error);
+    if (path.isEmpty()) {
+        std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
+        return 1;
+    }
+
+    QElapsedTimer timer;
+    timer.start();
+    Workspace workspace;
+    if (!workspace.open(path, false, &error)) {
+        std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
+        return 1;
+    }
+    CasesPage page(&workspace);
+    bool applied = false;
+    QObject::connect(&page, &RecordsPage::recordsApplied, &page, [&applied] { applied = true; });
+    page.resize(1280, 820);
+    page.show();
+    while (!applied || page.isBusy()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (applied && !page.scoredSet()) {
+            std::fprintf(stderr, "bench cases: the Cases page shows no records\n");
+            return 1;
+        }
+        if (timer.elapsed() > 30 * 60 * 1000) {
+            std::fprintf(stderr, "bench cases: no records after 30 minutes\n");
+            return 1;
+        }
+        QThread::msleep(2);
+    }
+    QTableView& view = *page.view();
+    const int rows = view.model()->rowCount();
+    report("cases", u"open the workspace to the Cases page filled (%1 rows)"_s.arg(rows), double(timer.elapsed()) / 1000.0,
+        "s");
+    if (rows == 0) {
+        std::fprintf(stderr, "bench cases: the Cases page has no rows\n");
+        return 1;
+    }
+    QCoreApplication::processEvents();
+
+    QScrollBar* bar = view.verticalScrollBar();
+    const int maximum = bar->maximum();
+    const int page_ = std::max(1, bar->pageStep());
+    // Page by page from the top, as Page Down held down does (at most 5,000 pages).
+    std::vector<int> values;
+    for (int v = 0; v <= maximum && values.size() < (rows >= 100000 ? 5000u : 50u); v += page_)
+        values.push_back(v);
+    reportFrames(u"page by page from the top"_s, scroll(view, values));
+    // The thumb dragged over every row: 5,000 positions evenly spread from the first row to the last and back
+    // (200 for a small store, the CTest smoke run).
+    values.clear();
+    const int kSteps = rows >= 100000 ? 2500 : 100;
+    for (int i = 0; i <= kSteps; ++i)
+        values.push_back(int(qint64(maximum) * i / kSteps));
+    for (int i = kSteps; i >= 0; --i)
+        values.push_back(int(qint64(maximum) * i / kSteps));
+    reportFrames(u"thumb dragged over all rows and back"_s, scroll(view, values));
+    // Row by row at the end of the table (the wheel).
+    values.clear();
+    for (int v = std::max(0, maximum - (rows >= 100000 ? 2000 : 100)); v <= maximum; ++v)
+        values.push_back(v);
+    reportFrames(u"row by row at the end"_s, scroll(view, values));
+    return 0;
+}
+
+} // namespace structscope::bench
