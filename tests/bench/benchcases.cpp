@@ -10,6 +10,7 @@
 
 #include <QAbstractItemModel>
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QScrollBar>
 #include <QTableView>
@@ -135,6 +136,10 @@ int benchCases(const BenchArgs& args)
     for (int v = std::max(0, maximum - (rows >= 100000 ? 2000 : 100)); v <= maximum; ++v)
         values.push_back(v);
     reportFrames(u"row by row at the end"_s, scroll(view, values));
+    // What the frames painted, to look at.
+    const QString shot = QDir(QDir::tempPath()).filePath(u"structscope-bench-cases-%1.png"_s.arg(rows));
+    if (page.grab().save(shot))
+        std::printf("cases      the page as scrolled last: %s\n", qPrintable(shot));
     return 0;
 }
 

@@ -280,7 +280,7 @@ void CasesPage::applyFilter()
 
 void CasesPage::updateCount()
 {
-    QString text = tr("%1 of %2 responses").arg(m_proxy->rowCount()).arg(m_model->rowCount());
+    QString text = tr("%L1 of %L2 responses").arg(m_proxy->rowCount()).arg(m_model->rowCount());
     if (isBusy())
         text = tr("Scoring… ") + text;
     m_count->setText(text);
