@@ -273,8 +273,18 @@ int benchStore(const BenchArgs& args)
         std::fprintf(stderr, "bench store: %s\n", qPrintable(current.errorMessage()));
         return 1;
     }
+    // The first string value of the gold changes: answers that matched it no longer do, so the edit changes its
+    // case's verdicts and the leaderboard. The gold is restored at the end, so every run starts from the same gold.
     json edited = current->gold;
-    edited["bench_edit"] = current->revision + 1;
+    bool editedValue = false;
+    for (auto it = edited.begin(); it != edited.end() && !editedValue; ++it) {
+        if (it->is_string()) {
+            *it = it->get<std::string>() + " (bench edit)";
+            editedValue = true;
+        }
+    }
+    if (!editedValue)
+        edited["bench_edit"] = "a key no answer has";
     step.restart();
     const GoldEditResult edit
         = store->addGoldRevision(editedCase, edited, u"bench"_s, u"bench: one gold edit"_s, current->revision);
@@ -295,8 +305,18 @@ int benchStore(const BenchArgs& args)
     }
     report("store", u"gold edit: its case's responses scored again, the rest copied"_s, (reevaluateSeconds - storeEdit)
         * 1000.0, "ms");
-    report("store", u"gold edit to updated leaderboard (%1 re-scored, digest %2)"_s.arg(qint64(afterEdit.records.size())
-        - afterEdit.reused).arg(digest(boardAfterEdit)), editSeconds * 1000.0, "ms");
+    qint64 verdictsChanged = 0;
+    for (std::size_t i = 0; i < afterEdit.records.size() && i < first.records.size(); ++i) {
+        const ExtractionRecord& before = first.records[i].verdict.extraction;
+        const ExtractionRecord& after = afterEdit.records[i].verdict.extraction;
+        verdictsChanged += before.correct != after.correct || before.strict.diff.total() != after.strict.diff.total()
+            || before.strict.partialCredit != after.strict.partialCredit;
+    }
+    report("store", u"gold edit to updated leaderboard (%1 re-scored, %2 verdicts changed, digest %3)"_s
+                        .arg(qint64(afterEdit.records.size()) - afterEdit.reused)
+                        .arg(verdictsChanged)
+                        .arg(digest(boardAfterEdit)),
+        editSeconds * 1000.0, "ms");
     first = {};
 
     // A new metric on screen: the leaderboard and the heatmap (model x category) for one family.
@@ -314,6 +334,12 @@ int benchStore(const BenchArgs& args)
     const double heatmapSeconds = seconds(step);
     report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
         .arg(digest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
+    const GoldEditResult undo = store->addGoldRevision(
+        editedCase, current->gold, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
+    if (!undo.ok()) {
+        std::fprintf(stderr, "bench store: the gold edit could not be undone: %s\n", qPrintable(undo.error.message));
+        return 1;
+    }
     step.restart();
     const auto checked = store->checkIntegrity();
     report("store", u"SQLite quick_check of the whole file (%1)"_s.arg(checked ? u"ok"_s : checked.errorMessage()),
