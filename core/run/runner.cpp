@@ -440,6 +440,7 @@ RunnerProgress Runner::progress() const
         p.runs.append(run);
     }
     p.doneThisSession = m_doneThisSession;
+    p.inFlight = m_inFlight;
     p.errorsByKind = m_errorsByKind;
     p.retriesByKind = m_retriesByKind;
     p.elapsedSeconds = m_clock.isValid() ? double(m_clock.elapsed()) / 1000.0 : 0;
