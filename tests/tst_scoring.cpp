@@ -12,6 +12,11 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using namespace structscope;
@@ -605,6 +610,98 @@ private Q_SLOTS:
         }
         QCOMPARE(familyMetrics("grounding").size(), std::size_t(11));
         QVERIFY(findMetric("nope.nothing") == nullptr);
+    }
+
+    void metricValuesKeepOrderAndSpillPastTheInlineOnes()
+    {
+        static_assert(sizeof(MetricValues) <= 80, "a verdict's values must stay compact: a million are held at once");
+        MetricValues values;
+        QVERIFY(values.empty());
+        std::vector<std::string> ids; // built at run time: interning copies the text, so these may die
+        for (int i = 0; i < 20; ++i)
+            ids.push_back("test.metric_" + std::to_string(i));
+        for (int i = 0; i < 20; ++i)
+            values.emplace_back(ids[std::size_t(i)], i * 0.5);
+        values.emplace_back(ids[3], 99.0); // a repeated id: the first value is the one found
+        QCOMPARE(values.size(), std::size_t(21));
+        for (std::size_t i = 0; i < 20; ++i) {
+            QCOMPARE(values.id(i), std::string_view(ids[i]));
+            QCOMPARE(values.value(i), double(i) * 0.5);
+            QCOMPARE(values[i].first, std::string_view(ids[i]));
+        }
+        QCOMPARE(values.find("test.metric_3"), std::optional<double>(1.5));
+        QCOMPARE(values.find("test.metric_19"), std::optional<double>(9.5));
+        QCOMPARE(values.find("test.never_added"), std::optional<double>());
+        std::size_t visited = 0;
+        for (const auto& [id, value] : values) {
+            QCOMPARE(id, values.id(visited));
+            QCOMPARE(value, values.value(visited));
+            ++visited;
+        }
+        QCOMPARE(visited, values.size());
+
+        // Copies are deep and equal; a changed copy is not; a move leaves the source empty.
+        MetricValues copy = values;
+        QVERIFY(copy == values);
+        copy.emplace_back("test.metric_0", 0.0);
+        QVERIFY(!(copy == values));
+        copy = values;
+        QVERIFY(copy == values);
+        MetricValues other { { "test.metric_0", 0.0 }, { "test.metric_1", 0.5 } };
+        QVERIFY(!(other == values));
+        MetricValues moved = std::move(copy);
+        QVERIFY(moved == values);
+        QVERIFY(copy.empty()); // a moved-from MetricValues is empty, by its contract
+        QCOMPARE(copy.begin() == copy.end(), true);
+        MetricValues assigned;
+        assigned = std::move(moved);
+        QVERIFY(assigned == values);
+        const MetricValues withNan { { "test.metric_0", std::nan("") } };
+        QVERIFY(!(withNan == withNan)); // as a double: NaN equals nothing
+        assigned.clear();
+        QVERIFY(assigned.empty());
+        QCOMPARE(assigned.find("test.metric_0"), std::optional<double>());
+    }
+
+    void metricKeysAreInternedOnceAcrossThreads()
+    {
+        // The same text from different storage is one key with one interned storage.
+        const std::string a = "test.interned";
+        const std::string b = std::string("test.") + "interned";
+        QCOMPARE(metricKey(a), metricKey(b));
+        QCOMPARE(metricIdOf(metricKey(a)).data(), metricIdOf(metricKey(b)).data());
+        QVERIFY(metricIdOf(metricKey(a)).data() != a.data());
+        QVERIFY(metricKey("ladder.correct") != metricKey("ladder.correct_strict"));
+
+        // Threads interning the same new ids at once all get the same keys.
+        constexpr int kThreads = 4, kIds = 200;
+        std::vector<std::vector<MetricKey>> keys(kThreads);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < kThreads; ++t) {
+            threads.emplace_back([t, &keys] {
+                for (int i = 0; i < kIds; ++i) {
+                    const int n = (i * 7 + t * 13) % kIds; // each thread in its own order
+                    keys[std::size_t(t)].push_back(metricKey("test.concurrent_" + std::to_string(n)));
+                }
+            });
+        }
+        for (std::thread& thread : threads)
+            thread.join();
+        std::map<int, MetricKey> keyOf;
+        for (int t = 0; t < kThreads; ++t) {
+            for (int i = 0; i < kIds; ++i) {
+                const int n = (i * 7 + t * 13) % kIds;
+                const auto [it, inserted] = keyOf.emplace(n, keys[std::size_t(t)][std::size_t(i)]);
+                QCOMPARE(it->second, keys[std::size_t(t)][std::size_t(i)]);
+            }
+        }
+        QCOMPARE(keyOf.size(), std::size_t(kIds));
+        std::set<MetricKey> distinct;
+        for (const auto& [n, key] : keyOf) {
+            distinct.insert(key);
+            QCOMPARE(metricIdOf(key), std::string_view("test.concurrent_" + std::to_string(n)));
+        }
+        QCOMPARE(distinct.size(), std::size_t(kIds));
     }
 };
 

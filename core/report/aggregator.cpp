@@ -291,14 +291,14 @@ void fillColumns(const MetricColumns& columns, bool micro, GroupWork& work)
             hints.resize(values.size());
         bool extraction = false;
         for (std::size_t i = 0; i < values.size(); ++i) {
-            const int column = columns.column(values[i].first, hints[i]);
+            const int column = columns.column(values.id(i), hints[i]);
             if (column < 0)
                 continue;
             // A record lists each id once; should one repeat, the first value counts, as Verdict::value() reads it.
             if (filledBy[std::size_t(column)] == r)
                 continue;
             filledBy[std::size_t(column)] = r;
-            work.values[std::size_t(column)].push_back(values[i].second);
+            work.values[std::size_t(column)].push_back(values.value(i));
             work.weights[std::size_t(column)].push_back(r->weight);
             extraction = extraction || column == columns.extractionMarker();
         }

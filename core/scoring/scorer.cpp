@@ -19,21 +19,26 @@ double flag(bool b)
 
 void addLadderValues(Verdict& v)
 {
-    v.values.emplace_back("ladder.correct", flag(v.ladder == LadderLabel::Correct));
+    static const MetricKey correct = metricKey("ladder.correct");
+    static const MetricKey correctStrict = metricKey("ladder.correct_strict");
+    static const MetricKey invalidJson = metricKey("ladder.invalid_json");
+    static const MetricKey schemaViolation = metricKey("ladder.schema_violation");
+    static const MetricKey hallucinated = metricKey("ladder.hallucinated_on_missing");
+    static const MetricKey valueIncorrect = metricKey("ladder.value_incorrect");
+    v.values.emplace_back(correct, flag(v.ladder == LadderLabel::Correct));
     // Strict metrics accept a clean parse only (METRICS.md §0): fences or prose around the JSON fail them.
-    v.values.emplace_back("ladder.correct_strict", flag(v.rung == ParseRung::Clean && v.ladderStrict == LadderLabel::Correct));
-    v.values.emplace_back("ladder.invalid_json", flag(v.ladder == LadderLabel::InvalidJson));
-    v.values.emplace_back("ladder.schema_violation", flag(v.ladder == LadderLabel::SchemaViolation));
-    v.values.emplace_back("ladder.hallucinated_on_missing", flag(v.ladder == LadderLabel::HallucinatedOnMissing));
-    v.values.emplace_back("ladder.value_incorrect", flag(v.ladder == LadderLabel::ValueIncorrect));
+    v.values.emplace_back(correctStrict, flag(v.rung == ParseRung::Clean && v.ladderStrict == LadderLabel::Correct));
+    v.values.emplace_back(invalidJson, flag(v.ladder == LadderLabel::InvalidJson));
+    v.values.emplace_back(schemaViolation, flag(v.ladder == LadderLabel::SchemaViolation));
+    v.values.emplace_back(hallucinated, flag(v.ladder == LadderLabel::HallucinatedOnMissing));
+    v.values.emplace_back(valueIncorrect, flag(v.ladder == LadderLabel::ValueIncorrect));
 }
 
 } // namespace
 
 std::optional<double> Verdict::value(std::string_view metricId) const
 {
-    const auto it = std::find_if(values.begin(), values.end(), [&](const auto& p) { return p.first == metricId; });
-    return it == values.end() ? std::nullopt : std::optional<double>(it->second);
+    return values.find(metricId);
 }
 
 ScoringOptions ScoringOptions::forFamilies(const QStringList& families)
@@ -142,8 +147,10 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
     v.ladderStrict = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.strict.diff);
     if (options.ladder)
         addLadderValues(v);
-    if (options.extraction)
-        v.values.emplace_back("extraction.strategy_points", v.extraction.points);
+    if (options.extraction) {
+        static const MetricKey points = metricKey("extraction.strategy_points");
+        v.values.emplace_back(points, v.extraction.points);
+    }
 
     if (options.grounding && input.schema) {
         // SOB reads a candidate that arrived as a string as "did not parse", whatever it contains.

@@ -5,6 +5,7 @@
 #include "scoring/extraction.h"
 #include "scoring/grounding.h"
 #include "scoring/ladder.h"
+#include "scoring/metricvalues.h"
 #include "json/jsondiff.h"
 #include "json/parseladder.h"
 
@@ -37,7 +38,7 @@ struct Verdict
     std::shared_ptr<const ContractScores> contract;
 
     /// Per-record values of the Rate and Mean metrics that apply, as (metric id, value).
-    std::vector<std::pair<std::string_view, double>> values;
+    MetricValues values;
 
     /// The value of one per-record metric, if it applies to this record.
     std::optional<double> value(std::string_view metricId) const;
