@@ -12,7 +12,6 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
-#include <deque>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -46,8 +45,9 @@ struct Job
     const ScoringOptions* options = nullptr;
     ResponseRecord response;
     bool sobEncoded = false; ///< rawText is the JSON encoding of SOB's candidate_response
-    ScoredRecord* record = nullptr; ///< grouping facts filled; the verdict and its cache key are set by scoring
-    std::size_t index = 0; ///< the record's place in the evaluation
+    /// The record's place in the evaluation: its grouping facts are filled, the verdict and its cache key are set
+    /// by scoring. A place, not an address: the records may grow while a run is read (never while it is scored).
+    std::size_t index = 0;
 };
 
 /// A (case, repeat) of a family of retry runs: the record that answers it, and whether that answer succeeded.
@@ -59,12 +59,12 @@ struct Slot
     std::size_t pendingJob = 0;
 };
 
-void score(Job& job)
+void score(Job& job, ScoredRecord& record)
 {
     ScoreInput input;
     input.gold = &job.facts->gold;
     input.schema = job.facts->schema;
-    input.modality = modalityFromId(job.record->modality.toStdString()).value_or(Modality::Text);
+    input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
     input.compiledSchema = job.facts->compiled.schema;
     input.groundingSchema = job.facts->compiled.grounding;
     const QByteArray raw = job.response.rawText.toUtf8();
@@ -82,7 +82,7 @@ void score(Job& job)
         }
     }
     input.response = input.importedAsString ? std::string_view(text) : std::string_view(raw.constData(), std::size_t(raw.size()));
-    job.record->verdict = scoreResponse(input, *job.options);
+    record.verdict = scoreResponse(input, *job.options);
 }
 
 QString providerLabel(const RunRecord& run)
@@ -117,10 +117,14 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
         }
     }
+    // Records are appended as responses are read, so their order is that of the suites, runs and responses. The
+    // vector is reserved for every response counted below, and filled in place: no second copy of the records,
+    // and no per-record allocation (a deque of them was both). Jobs refer to records by place.
+    std::vector<ScoredRecord> records;
     // Whether each record's verdict was taken over (a slot a retry run takes over is decided twice; the last counts).
     std::vector<std::uint8_t> reusedOf;
-    const auto scoreOrReuse = [&earlier, &reusedOf](Job& job) {
-        ScoredRecord& record = *job.record;
+    const auto scoreOrReuse = [&earlier, &reusedOf, &records](Job& job) {
+        ScoredRecord& record = records[job.index];
         record.responseId = job.response.id;
         record.goldRevisionRow = job.facts->goldRevisionRow;
         record.scorerVersion = kScorerVersion;
@@ -133,7 +137,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
         }
         reusedOf[job.index] = 0;
-        score(job);
+        score(job, record);
     };
 
     // The responses to read, for the progress: the runs' counts, one indexed count each.
@@ -157,6 +161,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         }
         runsBySuite.push_back(std::move(runs.value()));
     }
+    records.reserve(std::size_t(total));
+    reusedOf.reserve(std::size_t(total));
     qint64 done = 0;
     const qint64 chunk = std::max<qint64>(256, total / 100);
     std::atomic_bool cancelled = false;
@@ -176,9 +182,6 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         return !cancelled;
     };
 
-    // Records are appended as responses are read, so their order is that of the suites, runs and responses;
-    // std::deque keeps the addresses that pending jobs hold.
-    std::deque<ScoredRecord> records;
     for (std::size_t suiteIndex = 0; suiteIndex < std::size_t(suites->size()); ++suiteIndex) {
         const SuiteRecord& suite = suites->at(qsizetype(suiteIndex));
         const json& manifest = suite.manifest;
@@ -282,7 +285,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     } else {
                         slot.pendingRun = run.id;
                         slot.pendingJob = jobs.size();
-                        jobs.push_back({ &fact.value(), &scoring, response, sob, &earlierRecord, slot.record });
+                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record });
                     }
                     return true;
                 }
@@ -304,7 +307,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 r.weight = fact->weight;
                 r.latencyMs = response.latencyMs;
                 r.cost = response.cost;
-                jobs.push_back({ &fact.value(), &scoring, response, sob, &r, records.size() - 1 });
+                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1 });
                 return true;
             };
             const auto visited = onlyCases ? store.forEachResponse(run.id, *onlyCases, visit)
@@ -324,11 +327,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     if (options.progress && total > 0)
         options.progress(total, total);
     evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
-    evaluation.records.reserve(records.size());
-    while (!records.empty()) {
-        evaluation.records.push_back(std::move(records.front()));
-        records.pop_front(); // frees the deque's blocks as it goes, so the records are not held twice
-    }
+    evaluation.records = std::move(records);
     return evaluation;
 }
 
