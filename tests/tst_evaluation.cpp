@@ -232,6 +232,16 @@ private slots:
         }
         QCOMPARE(find(partial, u"p-2"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
         QCOMPARE(find(before, u"p-2"_s)->verdict.ladder, LadderLabel::Correct);
+        // It says which places it scored again (those of p-2, ascending); a full pass says nothing of the kind.
+        QVERIFY(partial.rescoredPlaces.has_value());
+        std::vector<std::size_t> p2Places;
+        for (std::size_t i = 0; i < before.records.size(); ++i) {
+            if (before.records[i].caseId == u"p-2"_s)
+                p2Places.push_back(i);
+        }
+        QVERIFY(!p2Places.empty());
+        QCOMPARE(*partial.rescoredPlaces, p2Places);
+        QVERIFY(!full.rescoredPlaces.has_value());
 
         // Responses added meanwhile (a new run answering p-2): the slots no longer match, so it is a full pass.
         QVERIFY(startRun(u"sim:other"_s));
@@ -241,6 +251,7 @@ private slots:
         QCOMPARE(stale.records.size(), full.records.size() + 1);
         QCOMPARE(stale.records.back().verdict.ladder, LadderLabel::Correct);
         QCOMPARE(stale.reused, qint64(full.records.size())); // the full pass still took over the unchanged verdicts
+        QVERIFY(!stale.rescoredPlaces.has_value());
     }
 
     void contentStampFollowsWhatReportsReadAndTheSavedReportWithIt()

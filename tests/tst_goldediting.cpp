@@ -29,6 +29,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+#include <set>
+
 using namespace Qt::StringLiterals;
 using namespace structscope;
 using namespace pagestest;
@@ -358,6 +361,96 @@ private Q_SLOTS:
         // The view reloads the newer revision, so the next edit starts from theirs.
         QVERIFY(QTest::qWaitFor(
             [diff, seen] { return !diff->isLoading() && diff->detail()->currentRevision == seen + 1; }, kTimeoutMs));
+    }
+
+    void casesPageUpdatesOnlyTheRescoredRows()
+    {
+        QVERIFY(waitRecords(m_cases.get()));
+        m_cases->showCases(key({ { "model", "sim:oracle" } }));
+        CasesModel* model = m_cases->model();
+        // The oracle's answers to st-003, and a selected row of another case, which must stay selected.
+        std::set<int> editedRows;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->recordAt(row)->caseId == u"st-003"_s)
+                editedRows.insert(row);
+        }
+        QVERIFY(!editedRows.empty());
+        const QModelIndex last = m_cases->proxy()->index(m_cases->proxy()->rowCount() - 1, 0);
+        m_cases->view()->setCurrentIndex(last);
+        const CaseRef selected = caseRefOf(*model->recordAt(m_cases->proxy()->mapToSource(last).row()));
+        QVERIFY(selected.caseId != u"st-003"_s);
+        const int shown = m_cases->proxy()->rowCount();
+        const auto verdictOf = [model](int row) {
+            return model->index(row, CasesModel::Verdict).data().toString();
+        };
+        for (int row : editedRows) {
+            if (model->recordAt(row)->model == u"sim:oracle"_s)
+                QCOMPARE(verdictOf(row), u"correct"_s);
+        }
+
+        QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+        QSignalSpy changes(model, &QAbstractItemModel::dataChanged);
+        const auto editGold = [&](const std::function<void(json&)>& change) {
+            auto store = ResultStore::open(m_demo.location);
+            QVERIFY(store);
+            const auto current = store->currentGold(caseRow("st-003"));
+            QVERIFY(current);
+            GoldEdit edit;
+            edit.caseRow = caseRow("st-003");
+            edit.gold = current->gold;
+            change(edit.gold);
+            edit.author = u"tester"_s;
+            edit.reason = u"test"_s;
+            edit.basedOnRevision = current->revision;
+            const GoldEditOutcome stored = applyGoldEdit(*store, edit);
+            QVERIFY2(stored.ok(), qPrintable(stored.message));
+            QSignalSpy applied(m_cases.get(), &RecordsPage::recordsApplied);
+            m_workspace->notifyGoldChanged({ caseRow("st-003") });
+            QVERIFY(waitForSignals(applied));
+            QVERIFY(waitRecords(m_cases.get()));
+        };
+        const auto rowsChanged = [&changes] {
+            std::set<int> rows;
+            for (const QList<QVariant>& signal : std::as_const(changes)) {
+                const auto from = signal.at(0).value<QModelIndex>();
+                const auto to = signal.at(1).value<QModelIndex>();
+                for (int row = from.row(); row <= to.row(); ++row)
+                    rows.insert(row);
+            }
+            return rows;
+        };
+        std::string original;
+        editGold([&original](json& gold) {
+            original = gold["requester"]["name"].get<std::string>();
+            gold["requester"]["name"] = original + " (edited)";
+        });
+        QVERIFY(!original.empty());
+        // Only the rows of st-003 changed; nothing was reset, the selection and the filter stand.
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(rowsChanged(), editedRows);
+        for (int row : editedRows) {
+            if (model->recordAt(row)->model == u"sim:oracle"_s)
+                QCOMPARE(verdictOf(row), u"value incorrect"_s);
+        }
+        QCOMPARE(m_cases->proxy()->rowCount(), shown);
+        QCOMPARE(caseRefOf(*model->recordAt(m_cases->proxy()->mapToSource(m_cases->view()->currentIndex()).row())),
+            selected);
+
+        // Undone the same way: the same rows change back.
+        changes.clear();
+        editGold([&original](json& gold) { gold["requester"]["name"] = original; });
+        QCOMPARE(resets.count(), 0);
+        QCOMPARE(rowsChanged(), editedRows);
+        for (int row : editedRows) {
+            if (model->recordAt(row)->model == u"sim:oracle"_s)
+                QCOMPARE(verdictOf(row), u"correct"_s);
+        }
+
+        // Any other change of the store is a full reload.
+        QSignalSpy applied(m_cases.get(), &RecordsPage::recordsApplied);
+        m_workspace->notifyDataChanged();
+        QVERIFY(waitForSignals(applied));
+        QVERIFY(resets.count() >= 1);
     }
 };
 

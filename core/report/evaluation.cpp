@@ -377,16 +377,19 @@ Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& 
         return evaluateStore(store, full);
     Evaluation evaluation;
     evaluation.records = earlier;
-    std::size_t replaced = 0;
+    std::vector<std::size_t> places;
+    places.reserve(partial.records.size());
     for (ScoredRecord& r : partial.records) {
         const auto place = placeOf.find(SlotKey { r.runId, r.caseRow, r.repeat });
         if (place == placeOf.end())
             return evaluateStore(store, full);
         evaluation.records[place->second] = std::move(r);
+        places.push_back(place->second);
         placeOf.erase(place);
-        ++replaced;
     }
-    evaluation.reused = qint64(earlier.size() - replaced);
+    std::sort(places.begin(), places.end());
+    evaluation.reused = qint64(earlier.size() - places.size());
+    evaluation.rescoredPlaces = std::move(places);
     if (options.progress)
         options.progress(qint64(evaluation.records.size()), qint64(evaluation.records.size()));
     return evaluation;

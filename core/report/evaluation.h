@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace structscope {
@@ -37,6 +38,9 @@ struct Evaluation
     QString error;          ///< set when the store could not be read (records are then empty)
     bool cancelled = false;
     qint64 reused = 0; ///< verdicts taken from EvaluationOptions::reuse instead of scored
+    /// Set by reevaluateCases() when the records are `earlier`'s with only these places (ascending) read and
+    /// scored again: a view showing `earlier` updates those rows instead of everything. Unset after a full pass.
+    std::optional<std::vector<std::size_t>> rescoredPlaces;
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 

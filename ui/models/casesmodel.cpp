@@ -20,6 +20,24 @@ void CasesModel::setRecords(ScoredSetPtr set)
     endResetModel();
 }
 
+void CasesModel::updateRecords(ScoredSetPtr set, const std::vector<std::size_t>& rows)
+{
+    if (!m_set || !set || set->records.size() != m_set->records.size()) {
+        setRecords(std::move(set));
+        return;
+    }
+    m_set = std::move(set);
+    // One signal per run of consecutive rows (a case's repeats are neighbours).
+    for (std::size_t first = 0; first < rows.size();) {
+        std::size_t last = first;
+        while (last + 1 < rows.size() && rows[last + 1] == rows[last] + 1)
+            ++last;
+        if (rows[last] < m_set->records.size())
+            Q_EMIT dataChanged(index(int(rows[first]), 0), index(int(rows[last]), columnCount() - 1));
+        first = last + 1;
+    }
+}
+
 void CasesModel::setInputs(CaseTexts inputs)
 {
     m_inputs = std::move(inputs);

@@ -35,6 +35,11 @@ public:
     explicit CasesModel(QObject* parent = nullptr);
 
     void setRecords(ScoredSetPtr set);
+    const CaseTexts& inputs() const { return m_inputs; }
+    /// Shows `set`, which holds the shown records in the same places with those at `rows` (ascending) scored
+    /// again (ScoredSet::rescored): only those rows change, so views keep their selection, scroll position and
+    /// filtered order instead of being reset. Falls back to setRecords() when the sizes differ.
+    void updateRecords(ScoredSetPtr set, const std::vector<std::size_t>& rows);
     ScoredSetPtr records() const { return m_set; }
     /// Case inputs for search and tooltips; rows keep their order.
     void setInputs(CaseTexts inputs);

@@ -195,6 +195,13 @@ void CasesPage::loadInputs()
         if (generation != m_inputsGeneration)
             return;
         m_inputsPending = false;
+        // Unchanged texts (the page reloads after a gold edit too) leave the rows alone: telling a million rows
+        // that their input changed costs the proxy a pass over all of them.
+        const CaseTexts& shown = m_model->inputs();
+        if (shown && texts && *shown == *texts) {
+            updateCount();
+            return;
+        }
         m_model->setInputs(texts);
         if (!m_proxy->filter().words.isEmpty())
             m_proxy->invalidate(); // the search could not look into the inputs before
@@ -204,6 +211,14 @@ void CasesPage::loadInputs()
 
 void CasesPage::recordsReady(const ScoredSetPtr& set, const QString& error)
 {
+    if (set && m_model->records() && set->basedOn.lock() == m_model->records()) {
+        // A gold edit re-scored a few responses: those rows change; the filters' choices (models, strategies,
+        // categories, tiers) cannot, and the selection and scroll position stay.
+        m_wanted.reset();
+        m_model->updateRecords(set, set->rescored);
+        updateCount();
+        return;
+    }
     m_model->setRecords(set);
     refillCombos();
     applyFilter();

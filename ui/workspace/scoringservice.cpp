@@ -56,6 +56,10 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
     set->reused = evaluation.reused;
+    if (evaluation.rescoredPlaces) {
+        set->basedOn = previous;
+        set->rescored = std::move(*evaluation.rescoredPlaces);
+    }
     set->elapsedMs = timer.elapsed();
     return set;
 }

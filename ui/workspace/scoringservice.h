@@ -24,6 +24,10 @@ struct ScoredSet
     qint64 elapsedMs = 0;
     qint64 reused = 0; ///< verdicts taken over from the previous pass (unchanged response and gold)
     QString stamp; ///< the store's contentStamp() taken before reading it ("" if it could not be read)
+    /// After a gold edit: this set is `basedOn`'s records with only those at `rescored` (ascending) scored again,
+    /// in the same places, so a view showing `basedOn` can update those rows alone. Empty after a full pass.
+    std::weak_ptr<const ScoredSet> basedOn;
+    std::vector<std::size_t> rescored;
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
