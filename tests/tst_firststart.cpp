@@ -63,11 +63,10 @@ bool hasData(Page* page)
         const auto views = page->findChildren<QTableView*>();
         return std::any_of(views.begin(), views.end(), [](QTableView* v) { return v->model()->rowCount() == 48; });
     }
-    if (page->isLoading() || !page->currentReport() || page->currentReport()->report.groups.empty())
-        return false;
+    // A page of responses shows the scored set itself (no report is aggregated for it).
     if (auto* records = qobject_cast<RecordsPage*>(page))
         return !records->isBusy() && records->scoredSet() && !records->scoredSet()->records.empty();
-    return true;
+    return !page->isLoading() && page->currentReport() && !page->currentReport()->report.groups.empty();
 }
 
 QAction* findAction(QMenuBar* bar, const QString& text)
@@ -169,6 +168,16 @@ private Q_SLOTS:
         for (Page* page : window.pages()) {
             QVERIFY(window.showPage(page->pageId()));
             QTRY_VERIFY2_WITH_TIMEOUT(hasData(page), qPrintable(page->pageId()), int(kBudgetMs));
+            if (auto* records = qobject_cast<RecordsPage*>(page)) {
+                // Its records know which models are simulated.
+                QSet<QString> simulated;
+                for (const ScoredRecord& r : records->scoredSet()->records) {
+                    if (r.simulated)
+                        simulated.insert(r.model);
+                }
+                QCOMPARE(simulated.size(), 6);
+                continue;
+            }
             if (!page->currentReport())
                 continue;
             // Simulated models are labelled in what the pages show.

@@ -111,6 +111,7 @@ private Q_SLOTS:
     void comparePage();
     void leaderboardNotesSimulatedModels();
     void reopenedLeaderboardPaintsTheSavedReport();
+    void recordsPagesAggregateNothing();
     void darkPalette();
     void screenshots();
 };
@@ -529,6 +530,28 @@ void TestPages::reopenedLeaderboardPaintsTheSavedReport()
     QVERIFY(loadingWhenSaved); // still scoring: the page says so
     QCOMPARE(writeReportJson(savedReport->report), writeReportJson(page.currentReport()->report));
     QCOMPARE(savedReport->simulatedModels, page.currentReport()->simulatedModels);
+}
+
+void TestPages::recordsPagesAggregateNothing()
+{
+    // A page of responses gets the scored set alone: no report is aggregated for it, and none saved stands in
+    // while the store is scored again (a saved leaderboard exists from the test before).
+    Workspace reopened;
+    QString error;
+    QVERIFY2(reopened.open(m_demo.location, false, &error), qPrintable(error));
+    CasesPage page(&reopened);
+    QSignalSpy saved(&page, &Page::savedReportApplied);
+    QSignalSpy applied(&page, &RecordsPage::recordsApplied);
+    page.resize(1280, 820);
+    page.show();
+    QVERIFY(waitForSignals(applied));
+    QVERIFY(waitRecords(&page));
+    QCOMPARE(saved.count(), 0);
+    QVERIFY(page.scoredSet());
+    QCOMPARE(page.scoredSet()->records.size(), std::size_t(page.model()->rowCount()));
+    QVERIFY(page.model()->rowCount() > 0);
+    QVERIFY(page.currentReport());
+    QVERIFY(page.currentReport()->report.groups.empty());
 }
 
 void TestPages::darkPalette()

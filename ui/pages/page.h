@@ -75,6 +75,9 @@ protected:
     /// both gold bases are scored and the report holds each group twice, measured then adjusted, told
     /// apart by a last key "gold" (goldSideBySide()); `gold` is then ignored.
     void requestReport(GoldBasis gold, const AggregateOptions& options, bool sideBySide = false);
+    /// As requestReport(), for a page that shows the scored set itself (RecordsPage): nothing is aggregated and no
+    /// saved report stands in; reportReady() gets an empty report once the set is scored.
+    void requestScoredSet(GoldBasis gold);
     /// Makes `status` say what the page waits for: "Scoring…" while loading, and that saved results are shown
     /// while a saved report stands in (what they are in its tooltip).
     void showLoadingIn(QLabel* status);
@@ -82,6 +85,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    void request(GoldBasis gold, const AggregateOptions& options, bool sideBySide, bool setOnly);
     void markStale();
     void aggregate(const ScoredSetPtr& set);
     void aggregateBoth(const ScoredSetPtr& measured, const ScoredSetPtr& adjusted);
@@ -100,6 +104,7 @@ private:
     quint64 m_generation = 0;
     GoldBasis m_gold = GoldBasis::Measured;
     bool m_sideBySide = false;
+    bool m_setOnly = false;
     AggregateOptions m_options;
     ReportDataPtr m_report;
     bool m_computedApplied = false; ///< the computed report of the current request was applied

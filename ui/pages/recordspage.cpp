@@ -16,11 +16,7 @@ RecordsPage::RecordsPage(Workspace* workspace, QWidget* parent)
 void RecordsPage::requestRecords(GoldBasis gold)
 {
     m_gold = gold;
-    AggregateOptions options;
-    options.groupBy = { "model" };
-    options.families = { "ladder" };
-    options.bootstrap.resamples = 1; // the summary is not shown; only the scored set matters
-    requestReport(gold, options);
+    requestScoredSet(gold);
 }
 
 void RecordsPage::reportReady(const ReportDataPtr& data, const QString& error)

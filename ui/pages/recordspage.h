@@ -6,10 +6,9 @@ namespace structscope {
 
 /// A page that shows scored responses themselves rather than an aggregated report (Cases, Errors,
 /// Compare, Audit). It goes through the base class's data path, so loading, superseded requests and
-/// stale data behave as on every page: requestRecords() asks for a small report of the gold basis
-/// (one ladder summary per model, cheap to aggregate), and when it arrives the scored set it was made
-/// from — shared with every other page through the workspace's scoring service — is handed to
-/// recordsReady().
+/// stale data behave as on every page: requestRecords() asks for the scored set of the gold basis
+/// (requestScoredSet(): nothing is aggregated), and when it is scored the set — shared with every
+/// other page through the workspace's scoring service — is handed to recordsReady().
 class RecordsPage : public Page
 {
     Q_OBJECT
