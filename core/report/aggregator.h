@@ -22,12 +22,10 @@ struct ScoredRecord
     qint64 runId = 0;
     QString caseId;
     qint64 caseRow = 0; ///< the case's row in the store (0 for records not read from a store)
-    int repeat = 0;
     QString category;
     QString tier;       ///< also the schema complexity of SOB records
     QString sourceKind; ///< the case's "source_kind", else its category
     QString modality;   ///< "text", "image", "audio"
-    bool simulated = false; ///< answered by a simulated model
     double weight = 0;  ///< complexity weight of the tier (easy 1, medium 2, hard 3, else 0)
     std::optional<double> latencyMs;
     std::optional<double> cost;
@@ -37,6 +35,9 @@ struct ScoredRecord
     qint64 responseId = 0;
     qint64 goldRevisionRow = 0; ///< 0: the case has no gold
     int scorerVersion = 0;
+    // The small fields last, together (no padding between them): a million records are held at once.
+    int repeat = 0;
+    bool simulated = false; ///< answered by a simulated model
 };
 
 /// The keys a report can be grouped by.

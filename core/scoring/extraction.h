@@ -13,11 +13,12 @@ namespace structscope {
 /// metrics of a group are computed from sums of these (see ExtractionTotals).
 struct ExtractionCounts
 {
+    // The integers first and the double last: 56 bytes, not 64 (a million records hold two of these each).
     DiffCounts diff;
-    double partialCredit = 0; ///< Σ C(l_i) over string deviations
     int goldKeys = 0; ///< gold leaves and empty containers below the root (F1_keys' TP + FN)
     int goldValues = 0; ///< N_v: non-null gold leaves (a null is the absence of a value)
     int predictedValues = 0; ///< N_pred_v: non-null predicted leaves, extra keys included
+    double partialCredit = 0; ///< Σ C(l_i) over string deviations
 
     /// TP_v of METRICS.md §2 for this record (may be negative: a far-off string costs a value).
     /// Values invented where gold is null are not among the N_v gold values, so they are not

@@ -24,12 +24,13 @@ inline constexpr int kScorerVersion = 1;
 /// shares is immutable).
 struct Verdict
 {
+    // The small fields together (no padding between them): a million verdicts are held at once.
     ParseRung rung = ParseRung::Failed;
-    std::string parseReason;
-    bool schemaValid = false;
-    std::vector<SchemaError> schemaErrors;
     LadderLabel ladder = LadderLabel::InvalidJson; ///< lenient equality
     LadderLabel ladderStrict = LadderLabel::InvalidJson; ///< strict equality
+    bool schemaValid = false;
+    std::string parseReason;
+    std::vector<SchemaError> schemaErrors;
     ExtractionRecord extraction;
     std::vector<Difference> differences; ///< strict gold-vs-prediction diff (kept when asked for)
     /// The grounding and contract families' scores, where scored. Shared, not copied, with copies of the verdict
