@@ -3,7 +3,14 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdio>
+#include <optional>
+
+namespace structscope {
+class ResultStore;
+}
 
 namespace structscope::bench {
 
@@ -26,6 +33,21 @@ struct BenchStoreShape
 /// The path of the generated store of about `responses` responses, generating it first when missing: in $TMPDIR
 /// from 100,000 responses on (kept for later runs), else in `scratch`. Empty, and why, on failure.
 QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* error, BenchStoreShape* shape = nullptr);
+
+/// The process's peak resident memory so far.
+double peakRssMiB();
+
+/// The gold edit the benchmarks make: the first string value of the first case's gold changed (so that answers
+/// which matched it no longer do), to be stored as a new revision over `revision` and undone afterwards with
+/// `original`, so that every run starts from the same gold.
+struct BenchGoldEdit
+{
+    qint64 caseRow = 0;
+    int revision = 0;
+    nlohmann::json original;
+    nlohmann::json edited;
+};
+std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error);
 
 int benchScoring(const BenchArgs& args);
 int benchImport(const BenchArgs& args);

@@ -6,6 +6,9 @@
 #include "bench.h"
 
 #include "pages/casespage.h"
+#include "pages/leaderboardpage.h"
+#include "store/resultstore.h"
+#include "widgets/goldtoggle.h"
 #include "workspace/workspace.h"
 
 #include <QAbstractItemModel>
@@ -18,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -82,6 +86,20 @@ int benchCases(const BenchArgs& args)
 
     QElapsedTimer timer;
     timer.start();
+    // Lets events through until `done`, at most 30 minutes; false (and says what was awaited) after that.
+    const auto waitFor = [](const std::function<bool()>& done, const char* what) {
+        QElapsedTimer waited;
+        waited.start();
+        while (!done()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+            if (waited.elapsed() > 30 * 60 * 1000) {
+                std::fprintf(stderr, "bench cases: %s not done after 30 minutes\n", what);
+                return false;
+            }
+            QThread::msleep(1);
+        }
+        return true;
+    };
     Workspace workspace;
     if (!workspace.open(path, false, &error)) {
         std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
@@ -92,17 +110,11 @@ int benchCases(const BenchArgs& args)
     QObject::connect(&page, &RecordsPage::recordsApplied, &page, [&applied] { applied = true; });
     page.resize(1280, 820);
     page.show();
-    while (!applied || page.isBusy()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        if (applied && !page.scoredSet()) {
-            std::fprintf(stderr, "bench cases: the Cases page shows no records\n");
-            return 1;
-        }
-        if (timer.elapsed() > 30 * 60 * 1000) {
-            std::fprintf(stderr, "bench cases: no records after 30 minutes\n");
-            return 1;
-        }
-        QThread::msleep(2);
+    if (!waitFor([&] { return applied && !page.isBusy(); }, "the Cases page"))
+        return 1;
+    if (!page.scoredSet()) {
+        std::fprintf(stderr, "bench cases: the Cases page shows no records\n");
+        return 1;
     }
     QTableView& view = *page.view();
     const int rows = view.model()->rowCount();
@@ -140,6 +152,59 @@ int benchCases(const BenchArgs& args)
     const QString shot = QDir(QDir::tempPath()).filePath(u"structscope-bench-cases-%1.png"_s.arg(rows));
     if (page.grab().save(shot))
         std::printf("cases      the page as scrolled last: %s\n", qPrintable(shot));
+
+    // A gold edit as the GUI makes one (a new revision through a connection of its own, then the workspace told
+    // which case changed), with the Leaderboard page open beside the Cases page, both on the adjusted gold: the
+    // time until both show the edit, and the process's peak memory with two scored sets alive meanwhile.
+    LeaderboardPage board(&workspace);
+    board.goldToggle()->setGold(GoldBasis::Adjusted);
+    board.resize(1280, 820);
+    bool boardApplied = false;
+    QObject::connect(&board, &Page::reportApplied, &board, [&boardApplied] { boardApplied = true; });
+    board.show();
+    if (!waitFor([&] { return boardApplied && !board.isLoading(); }, "the leaderboard"))
+        return 1;
+    auto writer = ResultStore::open(path);
+    if (!writer) {
+        std::fprintf(stderr, "bench cases: the store does not open for writing\n");
+        return 1;
+    }
+    const std::optional<BenchGoldEdit> edit = benchGoldEdit(*writer, &error);
+    if (!edit) {
+        std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
+        return 1;
+    }
+    const auto editCase = [&](const nlohmann::json& gold, int over, const char* what) -> std::optional<int> {
+        applied = false;
+        boardApplied = false;
+        timer.restart();
+        const GoldEditResult added = writer->addGoldRevision(edit->caseRow, gold, u"bench"_s, u"bench"_s, over);
+        if (!added.ok()) {
+            std::fprintf(stderr, "bench cases: %s failed: %s\n", what, qPrintable(added.error.message));
+            return std::nullopt;
+        }
+        workspace.notifyGoldChanged({ edit->caseRow });
+        qint64 casesMs = -1;
+        const bool both = waitFor(
+            [&] {
+                if (casesMs < 0 && applied && !page.isBusy())
+                    casesMs = timer.elapsed();
+                return casesMs >= 0 && boardApplied && !board.isLoading();
+            },
+            what);
+        if (!both)
+            return std::nullopt;
+        const double totalMs = double(timer.elapsed());
+        report("cases", u"%1: the Cases page updated"_s.arg(QLatin1String(what)), double(casesMs), "ms");
+        report("cases", u"%1: the Cases page and the leaderboard updated"_s.arg(QLatin1String(what)), totalMs, "ms");
+        return added.added.revision;
+    };
+    const std::optional<int> editedRevision = editCase(edit->edited, edit->revision, "gold edit");
+    if (!editedRevision)
+        return 1;
+    if (!editCase(edit->original, *editedRevision, "the edit undone"))
+        return 1;
+    report("cases", u"peak memory"_s, peakRssMiB(), "MiB");
     return 0;
 }
 

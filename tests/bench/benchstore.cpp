@@ -41,12 +41,6 @@ double seconds(const QElapsedTimer& timer)
     return double(timer.nsecsElapsed()) / 1e9;
 }
 
-double peakRssMiB()
-{
-    rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
-}
 
 /// The email-extraction suite with its cases replicated (ids suffixed "~k") to `cases`.
 SuitePtr scaledSuite(int cases, QString* error)
@@ -145,6 +139,47 @@ QString digest(const Report& report)
 }
 
 } // namespace
+
+double peakRssMiB()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
+}
+
+std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error)
+{
+    const auto suiteRecords = store.suites();
+    const auto caseList = suiteRecords && !suiteRecords->isEmpty()
+        ? store.cases(suiteRecords->constFirst().row, CaseFields::WithoutText)
+        : StoreResult<QList<CaseRecord>>(StoreError { StoreErrorKind::Corrupt, u"no suite"_s });
+    if (!caseList || caseList->isEmpty()) {
+        *error = u"cannot read the cases: %1"_s.arg(caseList.errorMessage());
+        return std::nullopt;
+    }
+    BenchGoldEdit edit;
+    edit.caseRow = caseList->constFirst().row;
+    const auto current = store.currentGold(edit.caseRow);
+    if (!current) {
+        *error = current.errorMessage();
+        return std::nullopt;
+    }
+    edit.original = current->gold;
+    edit.revision = current->revision;
+    // The first string value of the gold changes: answers that matched it no longer do, so the edit changes its
+    // case's verdicts and the leaderboard. The gold is restored at the end, so every run starts from the same gold.
+    edit.edited = current->gold;
+    bool editedValue = false;
+    for (auto it = edit.edited.begin(); it != edit.edited.end() && !editedValue; ++it) {
+        if (it->is_string()) {
+            *it = it->get<std::string>() + " (bench edit)";
+            editedValue = true;
+        }
+    }
+    if (!editedValue)
+        edit.edited["bench_edit"] = "a key no answer has";
+    return edit;
+}
 
 QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* error, BenchStoreShape* shape)
 {
@@ -259,35 +294,15 @@ int benchStore(const BenchArgs& args)
     rescored = {};
 
     // A gold edit: one new revision, then the evaluation again reusing every other verdict, and the leaderboard.
-    const auto suiteRecords = store->suites();
-    const auto caseList = suiteRecords && !suiteRecords->isEmpty()
-        ? store->cases(suiteRecords->constFirst().row, CaseFields::WithoutText)
-        : StoreResult<QList<CaseRecord>>(StoreError { StoreErrorKind::Corrupt, u"no suite"_s });
-    if (!caseList || caseList->isEmpty()) {
-        std::fprintf(stderr, "bench store: cannot read the cases\n");
+    const std::optional<BenchGoldEdit> goldEdit = benchGoldEdit(*store, &error);
+    if (!goldEdit) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(error));
         return 1;
     }
-    const qint64 editedCase = caseList->constFirst().row;
-    const auto current = store->currentGold(editedCase);
-    if (!current) {
-        std::fprintf(stderr, "bench store: %s\n", qPrintable(current.errorMessage()));
-        return 1;
-    }
-    // The first string value of the gold changes: answers that matched it no longer do, so the edit changes its
-    // case's verdicts and the leaderboard. The gold is restored at the end, so every run starts from the same gold.
-    json edited = current->gold;
-    bool editedValue = false;
-    for (auto it = edited.begin(); it != edited.end() && !editedValue; ++it) {
-        if (it->is_string()) {
-            *it = it->get<std::string>() + " (bench edit)";
-            editedValue = true;
-        }
-    }
-    if (!editedValue)
-        edited["bench_edit"] = "a key no answer has";
+    const qint64 editedCase = goldEdit->caseRow;
     step.restart();
     const GoldEditResult edit
-        = store->addGoldRevision(editedCase, edited, u"bench"_s, u"bench: one gold edit"_s, current->revision);
+        = store->addGoldRevision(editedCase, goldEdit->edited, u"bench"_s, u"bench: one gold edit"_s, goldEdit->revision);
     if (!edit.ok()) {
         std::fprintf(stderr, "bench store: the gold edit failed\n");
         return 1;
@@ -335,7 +350,7 @@ int benchStore(const BenchArgs& args)
     report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
         .arg(digest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
     const GoldEditResult undo = store->addGoldRevision(
-        editedCase, current->gold, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
+        editedCase, goldEdit->original, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
     if (!undo.ok()) {
         std::fprintf(stderr, "bench store: the gold edit could not be undone: %s\n", qPrintable(undo.error.message));
         return 1;
