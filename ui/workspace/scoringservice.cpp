@@ -205,6 +205,12 @@ void ScoringService::start(GoldBasis gold)
         });
     job.watcher->setFuture(future);
     const quint64 generation = job.generation;
+    // Registered before the continuation is attached: on a job that has already finished (an empty store, a busy
+    // GUI thread) then() runs it at once, and it must find its job, or the result is dropped as superseded and the
+    // pages wait for it forever.
+    m_jobs[gold] = job;
+    if (!wasBusy)
+        Q_EMIT busyChanged(true);
     future.then(this, [this, gold, generation](const ScoredSetPtr& set) {
         const auto it = m_jobs.find(gold);
         if (it == m_jobs.end() || it->second.generation != generation)
@@ -220,9 +226,6 @@ void ScoringService::start(GoldBasis gold)
         if (!isBusy())
             Q_EMIT busyChanged(false);
     });
-    m_jobs[gold] = job;
-    if (!wasBusy)
-        Q_EMIT busyChanged(true);
 }
 
 } // namespace structscope
