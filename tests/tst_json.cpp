@@ -2,6 +2,7 @@
 // lenient text normalisation and Levenshtein. Expected values are worked out by hand.
 #include "json/jsondiff.h"
 #include "json/jsonextract.h"
+#include "json/jsontext.h"
 #include "json/leafpaths.h"
 #include "json/parseladder.h"
 #include "json/textnorm.h"
@@ -12,6 +13,8 @@
 #include <QTest>
 
 #include <algorithm>
+#include <functional>
+#include <random>
 
 using namespace Qt::StringLiterals;
 
@@ -139,6 +142,9 @@ private slots:
     void parseDocument_data();
     void parseDocument();
     void parseDocumentFromFile();
+    void quickPathAgreesWithNlohmann_data();
+    void quickPathAgreesWithNlohmann();
+    void quickPathOnGeneratedDocuments();
 
     void leafPaths_data();
     void leafPaths();
@@ -539,6 +545,124 @@ void TestJson::parseDocument()
     QVERIFY2(text.starts_with("line " + std::to_string(line) + ", column " + std::to_string(column) + " (byte "
                  + std::to_string(offset) + "): "),
         text.c_str());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quick path (simdjson) builds exactly what nlohmann's parser builds, or declines
+
+void TestJson::quickPathAgreesWithNlohmann_data()
+{
+    QTest::addColumn<QByteArray>("input");
+    QTest::addColumn<int>("maxDepth");
+    QTest::addColumn<bool>("quick"); // whether the quick path answers (else nlohmann alone decides)
+
+    QTest::addRow("object") << QByteArray(R"({"b": [1, -2, 3.5, true, null, "x"], "a": {}})") << 512 << true;
+    QTest::addRow("0 is unsigned") << QByteArray("[0, 7, 18446744073709551615]") << 512 << true;
+    QTest::addRow("negative integers are signed") << QByteArray("[-1, -9223372036854775808]") << 512 << true;
+    QTest::addRow("-0 is signed: declined") << QByteArray(R"({"a": -0})") << 512 << false;
+    QTest::addRow("-0 at the end: declined") << QByteArray("-0") << 512 << false;
+    QTest::addRow("-0 after a colon: declined") << QByteArray(R"({"a":-0})") << 512 << false;
+    QTest::addRow("-0 after a comma: declined") << QByteArray("[1,-0]") << 512 << false;
+    QTest::addRow("-0 after a bracket: declined") << QByteArray("[-0]") << 512 << false;
+    QTest::addRow("-0 after a newline: declined") << QByteArray("[1,\n-0]") << 512 << false;
+    QTest::addRow("names ending in -0 are not -0") << QByteArray(R"({"model": "model-0", "n": 0})") << 512 << true;
+    QTest::addRow("dates are not -0") << QByteArray(R"([0, "2024-01-05", -0.5, -0e1])") << 512 << true;
+    QTest::addRow("-0.0 keeps its sign") << QByteArray("[-0.0, 0.0, 1.0, 1e2, 1E-2]") << 512 << true;
+    QTest::addRow("beyond 64 bits: declined") << QByteArray("[18446744073709551616]") << 512 << false;
+    QTest::addRow("below int64: declined") << QByteArray("[-9223372036854775809]") << 512 << false;
+    QTest::addRow("below double: zero, signed") << QByteArray("[1e-400, -1e-400, 4.9e-324]") << 512 << true;
+    QTest::addRow("beyond double: declined") << QByteArray("[1E400]") << 512 << false;
+    QTest::addRow("repeated key: last wins") << QByteArray(R"({"a": 1, "a": [2], "b": 0})") << 512 << true;
+    QTest::addRow("escapes") << QByteArray(R"(["\u00e9\ud83d\ude00\n\t\"\\\/\u0000"])") << 512 << true;
+    QTest::addRow("utf-8") << QByteArray("[\"caf\xC3\xA9 \xF0\x9F\x98\x80\"]") << 512 << true;
+    QTest::addRow("BOM") << QByteArray("\xEF\xBB\xBF {\"a\": 1}") << 512 << true;
+    QTest::addRow("whitespace") << QByteArray(" \t\r\n[1]\n ") << 512 << true;
+    QTest::addRow("depth at the limit") << QByteArray("[[[1]]]") << 3 << true;
+    QTest::addRow("depth over the limit") << QByteArray("[[[1]]]") << 2 << false;
+    QTest::addRow("deeper than simdjson goes") << QByteArray(2000, '[') + QByteArray(2000, ']') << 5000 << false;
+    QTest::addRow("lone high surrogate") << QByteArray(R"(["\ud800"])") << 512 << false;
+    QTest::addRow("lone low surrogate") << QByteArray(R"(["\udc00"])") << 512 << false;
+    QTest::addRow("raw control character") << QByteArray("[\"a\x01\"]") << 512 << false;
+    QTest::addRow("raw tab in a string") << QByteArray("[\"a\tb\"]") << 512 << false;
+    QTest::addRow("invalid utf-8") << QByteArray("[\"\xFF\"]") << 512 << false;
+    QTest::addRow("overlong utf-8") << QByteArray("[\"\xC0\xAF\"]") << 512 << false;
+    QTest::addRow("trailing comma") << QByteArray("[1,]") << 512 << false;
+    QTest::addRow("trailing garbage") << QByteArray("[1] x") << 512 << false;
+    QTest::addRow("two values") << QByteArray("1 2") << 512 << false;
+    QTest::addRow("leading zero") << QByteArray("[01]") << 512 << false;
+    QTest::addRow("NaN") << QByteArray("[NaN]") << 512 << false;
+    QTest::addRow("single quotes") << QByteArray("['a']") << 512 << false;
+    QTest::addRow("comment") << QByteArray("[1] // x") << 512 << false;
+    QTest::addRow("empty") << QByteArray("") << 512 << false;
+    QTest::addRow("scalar") << QByteArray(R"("just text")") << 512 << true;
+}
+
+void TestJson::quickPathAgreesWithNlohmann()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(int, maxDepth);
+    QFETCH(bool, quick);
+
+    json quickly = "sentinel";
+    QCOMPARE(parseJsonQuickly(view(input), maxDepth, quickly), quick);
+    json slowly = "sentinel";
+    const JsonTextParse alone = parseJsonTextWithNlohmann(view(input), maxDepth, slowly);
+    json both = "sentinel";
+    const JsonTextParse combined = parseJsonText(view(input), maxDepth, both);
+    if (quick) {
+        QVERIFY2(alone.ok, alone.message.c_str());
+        QVERIFY2(identicalJson(quickly, slowly), (quickly.dump() + " vs " + slowly.dump()).c_str());
+    } else {
+        QVERIFY(quickly.is_null());
+    }
+    // Whichever path answered, parseJsonText gives what nlohmann alone gives, errors included.
+    QCOMPARE(combined.ok, alone.ok);
+    QCOMPARE(combined.tooDeep, alone.tooDeep);
+    QCOMPARE(combined.errorOffset, alone.errorOffset);
+    QCOMPARE(combined.message, alone.message);
+    QVERIFY2(identicalJson(both, slowly), (both.dump() + " vs " + slowly.dump()).c_str());
+}
+
+void TestJson::quickPathOnGeneratedDocuments()
+{
+    // Random documents (numbers of every kind, escapes, repeated keys, nesting) through both parsers.
+    std::mt19937_64 random(20261130);
+    const auto pick = [&random](int n) { return int(random() % std::uint64_t(n)); };
+    const std::vector<std::string> scalars = { "0", "-0", "-1", "42", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775808", "18446744073709551615", "1.5", "-0.0", "1e308", "2.2250738585072014e-308", "5e-324",
+        "0.1", "123456789012345678", "1E+2", "true", "false", "null", R"("")", R"("a\u0041\n")", R"("\ud834\udd1e")",
+        R"("2024-01-05")", "\"x-0\"", "\"\xE2\x82\xAC\"" };
+    std::function<std::string(int)> value = [&](int depth) -> std::string {
+        const int kind = depth > 4 ? 0 : pick(4);
+        if (kind == 0 || kind == 1)
+            return scalars[std::size_t(pick(int(scalars.size())))];
+        std::string out = kind == 2 ? "[" : "{";
+        const int n = pick(5);
+        for (int i = 0; i < n; ++i) {
+            if (i > 0)
+                out += pick(2) ? "," : " , ";
+            if (kind == 3)
+                out += "\"k" + std::to_string(pick(3)) + "\":";
+            out += value(depth + 1);
+        }
+        out += kind == 2 ? "]" : "}";
+        return out;
+    };
+    int answered = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const std::string text = value(0);
+        json quickly;
+        json slowly;
+        const bool quick = parseJsonQuickly(text, 512, quickly);
+        const JsonTextParse alone = parseJsonTextWithNlohmann(text, 512, slowly);
+        QVERIFY2(alone.ok, text.c_str());
+        if (quick) {
+            ++answered;
+            QVERIFY2(identicalJson(quickly, slowly), text.c_str());
+        }
+    }
+    // Most documents go the quick way (only -0 and integers beyond 64 bits, rare here, send them to nlohmann).
+    QVERIFY2(answered > 1500, std::to_string(answered).c_str());
 }
 
 void TestJson::parseDocumentFromFile()

@@ -2,6 +2,11 @@
 
 #include "json/textnorm.h"
 
+#include <simdjson.h>
+
+#include <cmath>
+#include <cstring>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -115,9 +120,234 @@ private:
     std::string m_message;
 };
 
+// ---- the quick path --------------------------------------------------------------------------------------------
+// simdjson parses (and validates: structure, UTF-8, escapes, control characters, numbers) several times faster than
+// nlohmann's lexer, which reads a character at a time. Its DOM is converted into nlohmann's, which everything else
+// works on. The quick path only answers when it builds exactly the value nlohmann would: anything else — any error,
+// a number simdjson does not take (beyond 64 bits, out of double range), nesting past the limit, the token -0 —
+// returns false and the document is parsed again by nlohmann, which then gives the same value or the same located
+// error as always. tst_json compares the two paths on crafted edge cases and random documents, and fuzz_jsonquick
+// on any input.
+
+// nlohmann reads "-0" as the signed integer 0 and "0" as the unsigned one; simdjson gives both as the int64 0.
+// True when the text may hold the token -0: a "-0" that starts the text or follows what can precede a value
+// (':', ',', '[' or whitespace), and that no digit, fraction or exponent follows. A zero then needs nlohmann to tell
+// which it was. Text inside strings can match too ("a: -0 b"), which only costs a needless slow parse; "model-0"
+// does not.
+bool hasNegativeZeroToken(std::string_view text)
+{
+    for (std::size_t at = text.find("-0"); at != std::string_view::npos; at = text.find("-0", at + 2)) {
+        if (at > 0) {
+            const char before = text[at - 1];
+            if (before != ':' && before != ',' && before != '[' && before != ' ' && before != '\t' && before != '\n'
+                && before != '\r')
+                continue;
+        }
+        const std::size_t next = at + 2;
+        if (next >= text.size())
+            return true;
+        const char c = text[next];
+        if (!(c >= '0' && c <= '9') && c != '.' && c != 'e' && c != 'E')
+            return true;
+    }
+    return false;
+}
+
+class QuickConverter
+{
+public:
+    QuickConverter(std::string_view text, int maxDepth)
+        : m_text(text)
+        , m_maxDepth(maxDepth)
+    { }
+
+    // Recursion is bounded: simdjson refuses documents nested deeper than its parser's max_depth (kQuickMaxDepth).
+    bool convert(simdjson::dom::element element, json& out, int depth)
+    {
+        switch (element.type()) {
+        case simdjson::dom::element_type::ARRAY: {
+            if (depth >= m_maxDepth)
+                return false;
+            out = json::array();
+            auto& array = out.get_ref<json::array_t&>();
+            simdjson::dom::array items;
+            if (element.get_array().get(items) != simdjson::SUCCESS)
+                return false;
+            array.reserve(items.size());
+            for (simdjson::dom::element item : items) {
+                if (!convert(item, array.emplace_back(), depth + 1))
+                    return false;
+            }
+            return true;
+        }
+        case simdjson::dom::element_type::OBJECT: {
+            if (depth >= m_maxDepth)
+                return false;
+            out = json::object();
+            auto& object = out.get_ref<json::object_t&>();
+            simdjson::dom::object fields;
+            if (element.get_object().get(fields) != simdjson::SUCCESS)
+                return false;
+            for (const simdjson::dom::key_value_pair field : fields) {
+                // A repeated key keeps its last value, as nlohmann's parser does.
+                json& slot = object[std::string(field.key)];
+                slot = nullptr;
+                if (!convert(field.value, slot, depth + 1))
+                    return false;
+            }
+            return true;
+        }
+        case simdjson::dom::element_type::INT64: {
+            std::int64_t value = 0;
+            if (element.get_int64().get(value) != simdjson::SUCCESS)
+                return false;
+            if (value < 0) {
+                out = json::number_integer_t(value);
+            } else {
+                if (value == 0 && negativeZero())
+                    return false;
+                out = json::number_unsigned_t(value);
+            }
+            return true;
+        }
+        case simdjson::dom::element_type::UINT64:
+            out = json::number_unsigned_t(element.get_uint64().value_unsafe());
+            return true;
+        case simdjson::dom::element_type::DOUBLE:
+            out = json::number_float_t(element.get_double().value_unsafe());
+            return std::isfinite(out.get_ref<const json::number_float_t&>());
+        case simdjson::dom::element_type::STRING: {
+            const std::string_view text = element.get_string().value_unsafe();
+            out = std::string(text);
+            return true;
+        }
+        case simdjson::dom::element_type::BOOL:
+            out = element.get_bool().value_unsafe();
+            return true;
+        case simdjson::dom::element_type::NULL_VALUE:
+            out = nullptr;
+            return true;
+        }
+        return false;
+    }
+
+private:
+    bool negativeZero()
+    {
+        if (m_negativeZero < 0)
+            m_negativeZero = hasNegativeZeroToken(m_text) ? 1 : 0;
+        return m_negativeZero == 1;
+    }
+
+    std::string_view m_text;
+    int m_maxDepth;
+    int m_negativeZero = -1; ///< unknown until a zero asks
+};
+
+constexpr std::size_t kQuickMaxDepth = 1024;
+static_assert(simdjson::DEFAULT_MAX_DEPTH == kQuickMaxDepth);
+/// Documents up to this size are parsed by a parser kept per thread (it keeps its buffers for the next); larger ones
+/// by one made for them, so that no thread holds on to the memory of its largest document.
+constexpr std::size_t kQuickKeptBytes = 1u << 20;
+
+bool parseQuickly(std::string_view text, int maxDepth, json& out)
+{
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF")
+        text.remove_prefix(3); // nlohmann skips a leading BOM; simdjson does not
+    struct Kept
+    {
+        simdjson::dom::parser parser; // nesting up to simdjson::DEFAULT_MAX_DEPTH (kQuickMaxDepth)
+        std::unique_ptr<char[]> buffer;
+        std::size_t capacity = 0;
+    };
+    thread_local Kept kept;
+    std::unique_ptr<Kept> oneOff;
+    Kept* use = &kept;
+    if (text.size() > kQuickKeptBytes) {
+        oneOff = std::make_unique<Kept>();
+        use = oneOff.get();
+    }
+    // simdjson reads up to SIMDJSON_PADDING bytes past the end: the text is copied into a padded buffer.
+    const std::size_t needed = text.size() + simdjson::SIMDJSON_PADDING;
+    if (use->capacity < needed) {
+        use->buffer.reset(new (std::nothrow) char[needed]);
+        use->capacity = use->buffer ? needed : 0;
+        if (!use->buffer)
+            return false;
+    }
+    std::memcpy(use->buffer.get(), text.data(), text.size());
+    std::memset(use->buffer.get() + text.size(), 0, simdjson::SIMDJSON_PADDING);
+    simdjson::dom::element root;
+    if (use->parser.parse(use->buffer.get(), text.size(), false).get(root) != simdjson::SUCCESS)
+        return false;
+    QuickConverter converter(text, maxDepth);
+    if (converter.convert(root, out, 0))
+        return true;
+    out = nullptr;
+    return false;
+}
+
 } // namespace
 
+bool parseJsonQuickly(std::string_view text, int maxDepth, json& out)
+{
+    out = nullptr;
+    try {
+        return parseQuickly(text, maxDepth, out);
+    } catch (const std::bad_alloc&) {
+        out = nullptr;
+        return false;
+    }
+}
+
+bool identicalJson(const json& a, const json& b)
+{
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case json::value_t::object: {
+        const auto& ao = a.get_ref<const json::object_t&>();
+        const auto& bo = b.get_ref<const json::object_t&>();
+        if (ao.size() != bo.size())
+            return false;
+        for (auto ai = ao.begin(), bi = bo.begin(); ai != ao.end(); ++ai, ++bi) {
+            if (ai->first != bi->first || !identicalJson(ai->second, bi->second))
+                return false;
+        }
+        return true;
+    }
+    case json::value_t::array: {
+        const auto& aa = a.get_ref<const json::array_t&>();
+        const auto& ba = b.get_ref<const json::array_t&>();
+        if (aa.size() != ba.size())
+            return false;
+        for (std::size_t i = 0; i < aa.size(); ++i) {
+            if (!identicalJson(aa[i], ba[i]))
+                return false;
+        }
+        return true;
+    }
+    case json::value_t::number_float: {
+        const double x = a.get_ref<const json::number_float_t&>();
+        const double y = b.get_ref<const json::number_float_t&>();
+        return std::memcmp(&x, &y, sizeof x) == 0;
+    }
+    default:
+        return a == b;
+    }
+}
+
 JsonTextParse parseJsonText(std::string_view text, int maxDepth, json& out)
+{
+    if (parseJsonQuickly(text, maxDepth, out)) {
+        JsonTextParse result;
+        result.ok = true;
+        return result;
+    }
+    return parseJsonTextWithNlohmann(text, maxDepth, out);
+}
+
+JsonTextParse parseJsonTextWithNlohmann(std::string_view text, int maxDepth, json& out)
 {
     JsonTextParse result;
     out = nullptr;

@@ -18,10 +18,24 @@ struct JsonTextParse
 };
 
 /// Parses `text` as exactly one JSON value (whitespace and a leading BOM allowed) into `out`.
-/// Never throws and never recurses: nesting deeper than `maxDepth` stops the parse early.
+/// Never throws; nesting deeper than `maxDepth` stops the parse early. Only the quick path's conversion recurses,
+/// at most min(maxDepth, 1024) levels; the parsers themselves keep their own stacks.
 /// Strings in a successfully parsed value are always valid UTF-8 (the lexer rejects anything else),
 /// so dump() on the result cannot throw. On failure `out` is null.
 JsonTextParse parseJsonText(std::string_view text, int maxDepth, nlohmann::json& out);
+
+/// parseJsonText without its quick path: nlohmann's parser alone (what parseJsonText falls back to, and what its
+/// quick path has to agree with). Exposed for tests and benchmarks.
+JsonTextParse parseJsonTextWithNlohmann(std::string_view text, int maxDepth, nlohmann::json& out);
+
+/// True when both are the same JSON value down to the representation: the same types (a signed integer is not an
+/// unsigned one), floats bit for bit (0.0 is not -0.0). Stricter than operator==.
+bool identicalJson(const nlohmann::json& a, const nlohmann::json& b);
+
+/// Only the quick path of parseJsonText: simdjson's parser, its DOM converted into nlohmann's. True only when `out`
+/// is exactly the value parseJsonText (nlohmann's parser) would build; false for any error and for the rare
+/// documents where the two could differ (see jsontext.cpp), `out` then null. Exposed for tests and benchmarks.
+bool parseJsonQuickly(std::string_view text, int maxDepth, nlohmann::json& out);
 
 /// 1-based line and column of a byte offset; the column counts bytes, as nlohmann and the suite
 /// loader do. An offset past the end is clamped to the end.

@@ -1,5 +1,6 @@
 #include "report/reportcache.h"
 
+#include "json/jsontext.h"
 #include "util/sha256.h"
 
 #include <QDir>
@@ -184,8 +185,8 @@ std::optional<CachedReport> loadCachedReport(const QString& file, const QString&
     if (stamp.isEmpty() || !in.open(QIODevice::ReadOnly))
         return std::nullopt;
     const QByteArray bytes = in.readAll();
-    const json root = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
-    if (root.is_discarded())
+    json root;
+    if (!parseJsonText(std::string_view(bytes.constData(), std::size_t(bytes.size())), 512, root).ok)
         return std::nullopt;
     try {
         return fromJson(root, stamp);

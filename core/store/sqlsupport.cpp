@@ -1,6 +1,10 @@
 #include "store/sqlsupport.h"
 
+#include "json/jsontext.h"
+
 #include <QSqlError>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -90,8 +94,11 @@ std::optional<nlohmann::json> jsonFromDb(const QVariant& value)
     if (value.isNull())
         return std::nullopt;
     const QByteArray utf8 = value.toString().toUtf8();
-    nlohmann::json parsed = nlohmann::json::parse(utf8.constBegin(), utf8.constEnd(), nullptr, false);
-    if (parsed.is_discarded())
+    // What the store holds it wrote itself, through dump(): no depth limit beyond the parsers' own stacks.
+    nlohmann::json parsed;
+    if (!parseJsonText(std::string_view(utf8.constData(), std::size_t(utf8.size())), std::numeric_limits<int>::max(),
+            parsed)
+             .ok)
         return std::nullopt;
     return parsed;
 }
