@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 namespace structscope {
 class ResultStore;
@@ -36,6 +37,10 @@ QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* e
 
 /// The process's peak resident memory so far.
 double peakRssMiB();
+
+/// The q-quantile (0 ≤ q ≤ 1) of `values` by the nearest rank below, as the bench reports latencies and frame
+/// times; 0 for no values. Sorts a copy.
+double quantile(std::vector<double> values, double q);
 
 /// The gold edit the benchmarks make: the first string value of the first case's gold changed (so that answers
 /// which matched it no longer do), to be stored as a new revision over `revision` and undone afterwards with

@@ -35,12 +35,6 @@ struct Frames
 {
     std::vector<double> ms;
 
-    double quantile(double q) const
-    {
-        std::vector<double> sorted = ms;
-        std::sort(sorted.begin(), sorted.end());
-        return sorted[std::min(sorted.size() - 1, std::size_t(q * double(sorted.size())))];
-    }
     double max() const { return *std::max_element(ms.begin(), ms.end()); }
     double mean() const { return std::accumulate(ms.begin(), ms.end(), 0.0) / double(ms.size()); }
     qsizetype over(double limit) const
@@ -68,7 +62,7 @@ Frames scroll(QTableView& view, const std::vector<int>& values)
 void reportFrames(const QString& what, const Frames& frames)
 {
     report("cases", u"%1: %2 frames, mean"_s.arg(what).arg(frames.ms.size()), frames.mean(), "ms");
-    report("cases", u"%1: p99 frame"_s.arg(what), frames.quantile(0.99), "ms");
+    report("cases", u"%1: p99 frame"_s.arg(what), quantile(frames.ms, 0.99), "ms");
     report("cases", u"%1: longest frame (%2 over 16 ms)"_s.arg(what).arg(frames.over(16.0)), frames.max(), "ms");
 }
 

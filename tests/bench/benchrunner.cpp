@@ -30,13 +30,6 @@ struct Result
     qint64 answered = 0;
     qint64 errors = 0;
     std::vector<double> latenciesMs; ///< request sent → answer read, as the runner records it
-    double latencyQuantileMs(double q)
-    {
-        if (latenciesMs.empty())
-            return 0;
-        std::sort(latenciesMs.begin(), latenciesMs.end());
-        return latenciesMs[std::min(latenciesMs.size() - 1, std::size_t(q * double(latenciesMs.size())))];
-    }
 };
 
 Result runOnce(const SuitePtr& suite, int requests, int concurrency, double latencyMs, const QString& dir)
@@ -127,7 +120,7 @@ int benchRunner(const BenchArgs& args)
         slow.seconds, "s");
     for (const double q : { 0.5, 0.9, 0.99 })
         report("runner", u"50 ms latency: p%1 of a request's latency as the runner measured it"_s.arg(100 * q),
-            slow.latencyQuantileMs(q), "ms");
+            quantile(slow.latenciesMs, q), "ms");
     report("runner", u"50 ms latency: ideal N x latency / concurrency = %1 s; over ideal"_s.arg(ideal, 0, 'f', 2),
         100.0 * (slow.seconds / ideal - 1), "%");
     return fast.errors + slow.errors > 0 ? 1 : 0;

@@ -24,6 +24,8 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 #include <sys/resource.h>
 
 using nlohmann::json;
@@ -145,6 +147,14 @@ double peakRssMiB()
     rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_maxrss) / 1024.0; // KiB on Linux
+}
+
+double quantile(std::vector<double> values, double q)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    return values[std::min(values.size() - 1, std::size_t(q * double(values.size())))];
 }
 
 std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error)

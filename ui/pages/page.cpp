@@ -5,6 +5,7 @@
 #include "store/resultstore.h"
 #include "workspace/workspace.h"
 
+#include <QLabel>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace structscope {

@@ -5,12 +5,13 @@
 #include "report/evaluation.h"
 #include "workspace/scoringservice.h"
 
-#include <QLabel>
 #include <QList>
 #include <QThreadPool>
 #include <QWidget>
 
 #include <optional>
+
+class QLabel;
 
 namespace structscope {
 
