@@ -1,5 +1,6 @@
 #include "io/sobimporter.h"
 
+#include "json/jsontext.h"
 #include "store/resultstore.h"
 #include "util/sha256.h"
 
@@ -46,43 +47,20 @@ std::string typeName(const json& value)
 /// Equality that keeps what SOB's `perfect` tells apart: 1 ≠ 1.0, 0.0 ≠ -0.0.
 bool sameJson(const json& a, const json& b)
 {
-    const bool aInt = a.is_number_integer(); // signed and unsigned
-    const bool bInt = b.is_number_integer();
-    if (aInt || bInt)
-        return aInt && bInt && a == b;
-    if (a.type() != b.type())
-        return false;
-    switch (a.type()) {
-    case json::value_t::object: {
-        const auto& ao = a.get_ref<const json::object_t&>();
-        const auto& bo = b.get_ref<const json::object_t&>();
-        if (ao.size() != bo.size())
+    return sameStructureJson(a, b, [](const json& x, const json& y) {
+        const bool xInt = x.is_number_integer(); // signed and unsigned
+        const bool yInt = y.is_number_integer();
+        if (xInt || yInt)
+            return xInt && yInt && x == y;
+        if (x.type() != y.type())
             return false;
-        for (auto ai = ao.begin(), bi = bo.begin(); ai != ao.end(); ++ai, ++bi) {
-            if (ai->first != bi->first || !sameJson(ai->second, bi->second))
-                return false;
+        if (x.is_number_float()) {
+            const double u = x.get<double>();
+            const double v = y.get<double>();
+            return u == v && std::signbit(u) == std::signbit(v);
         }
-        return true;
-    }
-    case json::value_t::array: {
-        const auto& aa = a.get_ref<const json::array_t&>();
-        const auto& ba = b.get_ref<const json::array_t&>();
-        if (aa.size() != ba.size())
-            return false;
-        for (std::size_t i = 0; i < aa.size(); ++i) {
-            if (!sameJson(aa[i], ba[i]))
-                return false;
-        }
-        return true;
-    }
-    case json::value_t::number_float: {
-        const double x = a.get<double>();
-        const double y = b.get<double>();
-        return x == y && std::signbit(x) == std::signbit(y);
-    }
-    default:
-        return a == b;
-    }
+        return x == y;
+    });
 }
 
 /// Text of a JSON string or integer id; empty for anything else.

@@ -302,39 +302,16 @@ bool parseJsonQuickly(std::string_view text, int maxDepth, json& out)
 
 bool identicalJson(const json& a, const json& b)
 {
-    if (a.type() != b.type())
-        return false;
-    switch (a.type()) {
-    case json::value_t::object: {
-        const auto& ao = a.get_ref<const json::object_t&>();
-        const auto& bo = b.get_ref<const json::object_t&>();
-        if (ao.size() != bo.size())
+    return sameStructureJson(a, b, [](const json& x, const json& y) {
+        if (x.type() != y.type())
             return false;
-        for (auto ai = ao.begin(), bi = bo.begin(); ai != ao.end(); ++ai, ++bi) {
-            if (ai->first != bi->first || !identicalJson(ai->second, bi->second))
-                return false;
+        if (x.is_number_float()) {
+            const double u = x.get_ref<const json::number_float_t&>();
+            const double v = y.get_ref<const json::number_float_t&>();
+            return std::memcmp(&u, &v, sizeof u) == 0;
         }
-        return true;
-    }
-    case json::value_t::array: {
-        const auto& aa = a.get_ref<const json::array_t&>();
-        const auto& ba = b.get_ref<const json::array_t&>();
-        if (aa.size() != ba.size())
-            return false;
-        for (std::size_t i = 0; i < aa.size(); ++i) {
-            if (!identicalJson(aa[i], ba[i]))
-                return false;
-        }
-        return true;
-    }
-    case json::value_t::number_float: {
-        const double x = a.get_ref<const json::number_float_t&>();
-        const double y = b.get_ref<const json::number_float_t&>();
-        return std::memcmp(&x, &y, sizeof x) == 0;
-    }
-    default:
-        return a == b;
-    }
+        return x == y;
+    });
 }
 
 JsonTextParse parseJsonText(std::string_view text, int maxDepth, json& out)

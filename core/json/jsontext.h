@@ -28,6 +28,37 @@ JsonTextParse parseJsonText(std::string_view text, int maxDepth, nlohmann::json&
 /// quick path has to agree with). Exposed for tests and benchmarks.
 JsonTextParse parseJsonTextWithNlohmann(std::string_view text, int maxDepth, nlohmann::json& out);
 
+/// True when both are objects with the same keys, or arrays of the same length, whose members are so in turn, and
+/// `leaf(x, y)` holds for every pair of members (or the values themselves) of which one is no object or array.
+/// The walk of identicalJson and of any other equality that differs only in its scalars.
+template<typename Leaf>
+bool sameStructureJson(const nlohmann::json& a, const nlohmann::json& b, const Leaf& leaf)
+{
+    if (a.is_object() && b.is_object()) {
+        const auto& ao = a.get_ref<const nlohmann::json::object_t&>();
+        const auto& bo = b.get_ref<const nlohmann::json::object_t&>();
+        if (ao.size() != bo.size())
+            return false;
+        for (auto ai = ao.begin(), bi = bo.begin(); ai != ao.end(); ++ai, ++bi) {
+            if (ai->first != bi->first || !sameStructureJson(ai->second, bi->second, leaf))
+                return false;
+        }
+        return true;
+    }
+    if (a.is_array() && b.is_array()) {
+        const auto& aa = a.get_ref<const nlohmann::json::array_t&>();
+        const auto& ba = b.get_ref<const nlohmann::json::array_t&>();
+        if (aa.size() != ba.size())
+            return false;
+        for (std::size_t i = 0; i < aa.size(); ++i) {
+            if (!sameStructureJson(aa[i], ba[i], leaf))
+                return false;
+        }
+        return true;
+    }
+    return leaf(a, b);
+}
+
 /// True when both are the same JSON value down to the representation: the same types (a signed integer is not an
 /// unsigned one), floats bit for bit (0.0 is not -0.0). Stricter than operator==.
 bool identicalJson(const nlohmann::json& a, const nlohmann::json& b);
