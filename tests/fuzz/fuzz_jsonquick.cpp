@@ -2,6 +2,7 @@
 // Aborts when the quick path answers with anything but exactly the value nlohmann builds (types, signs and
 // repeated keys included), when it answers where nlohmann fails, or when parseJsonText and nlohmann alone disagree
 // on success, value, location or message. Both depth limits matter: the first byte picks a small one.
+#include "fuzzcheck.h"
 #include "json/jsontext.h"
 
 #include <cstddef>
@@ -10,15 +11,10 @@
 #include <string_view>
 
 using namespace structscope;
+using structscope::fuzz::check;
 using nlohmann::json;
 
 namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
 
 void compare(std::string_view text, int maxDepth)
 {

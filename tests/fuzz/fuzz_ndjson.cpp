@@ -1,5 +1,6 @@
 // libFuzzer target: the NDJSON line splitter. Lines must not depend on where the stream was split;
 // no line holds a newline or is blank, and a CRLF ending loses its CR (only that one: "a\r\r\n" → "a\r").
+#include "fuzzcheck.h"
 #include "providers/ndjsonparser.h"
 
 #include <cstddef>
@@ -7,16 +8,7 @@
 #include <cstdlib>
 
 using namespace structscope;
-
-namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
-
-} // namespace
+using structscope::fuzz::check;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

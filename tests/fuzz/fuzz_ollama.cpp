@@ -1,6 +1,7 @@
 // libFuzzer target: Ollama /api/chat bodies (single JSON or NDJSON stream) in arbitrary chunks.
 // Invariants: ok replies carry no message, errors always one; the answer does not depend on how the
 // body was chunked.
+#include "fuzzcheck.h"
 #include "providers/ollamacodec.h"
 #include "providers/responsedecoder.h"
 
@@ -9,14 +10,9 @@
 #include <cstdlib>
 
 using namespace structscope;
+using structscope::fuzz::check;
 
 namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
 
 ProviderReply decodeInChunks(QByteArrayView body, std::size_t step)
 {

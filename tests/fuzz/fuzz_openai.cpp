@@ -1,6 +1,7 @@
 // libFuzzer target: OpenAI-compatible response bodies, whole and streamed (SSE), in arbitrary chunks.
 // Besides "no crash, leak or hang": every reply is either ok with no message or an error with one; the
 // streaming decoder agrees with itself whatever the chunking; decoding never exceeds the body limit.
+#include "fuzzcheck.h"
 #include "providers/openaicodec.h"
 #include "providers/responsedecoder.h"
 
@@ -9,14 +10,9 @@
 #include <cstdlib>
 
 using namespace structscope;
+using structscope::fuzz::check;
 
 namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
 
 void checkReply(const ProviderReply& reply)
 {

@@ -5,6 +5,7 @@
 // - errors and reasons are valid UTF-8 with a sane location;
 // - the diff of a value with itself is empty, and diff counts respect the per-leaf bounds.
 // If the input contains "\n#--\n", the two parts are also diffed as gold and prediction.
+#include "fuzzcheck.h"
 #include "json/jsondiff.h"
 #include "json/jsonextract.h"
 #include "json/jsontext.h"
@@ -18,15 +19,10 @@
 #include <string_view>
 
 using namespace structscope;
+using structscope::fuzz::check;
 using nlohmann::json;
 
 namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
 
 ParseLimits fuzzLimits()
 {

@@ -1,5 +1,6 @@
 // libFuzzer target: the SSE parser. The first byte picks a split point; the events must not depend on
 // where the stream was split, nor on feeding it byte by byte.
+#include "fuzzcheck.h"
 #include "providers/sseparser.h"
 
 #include <cstddef>
@@ -7,14 +8,9 @@
 #include <cstdlib>
 
 using namespace structscope;
+using structscope::fuzz::check;
 
 namespace {
-
-void check(bool condition)
-{
-    if (!condition)
-        std::abort();
-}
 
 bool sameEvents(const QList<SseEvent>& a, const QList<SseEvent>& b)
 {
