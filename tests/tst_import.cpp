@@ -1,9 +1,12 @@
 // Importers of results produced elsewhere (core/io): SOB response files and generic JSONL results.
 // Fixtures live in tests/data/import/ (see README.md there); every expected value below was read off
 // those files by hand.
+#include "audit/suiterebuild.h"
 #include "io/importcommon.h"
 #include "io/jsonlimporter.h"
 #include "io/sobimporter.h"
+#include "report/evaluation.h"
+#include "scoring/ladder.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
 #include "util/sha256.h"
@@ -342,15 +345,23 @@ private Q_SLOTS:
         QCOMPARE(s.suite.id, u"sob"_s);
         QCOMPARE(s.suite.name, u"SOB import"_s);
         QCOMPARE(s.suite.version, u"1"_s);
-        QCOMPARE_JSON(s.suite.manifest, j(R"({"id": "sob", "name": "SOB import", "version": "1",
-            "families": ["ladder", "grounding"], "options": {"validate_formats": false, "array_matching": "ordered"},
-            "source": "sob"})"));
-
         const json person = j(R"({"type": "object", "properties": {"name": {"type": "string"},
             "age": {"type": "integer"}}, "required": ["name"]})");
         const json payment
             = j(R"({"type": "object", "properties": {"amount": {"type": "number"}, "currency": {"type": "string"}}})");
         const json receipt = j(R"({"type": "object", "properties": {"total": {"type": "number"}}})");
+        // Each distinct schema is stored once, in the manifest, named by the SHA-256 of its compact dump; r-01 and
+        // r-04 share one.
+        const auto nameOf = [](const json& schema) { return "sob-" + sha256Hex(schema.dump()).left(16).toStdString(); };
+        json expectedManifest = j(R"({"id": "sob", "name": "SOB import", "version": "1",
+            "families": ["ladder", "grounding"], "options": {"validate_formats": false, "array_matching": "ordered"},
+            "source": "sob"})");
+        for (const json& schema : { person, payment, receipt }) {
+            expectedManifest["schemas"][nameOf(schema)] = "schemas/" + nameOf(schema) + ".json";
+            expectedManifest["schema_documents"][nameOf(schema)] = schema;
+        }
+        QCOMPARE(expectedManifest["schema_documents"].size(), 3u);
+        QCOMPARE_JSON(s.suite.manifest, expectedManifest);
         struct ExpectedCase
         {
             QString id, category, tier, input;
@@ -392,16 +403,19 @@ private Q_SLOTS:
             QCOMPARE(c.id, e.id);
             QCOMPARE(c.category, e.category);
             QCOMPARE(c.tier, e.tier);
-            QCOMPARE(c.schemaName, QString());
+            QCOMPARE(c.schemaName, QString::fromStdString(nameOf(e.extra.at("schema"))));
             QCOMPARE(c.input, e.input);
             QCOMPARE(c.question, e.question);
-            QCOMPARE_JSON(c.extra, e.extra);
+            json extraWithoutSchema = e.extra;
+            extraWithoutSchema.erase("schema");
+            QCOMPARE_JSON(c.extra, extraWithoutSchema);
             QCOMPARE(ws.gold(c.row).dump(), e.gold.dump());
             canonical.push_back({ { "id", e.id.toStdString() }, { "category", e.category.toStdString() },
                 { "tier", e.tier.toStdString() }, { "input", e.input.toStdString() },
                 { "question", e.question ? json(e.question->toStdString()) : json(nullptr) }, { "extra", e.extra },
                 { "gold", e.gold } });
         }
+        // The content hash covers the records as they came, the schema inline: the hash an earlier version gave.
         QCOMPARE(s.suite.contentHash, sha256Hex(canonical.dump()));
 
         // One run per (model, file), finished.
@@ -512,6 +526,112 @@ private Q_SLOTS:
         QVERIFY(fourth.suiteCreated);
         QVERIFY(fourth.suite.row != first.suite.row);
         QCOMPARE(ws.cases(fourth.suite.row).size(), 2);
+    }
+
+    void sobSchemasAreStoredOnce()
+    {
+        // a and b have one schema (other key order and spacing); c's differs from it only as 1 from 1.0, which SOB's
+        // `perfect` tells apart, and so does the import; d's is another.
+        const auto line = [](const char* id, const char* schema, const char* candidate) -> QByteArray {
+            // Plain literals: a raw string that ends in a quote throws moc off this file.
+            return QByteArray("{\"metadata\": {\"record_id\": \"") + id
+                + "\", \"model_id\": \"m\"}, \"input\": {\"context\": \"n is one\", \"json_schema\": " + schema
+                + "}, \"output\": {\"candidate_response\": " + candidate + ", \"ground_truth\": {\"n\": 1}}}\n";
+        };
+        const QByteArray lines
+            = line("a", R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1}}})", R"({"n": 1})")
+            + line("b", R"({"properties": {"n": {"maximum": 1, "type": "integer"}}, "type": "object"})", R"({"n": 2})")
+            + line("c", R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1.0}}})",
+                R"({"n": "x"})")
+            + line("d", R"({"type": "object", "properties": {"n": {"type": "string"}}})", R"({"n": "x"})");
+        Workspace ws;
+        const QString path = ws.write(u"schemas.jsonl"_s, lines);
+        const ImportSummary s = importSobFiles(*ws.store, { path });
+        QVERIFY2(s.ok(), qPrintable(describe(s.problems)));
+        const json& documents = s.suite.manifest.at("schema_documents");
+        QCOMPARE(documents.size(), 3u);
+        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        QCOMPARE(cases.size(), 4);
+        QCOMPARE(cases.at(0).schemaName, cases.at(1).schemaName);
+        QVERIFY(cases.at(2).schemaName != cases.at(0).schemaName);
+        for (const CaseRecord& c : cases) {
+            const std::string name = c.schemaName.toStdString();
+            QVERIFY(!c.extra.contains("schema"));
+            QVERIFY2(documents.contains(name), name.c_str());
+            QCOMPARE(s.suite.manifest.at("schemas").at(name).get<std::string>(), "schemas/" + name + ".json");
+        }
+        QVERIFY(documents.at(cases.at(2).schemaName.toStdString()).at("/properties/n/maximum"_json_pointer)
+                    .is_number_float());
+
+        // Scoring reads each case's own document: a's answer is valid, b's breaks the maximum, c's has the wrong type,
+        // d's is valid under its schema (and would not be under a's).
+        const auto verdicts = [](ResultStore& store) {
+            const Evaluation evaluation = evaluateStore(store);
+            QStringList out;
+            for (const ScoredRecord& r : evaluation.records)
+                out << r.caseId + (r.verdict.schemaValid ? u" valid "_s : u" invalid "_s)
+                    + QString::fromLatin1(ladderLabelId(r.verdict.ladder));
+            return evaluation.ok() ? out : QStringList { evaluation.error };
+        };
+        const QStringList scored = verdicts(*ws.store);
+        QCOMPARE(scored.size(), 4);
+        QVERIFY2(scored.at(0).startsWith(u"a valid "_s), qPrintable(scored.join(u"; "_s)));
+        QVERIFY2(scored.at(1).startsWith(u"b invalid "_s), qPrintable(scored.join(u"; "_s)));
+        QVERIFY2(scored.at(2).startsWith(u"c invalid "_s), qPrintable(scored.join(u"; "_s)));
+        QVERIFY2(scored.at(3).startsWith(u"d valid "_s), qPrintable(scored.join(u"; "_s)));
+
+        // Rebuilt as a suite folder (what exporting corrected gold writes): each schema a file under schemas/, as
+        // suite.json declares it, and each case line naming its own.
+        const auto gold = ws.store->goldForSuite(s.suite.row, GoldChoice::Current);
+        QVERIFY(gold);
+        const RebuiltSuite rebuilt = rebuildSuiteFiles(s.suite.manifest, cases, gold.value());
+        QVERIFY2(rebuilt.warnings.isEmpty(), qPrintable(rebuilt.warnings.join(u"; "_s)));
+        QCOMPARE(rebuilt.files.size(), std::size_t(2 + 3)); // suite.json, cases.jsonl, three schemas
+        const json suiteJson = json::parse(rebuilt.files.at(u"suite.json"_s).toStdString());
+        QVERIFY(!suiteJson.contains("schema_documents"));
+        QCOMPARE_JSON(suiteJson.at("schemas"), s.suite.manifest.at("schemas"));
+        for (const auto& [name, document] : documents.items()) {
+            const QString file = u"schemas/"_s + QString::fromStdString(name) + u".json"_s;
+            QVERIFY2(rebuilt.files.count(file), qPrintable(file));
+            QCOMPARE_JSON(json::parse(rebuilt.files.at(file).toStdString()), document);
+        }
+        const QList<QByteArray> caseLines = rebuilt.files.at(u"cases.jsonl"_s).trimmed().split('\n');
+        QCOMPARE(caseLines.size(), 4);
+        for (qsizetype i = 0; i < caseLines.size(); ++i)
+            QCOMPARE(json::parse(caseLines.at(i).toStdString()).at("schema").get<std::string>(),
+                cases.at(i).schemaName.toStdString());
+
+        // A store an earlier version imported the file into holds the schemas inline, under the same content hash:
+        // importing the file again finds that suite, and its answers score as they do here.
+        Workspace earlier;
+        SuiteImport inlineSuite;
+        inlineSuite.id = s.suite.id;
+        inlineSuite.name = s.suite.name;
+        inlineSuite.version = s.suite.version;
+        inlineSuite.contentHash = s.suite.contentHash;
+        inlineSuite.manifest = s.suite.manifest;
+        inlineSuite.manifest.erase("schemas");
+        inlineSuite.manifest.erase("schema_documents");
+        for (const CaseRecord& c : cases) {
+            CaseImport ci;
+            ci.id = c.id;
+            ci.category = c.category;
+            ci.tier = c.tier;
+            ci.input = c.input;
+            ci.question = c.question;
+            ci.extra = c.extra;
+            ci.extra["schema"] = documents.at(c.schemaName.toStdString());
+            ci.gold = ws.gold(c.row);
+            inlineSuite.cases.append(ci);
+        }
+        const auto stored = earlier.store->importSuite(inlineSuite);
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        const ImportSummary again = importSobFiles(*earlier.store, { path });
+        QVERIFY2(again.ok(), qPrintable(describe(again.problems)));
+        QVERIFY(!again.suiteCreated);
+        QCOMPARE(again.suite.row, stored->suite.row);
+        QCOMPARE(earlier.store->suites()->size(), 1);
+        QCOMPARE(verdicts(*earlier.store), scored);
     }
 
     void sobConflictingRecordIsReported()

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -477,6 +479,7 @@ private:
         }
         hash.addData("]");
         suite.contentHash = QString::fromLatin1(hash.result().toHex());
+        storeSchemasOnce(suite);
 
         const auto caseRows = storeSuiteCases(m_store, suite, m_summary);
         if (!caseRows)
@@ -494,6 +497,42 @@ private:
             m_caseRows[std::size_t(index)] = row;
         }
         return true;
+    }
+
+    /// Each distinct schema document goes into the suite's manifest once (`schema_documents`, with a file name under
+    /// `schemas` for a rebuilt suite folder), and its cases name it, as a native suite's cases do. SOB records each
+    /// carry a copy of one of a few hundred schemas: stored per case, the copies were a third of the case rows, and
+    /// scoring parsed, hashed and compared every copy to find the few it compiles. The content hash is taken
+    /// before, over the records as they came, so a file imported by an earlier version still finds its suite.
+    /// Only objects move: `true`/`false` and values that are no schema stay inline, where scoring reads them as
+    /// before.
+    static void storeSchemasOnce(SuiteImport& suite)
+    {
+        json documents = json::object();
+        json files = json::object();
+        std::unordered_map<std::string, std::string> nameOfText; // the document's exact dump → its name
+        for (CaseImport& c : suite.cases) {
+            const auto schema = c.extra.find("schema");
+            if (schema == c.extra.end() || !schema->is_object())
+                continue;
+            // Exact, as sameJson: 1 and 1.0, 0.0 and -0.0 dump differently and stay two documents.
+            auto [known, isNew] = nameOfText.try_emplace(schema->dump(-1, ' ', false, json::error_handler_t::replace));
+            if (isNew) {
+                const QByteArray digest = Sha256::hash(known->first).toHex();
+                std::string name = "sob-" + std::string(digest.constData(), 16);
+                for (int n = 2; documents.contains(name); ++n) // another document with these 64 bits
+                    name = "sob-" + std::string(digest.constData(), 16) + '-' + std::to_string(n);
+                known->second = name;
+                files[name] = "schemas/" + name + ".json";
+                documents[name] = std::move(*schema);
+            }
+            c.schemaName = QString::fromStdString(known->second);
+            c.extra.erase(schema);
+        }
+        if (!documents.empty()) {
+            suite.manifest["schemas"] = std::move(files);
+            suite.manifest["schema_documents"] = std::move(documents);
+        }
     }
 
     /// Appends the case as its compact dump with sorted keys would read, without copying its fields.

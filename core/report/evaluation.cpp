@@ -222,20 +222,33 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
-        // Schema pointers are taken once the table no longer grows. Imported SOB cases each carry a copy of one of
-        // a few hundred schemas: each distinct document is compiled once, and its cases share the result.
+        // Schema pointers are taken once the table no longer grows. Each distinct document is compiled once, and
+        // its cases share the result: a named document (the suite's, or one an import stored once) by its address;
+        // an inline one (SOB imports of earlier versions carry a copy of one of a few hundred schemas per case) by
+        // its value.
+        std::unordered_map<const json*, const CaseFacts*> compiledByDocument;
         std::unordered_multimap<std::size_t, const CaseFacts*> compiledBySchema;
         for (auto it = facts.begin(); it != facts.end(); ++it) {
             CaseFacts& f = it.value();
+            bool named = false;
             if (const auto inlineSchema = f.extra.find("schema"); inlineSchema != f.extra.end()
                 && (inlineSchema->is_object() || inlineSchema->is_boolean())) {
                 f.schema = &*inlineSchema;
             } else if (documents) {
-                if (const auto doc = documents->find(f.schemaName); doc != documents->end())
+                if (const auto doc = documents->find(f.schemaName); doc != documents->end()) {
                     f.schema = &*doc;
+                    named = true;
+                }
             }
             if (!f.schema)
                 continue;
+            if (named) {
+                const auto [known, isNew] = compiledByDocument.try_emplace(f.schema, &f);
+                if (!isNew) {
+                    f.compiled = known->second->compiled;
+                    continue;
+                }
+            }
             const std::size_t key = std::hash<json> {}(*f.schema);
             const CaseFacts* same = nullptr;
             for (auto [at, end] = compiledBySchema.equal_range(key); at != end && !same; ++at) {
