@@ -518,10 +518,10 @@ private:
             // Exact, as sameJson: 1 and 1.0, 0.0 and -0.0 dump differently and stay two documents.
             auto [known, isNew] = nameOfText.try_emplace(schema->dump(-1, ' ', false, json::error_handler_t::replace));
             if (isNew) {
-                const QByteArray digest = Sha256::hash(known->first).toHex();
-                std::string name = "sob-" + std::string(digest.constData(), 16);
+                const std::string base = "sob-" + Sha256::hash(known->first).toHex().left(16).toStdString();
+                std::string name = base;
                 for (int n = 2; documents.contains(name); ++n) // another document with these 64 bits
-                    name = "sob-" + std::string(digest.constData(), 16) + '-' + std::to_string(n);
+                    name = base + '-' + std::to_string(n);
                 known->second = name;
                 files[name] = "schemas/" + name + ".json";
                 documents[name] = std::move(*schema);

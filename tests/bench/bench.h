@@ -11,6 +11,7 @@
 
 namespace structscope {
 class ResultStore;
+struct Report;
 }
 
 namespace structscope::bench {
@@ -37,6 +38,10 @@ QString ensureBenchStore(int responses, const QTemporaryDir& scratch, QString* e
 
 /// The process's peak resident memory so far.
 double peakRssMiB();
+
+/// The first 16 hex digits of SHA-256 over the report's JSON: a change that must not alter any figure (a faster
+/// aggregate, another way of storing an import) prints the same digests.
+QString reportDigest(const Report& report);
 
 /// The q-quantile (0 ≤ q ≤ 1) of `values` by the nearest rank below, as the bench reports latencies and frame
 /// times; 0 for no values. Sorts a copy.

@@ -8,7 +8,6 @@
 #include "report/reportwriter.h"
 #include "store/resultstore.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -112,10 +111,7 @@ int benchImport(const BenchArgs& args)
     report("import", u"store file size"_s, double(QFileInfo(db).size()) / 1e6, "MB");
     report("import", u"  its write-ahead log"_s, double(std::max<qint64>(0, QFileInfo(db + u"-wal"_s).size())) / 1e6,
         "MB");
-    const QByteArray digest
-        = QCryptographicHash::hash(QByteArrayView(text.text.data(), qsizetype(text.text.size())),
-            QCryptographicHash::Sha256).toHex().left(16);
-    std::printf("import     report digest %s\n", digest.constData());
+    std::printf("import     report digest %s\n", qPrintable(reportDigest(aggregated)));
     return 0;
 }
 

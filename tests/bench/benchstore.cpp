@@ -131,16 +131,14 @@ bool generate(const QString& path, const Suite& suite, QString* error)
     return true;
 }
 
-/// The first 16 hex digits of SHA-256 over the report's JSON: a change that must not alter any figure (a faster
-/// aggregate, say) prints the same digests.
-QString digest(const Report& report)
+} // namespace
+
+QString reportDigest(const Report& report)
 {
     const std::string text = writeReportJson(report);
     return QString::fromLatin1(QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())),
         QCryptographicHash::Sha256).toHex().left(16));
 }
-
-} // namespace
 
 double peakRssMiB()
 {
@@ -270,7 +268,7 @@ int benchStore(const BenchArgs& args)
     const Report board = aggregate(first.records, leaderboard);
     const double boardSeconds = seconds(step);
     report("store", u"leaderboard aggregate (model x strategy, %1 groups, digest %2)"_s.arg(board.groups.size())
-        .arg(digest(board)), boardSeconds * 1000.0, "ms");
+        .arg(reportDigest(board)), boardSeconds * 1000.0, "ms");
     report("store", u"open to leaderboard, total"_s, seconds(timer), "s");
     report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
 
@@ -288,11 +286,12 @@ int benchStore(const BenchArgs& args)
         const auto againStamp = again ? again->contentStamp() : StoreResult<QString>(openError);
         const auto saved = againStamp ? loadCachedReport(cacheFile, againStamp.value()) : std::nullopt;
         const double reopenMs = seconds(step) * 1000.0;
-        if (!saved || digest(saved->report) != digest(board)) {
+        if (!saved || reportDigest(saved->report) != reportDigest(board)) {
             std::fprintf(stderr, "bench store: the saved leaderboard did not come back\n");
             return 1;
         }
-        report("store", u"reopen to the saved leaderboard (digest %1)"_s.arg(digest(saved->report)), reopenMs, "ms");
+        report("store", u"reopen to the saved leaderboard (digest %1)"_s.arg(reportDigest(saved->report)), reopenMs,
+            "ms");
     }
 
     // A scorer change: nothing can be reused.
@@ -340,7 +339,7 @@ int benchStore(const BenchArgs& args)
     report("store", u"gold edit to updated leaderboard (%1 re-scored, %2 verdicts changed, digest %3)"_s
                         .arg(qint64(afterEdit.records.size()) - afterEdit.reused)
                         .arg(verdictsChanged)
-                        .arg(digest(boardAfterEdit)),
+                        .arg(reportDigest(boardAfterEdit)),
         editSeconds * 1000.0, "ms");
     first = {};
 
@@ -350,7 +349,7 @@ int benchStore(const BenchArgs& args)
     newMetric.families = { "ladder" };
     const Report ladderBoard = aggregate(afterEdit.records, newMetric);
     const double ladderSeconds = seconds(step);
-    report("store", u"leaderboard for a new metric family (digest %1)"_s.arg(digest(ladderBoard)),
+    report("store", u"leaderboard for a new metric family (digest %1)"_s.arg(reportDigest(ladderBoard)),
         ladderSeconds * 1000.0, "ms");
     step.restart();
     AggregateOptions heatmap = newMetric;
@@ -358,7 +357,7 @@ int benchStore(const BenchArgs& args)
     const Report ladderHeatmap = aggregate(afterEdit.records, heatmap);
     const double heatmapSeconds = seconds(step);
     report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
-        .arg(digest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
+        .arg(reportDigest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
     const GoldEditResult undo = store->addGoldRevision(
         editedCase, goldEdit->original, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
     if (!undo.ok()) {
