@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -344,6 +346,103 @@ private slots:
             QVERIFY(saveCachedReport(reportCacheFile(u"x"_s, GoldBasis::Measured, other, folder.path()), before, cached));
         }
         QCOMPARE(QDir(folder.path()).entryList({ u"*.json"_s }, QDir::Files).size(), kSavedReportsKept);
+    }
+
+    void responsesStoredWhileScoringAreScoredToo()
+    {
+        // Each run is scored while the next one is read. Responses stored meanwhile (by a running run, say) go past
+        // the records reserved for the responses counted at the start: they are read and scored too, and every
+        // verdict is the one a pass afterwards gives, in the same place.
+        const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+        QVERIFY(loaded.ok());
+        const QString path = m_dir.filePath(u"growing.db"_s);
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        const auto imported = store->importSuite(makeSuiteImport(*loaded.suite));
+        QVERIFY(imported);
+        const QList<CaseRecord> cases = store->cases(imported->suite.row).value();
+        QCOMPARE(cases.size(), 3);
+        QList<qint64> runIds;
+        for (int i = 0; i < 4; ++i) {
+            RunRecord run;
+            run.suiteRow = imported->suite.row;
+            run.modelSpec = u"sim:model-%1"_s.arg(i);
+            run.providerKind = u"sim"_s;
+            run.strategy = u"J"_s;
+            runIds << store->createRun(run).value().id;
+        }
+        const auto answers = [&cases](qint64 runId, int repeats) {
+            QList<ResponseRecord> out;
+            for (int repeat = 0; repeat < repeats; ++repeat) {
+                for (const CaseRecord& c : cases) {
+                    ResponseRecord r;
+                    r.runId = runId;
+                    r.caseRow = c.row;
+                    r.repeat = repeat;
+                    r.requestHash = u"%1-%2-%3"_s.arg(runId).arg(c.row).arg(repeat);
+                    r.rawText = repeat % 2 ? uR"({"name": "Ann", "age": 41})"_s : uR"(```json {"name": "Bo"}```)"_s;
+                    r.httpStatus = 200;
+                    out << r;
+                }
+            }
+            return out;
+        };
+        // Three runs answered; the last one answers only while the first is scored.
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(store->appendResponses(answers(runIds.at(i), 2)));
+        std::atomic_int calls = 0;
+        QString added;
+        EvaluationOptions options;
+        options.progress = [&](qint64, qint64) {
+            if (calls++ > 0)
+                return true;
+            // The thread scoring the first run; the store's own connection is reading the second one.
+            StoreError error;
+            auto writer = ResultStore::open(path, {}, &error);
+            const auto stored = writer ? writer->appendResponses(answers(runIds.at(3), 3))
+                                       : StoreResult<QList<qint64>>(error);
+            added = stored ? u"ok"_s : stored.errorMessage();
+            return true;
+        };
+        const Evaluation e = evaluateStore(*store, options);
+        QVERIFY2(e.ok(), qPrintable(e.error));
+        QCOMPARE(added, u"ok"_s);
+        QCOMPARE(e.records.size(), std::size_t(3 * 2 * 3 + 3 * 3));
+        const Evaluation after = evaluateStore(*store);
+        QVERIFY2(after.ok(), qPrintable(after.error));
+        QCOMPARE(after.records.size(), e.records.size());
+        for (std::size_t i = 0; i < e.records.size(); ++i) {
+            const ScoredRecord& a = e.records[i];
+            const ScoredRecord& b = after.records[i];
+            QCOMPARE(a.responseId, b.responseId);
+            QCOMPARE(a.model, b.model);
+            QCOMPARE(a.verdict.rung, b.verdict.rung);
+            QCOMPARE(a.verdict.ladder, b.verdict.ladder);
+            QCOMPARE(a.verdict.schemaValid, b.verdict.schemaValid);
+            QCOMPARE(a.verdict.values.size(), b.verdict.values.size());
+            for (std::size_t v = 0; v < a.verdict.values.size(); ++v) {
+                QCOMPARE(a.verdict.values.key(v), b.verdict.values.key(v));
+                QCOMPARE(a.verdict.values.value(v), b.verdict.values.value(v));
+            }
+        }
+        // The added run's answers are scored as such: its repeat 1 answers are correct for p-1.
+        const auto late = std::find_if(e.records.cbegin(), e.records.cend(), [](const ScoredRecord& r) {
+            return r.model == u"sim:model-3"_s && r.caseId == u"p-1"_s && r.repeat == 1;
+        });
+        QVERIFY(late != e.records.cend());
+        QCOMPARE(late->verdict.ladder, LadderLabel::Correct);
+    }
+
+    void cancelWhileTheNextRunIsReadStops()
+    {
+        // Cancelled from the scoring of the first run while the second is read: the pass ends as cancelled.
+        std::atomic_int calls = 0;
+        EvaluationOptions options;
+        options.progress = [&calls](qint64, qint64) { return calls++ > 0; };
+        const Evaluation e = evaluateStore(*m_store, options);
+        QVERIFY(e.cancelled);
+        QVERIFY(e.records.empty());
+        QCOMPARE(calls.load(), 1);
     }
 
     void cancelStopsWithoutRecords()

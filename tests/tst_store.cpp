@@ -26,6 +26,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
@@ -119,6 +120,7 @@ public:
         QSqlDatabase::removeDatabase(m_name);
     }
     bool isOpen() const { return m_ok; }
+    QString name() const { return m_name; }
     bool exec(const QString& sql)
     {
         QSqlQuery query(QSqlDatabase::database(m_name, false));
@@ -563,6 +565,84 @@ private slots:
         QCOMPARE(responses.at(0).costSource, CostSource::PriceTable);
         QCOMPARE(store->verdictsForRun(runs.at(0).id, u"scorer-1"_s)->size(), 1);
         QCOMPARE(store->auditLog()->size(), 2); // the import and the gold edit
+    }
+
+    void olderStoreReadsWithoutItsIndexSteps()
+    {
+        // Schema v2 only adds an index: a v1 store opened read-only is read as it is (and not modified); opened
+        // for writing, it gets the index.
+        QCOMPARE(oldestReadableSchemaVersion(), 1);
+        QVERIFY(storeMigrations().at(1).readableWithout);
+        const QString copy = m_tmp.filePath(u"fixture-v1-read-only.db"_s);
+        QFile::remove(copy);
+        QVERIFY(QFile::copy(testData(u"schema-v1.db"_s), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        const auto hasIndex = [&copy] {
+            RawDb raw(copy);
+            return raw.column(u"SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'responses_run_order'"_s)
+                == QStringList { u"1"_s };
+        };
+        const FileFingerprint before = FileFingerprint::of(copy);
+        {
+            ResultStore::OpenOptions options;
+            options.readOnly = true;
+            StoreError error;
+            auto store = ResultStore::open(copy, options, &error);
+            QVERIFY2(store, qPrintable(error.message));
+            QCOMPARE(store->schemaVersionAtOpen(), 1);
+            const auto runs = store->runs().value();
+            QCOMPARE(runs.size(), 1);
+            QList<qint64> ids;
+            const auto visited = store->forEachResponse(runs.at(0).id, [&ids](const ResponseRecord& r) {
+                ids << r.id;
+                return true;
+            });
+            QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
+            QCOMPARE(ids.size(), 3);
+            QVERIFY(std::is_sorted(ids.cbegin(), ids.cend()));
+        }
+        QCOMPARE(FileFingerprint::of(copy), before);
+        QVERIFY(!hasIndex());
+        {
+            auto store = ResultStore::open(copy);
+            QVERIFY(store);
+            QCOMPARE(store->schemaVersionAtOpen(), 1);
+        }
+        QVERIFY(hasIndex());
+        auto store = ResultStore::open(copy);
+        QVERIFY(store);
+        QCOMPARE(store->schemaVersionAtOpen(), latestSchemaVersion());
+        QCOMPARE(store->responses(store->runs()->constFirst().id)->size(), 3);
+    }
+
+    void responsesAreReadThroughTheirIndexes()
+    {
+        // The reads every scoring pass makes, as SQLite plans them on a store's schema: a run's responses in stored
+        // order straight from the (run_id, id) index — without it SQLite sorted each whole run, raw answers
+        // included, in a temporary B-tree (a quarter of reading a million responses) — and the responses of some
+        // cases from the (run, case, repeat) index, one lookup per case instead of a walk over the run (so that
+        // query asks for no order: the store sorts its few rows itself).
+        const QString path = newLocation(kSqlite);
+        {
+            auto f = makeFixture(path);
+            QVERIFY(f.store);
+        }
+        RawDb raw(path);
+        const auto plan = [&raw](const QString& sql) {
+            QSqlQuery query(QSqlDatabase::database(raw.name(), false));
+            QStringList details;
+            if (!query.exec(u"EXPLAIN QUERY PLAN "_s + sql))
+                return QStringList { query.lastError().text() };
+            while (query.next())
+                details << query.value(3).toString();
+            return details;
+        };
+        const QStringList run = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 ORDER BY id"_s);
+        QVERIFY2(run.join(u'|').contains(u"USING INDEX responses_run_order (run_id=?)"_s), qPrintable(run.join(u'|')));
+        QVERIFY2(!run.join(u'|').contains(u"TEMP B-TREE"_s), qPrintable(run.join(u'|')));
+        const QStringList someCases = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 AND case_id IN (1, 2)"_s);
+        QVERIFY2(someCases.join(u'|').contains(u"sqlite_autoindex_responses_1 (run_id=? AND case_id=?)"_s),
+            qPrintable(someCases.join(u'|')));
     }
 
     // ---- files that are not (usable) stores ---------------------------------------------------------
@@ -1096,6 +1176,19 @@ private slots:
             QVERIFY(a.createdAt.isValid());
         }
         QCOMPARE(read.at(0).createdAt, written.at(0).createdAt);
+        // What scoring reads: the same rows in the same order, the fields it needs as stored, the rest left unset.
+        qsizetype scoringSeen = 0;
+        const auto scoringRead = store->forEachResponse(run.id, [&](const ResponseRecord& a) {
+            const ResponseRecord& b = read.at(scoringSeen++);
+            return a.id == b.id && a.runId == b.runId && a.caseRow == b.caseRow && a.repeat == b.repeat
+                && a.rawText == b.rawText && a.httpStatus == b.httpStatus && a.errorKind == b.errorKind
+                && a.latencyMs == b.latencyMs && a.cost == b.cost && a.costSource == b.costSource
+                && a.attempts == b.attempts && a.requestHash.isEmpty() && a.errorMessage.isEmpty() && !a.ttftMs
+                && !a.tokensIn && !a.tokensOut && !a.createdAt.isValid();
+        }, ResponseFields::ForScoring);
+        QVERIFY2(scoringRead.ok(), qPrintable(scoringRead.errorMessage()));
+        QCOMPARE(scoringRead.value(), 4);
+        QCOMPARE(scoringSeen, 4);
         QCOMPARE(store->responseCount(run.id).value(), 4);
         QCOMPARE(store->responsesByRequestHash(written.at(1).requestHash)->size(), 1);
         QCOMPARE(store->responsesByRequestHash(u"nope"_s)->size(), 0);
@@ -1132,6 +1225,41 @@ private slots:
         QCOMPARE(store->runs().value().size(), 1);
         QCOMPARE(store->runs(run.suiteRow).value().size(), 1);
         QCOMPARE(store->runs(987654).value().size(), 0);
+    }
+
+    void someCasesResponsesComeInStoredOrder_data()
+    {
+        addBackendRows();
+    }
+    void someCasesResponsesComeInStoredOrder()
+    {
+        // Stored in another order than the (run, case, repeat) index's: the second case's answer first.
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        const qint64 first = f.cases.at(0).row;
+        const qint64 second = f.cases.at(1).row;
+        const auto ids = f.store->appendResponses({ response(f.run.id, second, 0), response(f.run.id, first, 1),
+            response(f.run.id, first, 0), response(f.run.id, f.cases.at(2).row, 0) });
+        QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
+        for (const ResponseFields fields : { ResponseFields::All, ResponseFields::ForScoring }) {
+            QList<qint64> seen;
+            const auto visited = f.store->forEachResponse(f.run.id, { first, second }, [&seen](const ResponseRecord& r) {
+                seen << r.id;
+                return true;
+            }, fields);
+            QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
+            QCOMPARE(seen, ids->mid(0, 3));
+            QCOMPARE(visited.value(), 3);
+            // Stopping early stops at the response that said so.
+            seen.clear();
+            QCOMPARE(f.store->forEachResponse(f.run.id, { first, second }, [&seen](const ResponseRecord& r) {
+                seen << r.id;
+                return seen.size() < 2;
+            }, fields).value(), 2);
+            QCOMPARE(seen, ids->mid(0, 2));
+        }
     }
 
     void badRuns_data()

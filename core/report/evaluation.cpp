@@ -12,6 +12,7 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -167,7 +168,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     const qint64 chunk = std::max<qint64>(256, total / 100);
     std::atomic_bool cancelled = false;
     // Scores one run's jobs in chunks (progress and cancel are checked between them, not per response); the
-    // responses, their raw text above all, are dropped once scored. False when cancelled.
+    // responses, their raw text above all, are dropped once scored. False when cancelled. Runs on a helper thread
+    // (see `settle` below), one run at a time: `done` and the progress calls are its alone.
     const auto scoreJobs = [&](std::vector<Job>& jobs) {
         for (std::size_t start = 0; start < jobs.size(); start += std::size_t(chunk)) {
             if ((options.cancel && options.cancel->load()) || cancelled)
@@ -271,6 +273,21 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         const QHash<qint64, qint64> rootOf = retryRoots(runs);
         std::map<qint64, QHash<ResponseKey, Slot>> slotsByRoot;
         std::vector<Job> jobs;
+        // A run's responses are scored while the next run is read: reading stays on this thread (the store's
+        // connection belongs to it), a helper drives the thread pool through the previous run's jobs. So at most
+        // two runs' raw answers are held at a time. Declared after everything its jobs point to (this suite's facts
+        // and options): leaving the scope, however early, waits for the helper first.
+        std::vector<Job> inFlight;
+        std::future<bool> helper;
+        // Waits for the run being scored; false when it was cancelled. Rethrows what scoring threw.
+        const auto settle = [&inFlight, &helper]() {
+            if (!helper.valid())
+                return true;
+            const bool finished = helper.get();
+            inFlight.clear();
+            return finished;
+        };
+        bool stopped = false;
         for (const RunRecord& run : runs) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
@@ -302,6 +319,14 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     }
                     return true;
                 }
+                // Records are reserved for the responses counted before reading; more arrived meanwhile, and
+                // growing moves them: not while the helper writes verdicts into them.
+                if (records.size() == records.capacity() || reusedOf.size() == reusedOf.capacity()) {
+                    if (!settle()) {
+                        stopped = true;
+                        return false;
+                    }
+                }
                 slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
                 ScoredRecord& r = records.emplace_back();
                 reusedOf.push_back(0);
@@ -323,16 +348,23 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1 });
                 return true;
             };
-            const auto visited = onlyCases ? store.forEachResponse(run.id, *onlyCases, visit)
-                                           : store.forEachResponse(run.id, visit);
+            const auto visited = onlyCases ? store.forEachResponse(run.id, *onlyCases, visit, ResponseFields::ForScoring)
+                                           : store.forEachResponse(run.id, visit, ResponseFields::ForScoring);
             if (!visited) {
                 evaluation.error = visited.errorMessage();
                 return evaluation;
             }
-            if (!scoreJobs(jobs)) {
+            if (stopped || !settle()) {
                 evaluation.cancelled = true;
                 return evaluation;
             }
+            inFlight = std::move(jobs);
+            jobs.clear();
+            helper = std::async(std::launch::async, [&scoreJobs, &inFlight] { return scoreJobs(inFlight); });
+        }
+        if (!settle()) {
+            evaluation.cancelled = true;
+            return evaluation;
         }
     }
 

@@ -46,7 +46,8 @@ struct Evaluation
 
 /// Reads every suite, case, gold revision, run and response of a store and scores each response
 /// (in parallel, on QThreadPool::globalInstance()). Responses are facts; nothing is written. Responses are read
-/// and scored run by run, so only one run's raw answers are held at a time.
+/// and scored run by run — each run scored while the next is read — so at most two runs' raw answers are held at a
+/// time. Progress is reported, and `cancel` checked, from the thread that drives the scoring, not the caller's.
 Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options = {});
 
 /// After the gold of some cases changed and nothing else did: `earlier` (an evaluation of this store on the same

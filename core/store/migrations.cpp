@@ -125,17 +125,39 @@ StoreResult<int> versionInTransaction(const QSqlDatabase& db, const SqlDialect& 
     return version;
 }
 
+// The responses of a run in the order they were stored are the most read rows of a store (every scoring pass
+// reads all of them run by run). The (run, case, repeat) index finds a run's rows, but in case order, so each read
+// sorted the whole run — raw answers included — in a temporary B-tree: about a quarter of reading a million
+// responses. With (run_id, id) the index gives them in order. Index only: stores without it read the same rows.
+Migration version2()
+{
+    Migration m;
+    m.version = 2;
+    m.summary = u"index of each run's responses in stored order"_s;
+    m.statements = { u"CREATE INDEX responses_run_order ON responses (run_id, id)"_s };
+    m.readableWithout = true;
+    return m;
+}
+
 } // namespace
 
 const QList<Migration>& storeMigrations()
 {
-    static const QList<Migration> migrations { version1() };
+    static const QList<Migration> migrations { version1(), version2() };
     return migrations;
 }
 
 int latestSchemaVersion()
 {
     return int(storeMigrations().size());
+}
+
+int oldestReadableSchemaVersion()
+{
+    int version = latestSchemaVersion();
+    while (version > 1 && storeMigrations().at(version - 1).readableWithout)
+        --version;
+    return version;
 }
 
 StoreResult<int> migrateStore(const QSqlDatabase& db, const SqlDialect& dialect)

@@ -17,6 +17,9 @@ struct Migration
     int version = 0; ///< the schema version after this step
     QString summary;
     QStringList statements;
+    /// A store that lacks this step still reads correctly, only slower (the step adds indexes and nothing else):
+    /// a read-only store of the version before it opens without the step.
+    bool readableWithout = false;
 };
 
 /// The value of meta.application in every store; tells a StructScope store from other databases.
@@ -29,6 +32,10 @@ const QList<Migration>& storeMigrations();
 
 /// The newest schema version this build reads and writes.
 int latestSchemaVersion();
+
+/// The oldest schema version this build reads without migrating it: every later step is readableWithout. A
+/// read-only store older than this cannot be read, since upgrading it would need writing.
+int oldestReadableSchemaVersion();
 
 /// Brings the database to latestSchemaVersion(), each step in its own transaction. Safe when several
 /// clients open the same store at once: the version is re-read under the write lock before each step.

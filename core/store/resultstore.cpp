@@ -184,7 +184,7 @@ StoreResult<void> ResultStore::openSqlite(const OpenOptions& options)
     if (m_readOnly && version == 0)
         return StoreError { StoreErrorKind::NotAStore,
             u"%1 holds no StructScope store, and it cannot be created (%2)"_s.arg(path, m_readOnlyReason) };
-    if (m_readOnly && version < latestSchemaVersion())
+    if (m_readOnly && version < oldestReadableSchemaVersion())
         return StoreError { StoreErrorKind::ReadOnly,
             u"%1 has schema v%2 and needs an upgrade to v%3, which a read-only store cannot do (%4)"_s.arg(
                 path, QString::number(version), QString::number(latestSchemaVersion()), m_readOnlyReason) };
@@ -284,7 +284,7 @@ StoreResult<void> ResultStore::openPostgres(const OpenOptions& options)
     const int version = probed.value();
     if (version == 0 && (m_readOnly || !options.createIfMissing))
         return StoreError { StoreErrorKind::NotFound, u"%1 holds no StructScope store"_s.arg(name) };
-    if (m_readOnly && version < latestSchemaVersion())
+    if (m_readOnly && version < oldestReadableSchemaVersion())
         return StoreError { StoreErrorKind::ReadOnly,
             u"%1 has schema v%2 and needs an upgrade to v%3, which a read-only store cannot do"_s.arg(
                 name, QString::number(version), QString::number(latestSchemaVersion())) };

@@ -49,6 +49,15 @@ enum class CaseFields {
     WithoutText ///< everything but `input` (left empty) and `question` (nullopt): what scoring needs
 };
 
+/// What ResultStore::forEachResponse reads of each response.
+enum class ResponseFields {
+    All,
+    /// What scoring needs: id, run, case, repeat, raw text, HTTP status, error kind, latency, cost and its source,
+    /// attempts. The request hash and error message stay empty, ttft and token counts unset, createdAt invalid —
+    /// about a third less work per row than All (the creation time is parsed from text).
+    ForScoring
+};
+
 /// Filter for ResultStore::auditLog; empty fields match everything.
 struct AuditQuery
 {
@@ -151,11 +160,12 @@ public:
     StoreResult<QList<ResponseRecord>> responses(qint64 runId);
     /// Streams the responses of a run without holding them all; stop early by returning false.
     /// Returns how many were visited.
-    StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit);
+    StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
+        ResponseFields fields = ResponseFields::All);
     /// forEachResponse() over the responses of some cases only (at most kMaxCasesPerQuery, in the order they
     /// were stored): one lookup in the (run, case, repeat) index per case instead of a scan of the run.
-    StoreResult<qint64> forEachResponse(
-        qint64 runId, const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit);
+    StoreResult<qint64> forEachResponse(qint64 runId, const QList<qint64>& caseRows,
+        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All);
     static constexpr qsizetype kMaxCasesPerQuery = 500;
     /// Responses of any run that were made with this request hash.
     StoreResult<QList<ResponseRecord>> responsesByRequestHash(const QString& requestHash);
@@ -202,8 +212,12 @@ private:
     StoreResult<QList<GoldRevision>> readGold(const QString& where, const QVariantList& values);
     StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
     StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
-    StoreResult<qint64> visitResponses(
-        const QString& where, const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit);
+    /// How visitResponses() gets the rows in id order: from the database (ORDER BY id), or read in the order of
+    /// the index the database picks, held and sorted here — for small sets whose best index is not in id order.
+    enum class ResponseOrder { ByDatabase, SortedHere };
+    StoreResult<qint64> visitResponses(const QString& where, const QVariantList& values,
+        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All,
+        ResponseOrder order = ResponseOrder::ByDatabase);
 
     StoreLocation m_location;
     QString m_openedAs; ///< the location as given to open() (with any password: kept in memory only)

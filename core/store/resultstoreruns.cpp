@@ -7,8 +7,10 @@
 #include <QSet>
 #include <QSqlQuery>
 
+#include <algorithm>
 #include <set>
 #include <tuple>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -22,6 +24,9 @@ const QString kRunColumns = u"id, suite_id, model_spec, provider_kind, strategy,
 const QString kResponseColumns = u"id, run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
                                  "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, "
                                  "cost_source, attempts, created_at"_s;
+// ResponseFields::ForScoring: the integers and the two texts scoring reads.
+const QString kScoringResponseColumns = u"id, run_id, case_id, repeat_index, raw_text, http_status, error_kind, "
+                                        "latency_ms, cost, cost_source, attempts"_s;
 
 StoreResult<RunRecord> readRun(const QSqlQuery& q)
 {
@@ -70,6 +75,29 @@ StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
     r.costSource = *source;
     r.attempts = q.value(15).toInt();
     r.createdAt = sql::timeFromDb(q.value(16));
+    return r;
+}
+
+/// A row of kScoringResponseColumns.
+StoreResult<ResponseRecord> readScoringResponse(const QSqlQuery& q)
+{
+    ResponseRecord r;
+    r.id = q.value(0).toLongLong();
+    r.runId = q.value(1).toLongLong();
+    r.caseRow = q.value(2).toLongLong();
+    r.repeat = q.value(3).toInt();
+    r.rawText = q.value(4).toString();
+    r.httpStatus = q.value(5).toInt();
+    r.errorKind = q.value(6).toString();
+    r.latencyMs = sql::optionalDouble(q.value(7));
+    r.cost = sql::optionalDouble(q.value(8));
+    const QVariant sourceName = q.value(9);
+    const auto source = costSourceFromName(sourceName.toString());
+    if (!source)
+        return StoreError { StoreErrorKind::Corrupt,
+            u"responses row %1: cost_source \"%2\" is not readable"_s.arg(QString::number(r.id), sourceName.toString()) };
+    r.costSource = *source;
+    r.attempts = q.value(10).toInt();
     return r;
 }
 
@@ -271,24 +299,38 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
     return ids;
 }
 
-StoreResult<qint64> ResultStore::visitResponses(
-    const QString& where, const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit)
+StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVariantList& values,
+    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order)
 {
     QSqlQuery query(db());
-    const QString sql = u"SELECT %1 FROM responses WHERE %2 ORDER BY id"_s.arg(kResponseColumns, where);
+    const bool forScoring = fields == ResponseFields::ForScoring;
+    const bool sortHere = order == ResponseOrder::SortedHere;
+    const QString sql = u"SELECT %1 FROM responses WHERE %2%3"_s.arg(
+        forScoring ? kScoringResponseColumns : kResponseColumns, where, sortHere ? QString() : u" ORDER BY id"_s);
     if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
         return r.error();
     qint64 count = 0;
+    std::vector<ResponseRecord> held;
     while (query.next()) {
-        auto response = readResponse(query);
+        auto response = forScoring ? readScoringResponse(query) : readResponse(query);
         if (!response)
             return response.error();
+        if (sortHere) {
+            held.push_back(std::move(response.value()));
+            continue;
+        }
         ++count;
         if (!visit(response.value()))
             break;
     }
     if (query.lastError().isValid())
         return sql::databaseError(u"cannot read responses"_s, query.lastError());
+    std::sort(held.begin(), held.end(), [](const ResponseRecord& a, const ResponseRecord& b) { return a.id < b.id; });
+    for (const ResponseRecord& response : held) {
+        ++count;
+        if (!visit(response))
+            break;
+    }
     return count;
 }
 
@@ -309,13 +351,14 @@ StoreResult<QList<ResponseRecord>> ResultStore::responses(qint64 runId)
     return readResponses(u"run_id = ?"_s, { runId });
 }
 
-StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit)
+StoreResult<qint64> ResultStore::forEachResponse(
+    qint64 runId, const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
 {
-    return visitResponses(u"run_id = ?"_s, { runId }, visit);
+    return visitResponses(u"run_id = ?"_s, { runId }, visit, fields);
 }
 
-StoreResult<qint64> ResultStore::forEachResponse(
-    qint64 runId, const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit)
+StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const QList<qint64>& caseRows,
+    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
 {
     if (caseRows.isEmpty())
         return qint64(0);
@@ -329,7 +372,9 @@ StoreResult<qint64> ResultStore::forEachResponse(
         values.append(caseRows.at(i));
     }
     where += u')';
-    return visitResponses(where, values, visit);
+    // Sorted here: asked to order by id, SQLite would walk the run's whole (run_id, id) index to spare a sort of
+    // these few rows, instead of looking each case up in the (run, case, repeat) index.
+    return visitResponses(where, values, visit, fields, ResponseOrder::SortedHere);
 }
 
 StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QString& requestHash)
