@@ -433,6 +433,87 @@ private slots:
         QCOMPARE(late->verdict.ladder, LadderLabel::Correct);
     }
 
+    void identicalAnswersAreScoredOnce()
+    {
+        // The same text answering the same case is scored once per pass and copied; the same text answering
+        // another case, or a record a retry takes over, is not.
+        const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+        QVERIFY(loaded.ok());
+        auto store = ResultStore::open(m_dir.filePath(u"identical.db"_s));
+        QVERIFY(store);
+        const auto imported = store->importSuite(makeSuiteImport(*loaded.suite));
+        QVERIFY(imported);
+        QHash<QString, qint64> rows;
+        const QList<CaseRecord> cases = store->cases(imported->suite.row).value();
+        for (const CaseRecord& c : cases)
+            rows.insert(c.id, c.row);
+        const auto newRun = [&](const QString& model, std::optional<qint64> retryOf = std::nullopt) {
+            RunRecord run;
+            run.suiteRow = imported->suite.row;
+            run.modelSpec = model;
+            run.providerKind = u"sim"_s;
+            run.strategy = u"J"_s;
+            if (retryOf)
+                run.settings = { { "retry_of", *retryOf } };
+            return store->createRun(run).value().id;
+        };
+        const auto answer = [&](qint64 runId, const QString& caseId, const QString& text, const QString& error = {},
+                                int repeat = 0) {
+            ResponseRecord r;
+            r.runId = runId;
+            r.caseRow = rows.value(caseId);
+            r.repeat = repeat;
+            r.requestHash = u"%1-%2-%3"_s.arg(runId).arg(caseId).arg(repeat);
+            r.rawText = text;
+            r.errorKind = error;
+            r.httpStatus = error.isEmpty() ? 200 : 0;
+            return r;
+        };
+        const QString bo = uR"({"name": "Bo"})"_s;
+        // A retried family first: its timeout on p-1 is taken over by the retry's correct answer.
+        const qint64 root = newRun(u"sim:retried"_s);
+        QVERIFY(store->appendResponses({ answer(root, u"p-1"_s, {}, u"timeout"_s) }));
+        const qint64 retry = newRun(u"sim:retried"_s, root);
+        QVERIFY(store->appendResponses({ answer(retry, u"p-1"_s, uR"({"name": "Ann", "age": 41})"_s) }));
+        // Then three runs of their own (each scored after the one before): the same text to p-2 (correct) and to
+        // p-1 (wrong), and on p-1 the timeout whose record the retried family's retry took over.
+        for (int i = 0; i < 3; ++i) {
+            const qint64 run = newRun(u"sim:model-%1"_s.arg(i));
+            QVERIFY(store->appendResponses({ answer(run, u"p-2"_s, bo), answer(run, u"p-1"_s, bo),
+                answer(run, u"p-1"_s, {}, u"timeout"_s, 1) }));
+        }
+        const Evaluation e = evaluateStore(*store);
+        QVERIFY2(e.ok(), qPrintable(e.error));
+        QCOMPARE(e.records.size(), std::size_t(1 + 3 * 3));
+        // Runs one after the other: the second and third runs copy all three of the first run's verdicts.
+        QCOMPARE(e.identical, qint64(6));
+        for (const ScoredRecord& r : e.records) {
+            if (r.model == u"sim:retried"_s) {
+                QCOMPARE(r.verdict.ladder, LadderLabel::Correct);
+                continue;
+            }
+            if (r.caseId == u"p-2"_s)
+                QCOMPARE(r.verdict.ladder, LadderLabel::Correct);
+            else if (r.repeat == 0)
+                QVERIFY(r.verdict.ladder != LadderLabel::Correct && r.verdict.ladder != LadderLabel::InvalidJson);
+            else
+                QCOMPARE(r.verdict.ladder, LadderLabel::InvalidJson);
+        }
+        // Every verdict is the one scoring gives on its own.
+        for (const ScoredRecord& r : e.records) {
+            const Evaluation single = reevaluateCases(*store, e.records, { r.caseRow });
+            QVERIFY2(single.ok(), qPrintable(single.error));
+            for (const ScoredRecord& other : single.records) {
+                if (other.responseId == r.responseId) {
+                    QCOMPARE(other.verdict.ladder, r.verdict.ladder);
+                    QCOMPARE(other.verdict.values.size(), r.verdict.values.size());
+                    for (std::size_t v = 0; v < r.verdict.values.size(); ++v)
+                        QCOMPARE(other.verdict.values.value(v), r.verdict.values.value(v));
+                }
+            }
+        }
+    }
+
     void cancelWhileTheNextRunIsReadStops()
     {
         // Cancelled from the scoring of the first run while the second is read: the pass ends as cancelled.

@@ -6,15 +6,20 @@
 #include "scoring/scorer.h"
 #include "stats/means.h"
 #include "store/resultstore.h"
+#include "util/sha256.h"
 
 #include <QHash>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <future>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <unordered_map>
 
 using nlohmann::json;
@@ -39,6 +44,53 @@ struct CaseFacts
     CompiledForScoring compiled; ///< the schema compiled once for all of the case's responses
 };
 
+/// Verdicts scored in this pass, by everything a verdict is a function of besides the suite's options (the scorer
+/// is pure): the case — its gold and schema, one CaseFacts per case — and the SHA-256 of whether the answer is
+/// SOB-encoded, its modality and its exact text. Identical answers to one case (repeats at temperature 0, models
+/// and strategies that agree) are scored once and copied. An entry names the record that holds the verdict, which
+/// must never change afterwards: only records of runs without retries take part (a retry may take a record over).
+/// One per suite; thread-safe.
+class VerdictMemo
+{
+public:
+    using Digest = std::array<char, 32>;
+
+    /// The record holding the verdict of this answer to this case, if one was scored.
+    std::optional<std::size_t> find(const CaseFacts* facts, const Digest& digest) const
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_places.find(Key { facts, digest });
+        if (it == m_places.end())
+            return std::nullopt;
+        return it->second;
+    }
+    /// After scoring the record at `place` (the first such answer wins; a second scored at the same time is equal).
+    void insert(const CaseFacts* facts, const Digest& digest, std::size_t place)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_places.try_emplace(Key { facts, digest }, place);
+    }
+
+private:
+    struct Key
+    {
+        const CaseFacts* facts = nullptr;
+        Digest digest {};
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash
+    {
+        std::size_t operator()(const Key& key) const
+        {
+            std::size_t h = 0;
+            std::memcpy(&h, key.digest.data(), sizeof h);
+            return h ^ std::hash<const void*> {}(key.facts);
+        }
+    };
+    mutable std::mutex m_mutex;
+    std::unordered_map<Key, std::size_t, KeyHash> m_places;
+};
+
 /// One response waiting to be scored, with everything it refers to. Its record lives in the evaluation's records.
 struct Job
 {
@@ -49,7 +101,27 @@ struct Job
     /// The record's place in the evaluation: its grouping facts are filled, the verdict and its cache key are set
     /// by scoring. A place, not an address: the records may grow while a run is read (never while it is scored).
     std::size_t index = 0;
+    VerdictMemo* memo = nullptr; ///< the suite's, unless the record may be taken over by a retry
 };
+
+/// The memo's digest of a job's answer: SOB encoding, modality and text, each length-prefixed, as UTF-16 bytes.
+VerdictMemo::Digest answerDigest(const Job& job, const QString& modality)
+{
+    Sha256 sha;
+    const auto addText = [&sha](const QString& text) {
+        const std::uint64_t units = std::uint64_t(text.size());
+        sha.addData(std::string_view(reinterpret_cast<const char*>(&units), sizeof units));
+        sha.addData(std::string_view(reinterpret_cast<const char*>(text.utf16()), std::size_t(text.size()) * 2));
+    };
+    const char sob = job.sobEncoded ? 1 : 0;
+    sha.addData(std::string_view(&sob, 1));
+    addText(modality);
+    addText(job.response.rawText);
+    const QByteArray result = sha.result();
+    VerdictMemo::Digest digest {};
+    std::memcpy(digest.data(), result.constData(), std::min(digest.size(), std::size_t(result.size())));
+    return digest;
+}
 
 /// A (case, repeat) of a family of retry runs: the record that answers it, and whether that answer succeeded.
 struct Slot
@@ -122,7 +194,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     // vector is reserved for every response counted below, and filled in place: no second copy of the records,
     // and no per-record allocation (a deque of them was both). Jobs refer to records by place.
     std::vector<ScoredRecord> records;
-    // Whether each record's verdict was taken over (a slot a retry run takes over is decided twice; the last counts).
+    // Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
+    // retry run takes over is decided twice; the last counts).
     std::vector<std::uint8_t> reusedOf;
     const auto scoreOrReuse = [&earlier, &reusedOf, &records](Job& job) {
         ScoredRecord& record = records[job.index];
@@ -138,7 +211,19 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
         }
         reusedOf[job.index] = 0;
+        if (!job.memo) {
+            score(job, record);
+            return;
+        }
+        const VerdictMemo::Digest digest = answerDigest(job, record.modality);
+        if (const auto place = job.memo->find(job.facts, digest)) {
+            // Scored before the entry was made (under the memo's lock), never changed afterwards.
+            record.verdict = records[*place].verdict;
+            reusedOf[job.index] = 2;
+            return;
+        }
         score(job, record);
+        job.memo->insert(job.facts, digest, job.index);
     };
 
     // The responses to read, for the progress: the runs' counts, one indexed count each.
@@ -271,12 +356,18 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         // else its latest failure (retryRoots names each run's first run, as the runner links them). A later
         // run's answer that takes a slot over is scored with that run; the slot's record keeps its place.
         const QHash<qint64, qint64> rootOf = retryRoots(runs);
+        QSet<qint64> retriedRoots; // families of more than one run: their records may be taken over
+        for (auto it = rootOf.cbegin(); it != rootOf.cend(); ++it) {
+            if (it.key() != it.value())
+                retriedRoots.insert(it.value());
+        }
         std::map<qint64, QHash<ResponseKey, Slot>> slotsByRoot;
         std::vector<Job> jobs;
         // A run's responses are scored while the next run is read: reading stays on this thread (the store's
         // connection belongs to it), a helper drives the thread pool through the previous run's jobs. So at most
         // two runs' raw answers are held at a time. Declared after everything its jobs point to (this suite's facts
         // and options): leaving the scope, however early, waits for the helper first.
+        VerdictMemo memo;
         std::vector<Job> inFlight;
         std::future<bool> helper;
         // Waits for the run being scored; false when it was cancelled. Rethrows what scoring threw.
@@ -295,6 +386,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             const QString model = providerLabel(run); // one string shared by the run's records
             const qint64 root = rootOf.value(run.id, run.id);
             QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];
+            VerdictMemo* const runMemo = retriedRoots.contains(root) ? nullptr : &memo;
             const auto visit = [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
@@ -315,7 +407,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     } else {
                         slot.pendingRun = run.id;
                         slot.pendingJob = jobs.size();
-                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record });
+                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record, nullptr });
                     }
                     return true;
                 }
@@ -345,7 +437,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 r.weight = fact->weight;
                 r.latencyMs = response.latencyMs;
                 r.cost = response.cost;
-                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1 });
+                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, runMemo });
                 return true;
             };
             const auto visited = onlyCases ? store.forEachResponse(run.id, *onlyCases, visit, ResponseFields::ForScoring)
@@ -372,6 +464,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     if (options.progress && total > 0)
         options.progress(total, total);
     evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
+    evaluation.identical = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(2));
     evaluation.records = std::move(records);
     return evaluation;
 }

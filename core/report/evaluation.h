@@ -38,6 +38,9 @@ struct Evaluation
     QString error;          ///< set when the store could not be read (records are then empty)
     bool cancelled = false;
     qint64 reused = 0; ///< verdicts taken from EvaluationOptions::reuse instead of scored
+    /// Verdicts copied from an identical answer to the same case scored earlier in this pass (the scorer is a pure
+    /// function of the answer, the case and the suite), instead of scored again.
+    qint64 identical = 0;
     /// Set by reevaluateCases() when the records are `earlier`'s with only these places (ascending) read and
     /// scored again: a view showing `earlier` updates those rows instead of everything. Unset after a full pass.
     std::optional<std::vector<std::size_t>> rescoredPlaces;

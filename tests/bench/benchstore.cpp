@@ -261,7 +261,8 @@ int benchStore(const BenchArgs& args)
             qPrintable(first.error));
         return 1;
     }
-    report("store", u"read + score every response"_s, seconds(step), "s");
+    report("store", u"read + score every response (%1 copied from an identical answer to the case)"_s.arg(first.identical),
+        seconds(step), "s");
     step.restart();
     AggregateOptions leaderboard;
     leaderboard.groupBy = { "model", "strategy" };
