@@ -24,9 +24,10 @@ const QString kRunColumns = u"id, suite_id, model_spec, provider_kind, strategy,
 const QString kResponseColumns = u"id, run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
                                  "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, "
                                  "cost_source, attempts, created_at"_s;
-// ResponseFields::ForScoring: the integers and the two texts scoring reads.
-const QString kScoringResponseColumns = u"id, run_id, case_id, repeat_index, raw_text, http_status, error_kind, "
-                                        "latency_ms, cost, cost_source, attempts"_s;
+// ResponseFields::ForScoring: the same columns in the same places (one reader for both), those scoring does not
+// need as constants — no 64-character hash or message to convert, no creation time to parse per row.
+const QString kScoringResponseColumns = u"id, run_id, case_id, repeat_index, '', raw_text, http_status, error_kind, "
+                                        "'', latency_ms, NULL, NULL, NULL, cost, cost_source, attempts, NULL"_s;
 
 StoreResult<RunRecord> readRun(const QSqlQuery& q)
 {
@@ -75,29 +76,6 @@ StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
     r.costSource = *source;
     r.attempts = q.value(15).toInt();
     r.createdAt = sql::timeFromDb(q.value(16));
-    return r;
-}
-
-/// A row of kScoringResponseColumns.
-StoreResult<ResponseRecord> readScoringResponse(const QSqlQuery& q)
-{
-    ResponseRecord r;
-    r.id = q.value(0).toLongLong();
-    r.runId = q.value(1).toLongLong();
-    r.caseRow = q.value(2).toLongLong();
-    r.repeat = q.value(3).toInt();
-    r.rawText = q.value(4).toString();
-    r.httpStatus = q.value(5).toInt();
-    r.errorKind = q.value(6).toString();
-    r.latencyMs = sql::optionalDouble(q.value(7));
-    r.cost = sql::optionalDouble(q.value(8));
-    const QVariant sourceName = q.value(9);
-    const auto source = costSourceFromName(sourceName.toString());
-    if (!source)
-        return StoreError { StoreErrorKind::Corrupt,
-            u"responses row %1: cost_source \"%2\" is not readable"_s.arg(QString::number(r.id), sourceName.toString()) };
-    r.costSource = *source;
-    r.attempts = q.value(10).toInt();
     return r;
 }
 
@@ -303,16 +281,16 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
     const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order)
 {
     QSqlQuery query(db());
-    const bool forScoring = fields == ResponseFields::ForScoring;
     const bool sortHere = order == ResponseOrder::SortedHere;
     const QString sql = u"SELECT %1 FROM responses WHERE %2%3"_s.arg(
-        forScoring ? kScoringResponseColumns : kResponseColumns, where, sortHere ? QString() : u" ORDER BY id"_s);
+        fields == ResponseFields::ForScoring ? kScoringResponseColumns : kResponseColumns, where,
+        sortHere ? QString() : u" ORDER BY id"_s);
     if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
         return r.error();
     qint64 count = 0;
     std::vector<ResponseRecord> held;
     while (query.next()) {
-        auto response = forScoring ? readScoringResponse(query) : readResponse(query);
+        auto response = readResponse(query);
         if (!response)
             return response.error();
         if (sortHere) {
