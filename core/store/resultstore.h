@@ -53,8 +53,8 @@ enum class CaseFields {
 enum class ResponseFields {
     All,
     /// What scoring needs: id, run, case, repeat, raw text, HTTP status, error kind, latency, cost and its source,
-    /// attempts. The request hash and error message stay empty, ttft and token counts unset, createdAt invalid —
-    /// about a third less work per row than All (the creation time is parsed from text).
+    /// attempts. The request hash and error message stay empty, ttft and token counts unset, createdAt invalid: no
+    /// 64-character hash or message converted and no creation time parsed from text per row.
     ForScoring
 };
 
