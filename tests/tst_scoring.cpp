@@ -387,6 +387,45 @@ private Q_SLOTS:
         QVERIFY(std::find(report.metrics.begin(), report.metrics.end(), "ladder.pass_hat_k") != report.metrics.end());
     }
 
+    void aggregateRepeatsInAnyOrder()
+    {
+        // The records of aggregateRepeats() in one group (by suite: both runs), cases interleaved, with and without
+        // the case rows a store gives: the same cases, whatever way they are told apart.
+        const auto record = [](qint64 run, const QString& caseId, qint64 caseRow, LadderLabel label) {
+            ScoredRecord r;
+            r.model = u"m%1"_s.arg(run);
+            r.suite = u"s"_s;
+            r.runId = run;
+            r.caseId = caseId;
+            r.caseRow = caseRow;
+            r.verdict.ladder = label;
+            r.verdict.values = { { "ladder.correct", label == LadderLabel::Correct ? 1.0 : 0.0 } };
+            return r;
+        };
+        using L = LadderLabel;
+        for (const int rows : { 0, 1, 2 }) { // 0: no case rows; 1: every record has its row; 2: one lacks it
+            const auto row = [rows](qint64 r, bool last) { return rows == 0 || (rows == 2 && last) ? 0 : r; };
+            const std::vector<ScoredRecord> records = {
+                record(1, u"a"_s, row(11, false), L::Correct), record(1, u"b"_s, row(12, false), L::Correct),
+                record(2, u"a"_s, row(11, false), L::Correct), record(1, u"a"_s, row(11, false), L::Correct),
+                record(1, u"c"_s, row(13, false), L::ValueIncorrect), record(1, u"b"_s, row(12, false), L::ValueIncorrect),
+                record(1, u"c"_s, row(13, false), L::ValueIncorrect), record(1, u"b"_s, row(12, false), L::Correct),
+                record(2, u"b"_s, row(12, false), L::Correct), record(1, u"a"_s, row(11, true), L::Correct),
+            };
+            AggregateOptions options;
+            options.groupBy = { "suite" };
+            options.families = { "ladder" };
+            const Report report = aggregate(records, options);
+            QCOMPARE(report.groups.size(), std::size_t(1));
+            const ReportGroup& g = report.groups[0];
+            // Cases (1,a) CCC, (1,b) CVC, (1,c) VV, (2,a) C, (2,b) C; k = 3. Consistent: all but (1,b) → 4/5.
+            // Were the runs not told apart, a would be CCCC and b CVCC: 2/3 and pass^3 (1 + 1/4)/2.
+            QVERIFY2(std::abs(g.mean.at("ladder.consistency") - 0.8) < 1e-12, qPrintable(u"rows %1"_s.arg(rows)));
+            // pass^3 over the cases with three samples: (1,a) 1, (1,b) 0 → 1/2.
+            QCOMPARE(g.mean.at("ladder.pass_hat_k"), 0.5);
+        }
+    }
+
     void aggregateRatesAndMicro()
     {
         const Fixture f = fixture();

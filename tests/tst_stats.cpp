@@ -945,7 +945,23 @@ void TestStats::repeats()
     QFETCH(qint64, passCases);
     QFETCH(double, passHatK);
     QFETCH(qint64, incomplete);
-    const RepeatStats s = repeatStats(repeatSamples(samples), k);
+    const auto perCase = repeatSamples(samples);
+    const RepeatStats s = repeatStats(perCase, k);
+    // The same samples held case after case in one array give the same statistics.
+    std::vector<RepeatSample<QString>> flat;
+    std::vector<std::size_t> caseEnds;
+    for (const auto& c : perCase) {
+        flat.insert(flat.end(), c.begin(), c.end());
+        caseEnds.push_back(flat.size());
+    }
+    const RepeatStats f = repeatStats<QString>(flat, caseEnds, k);
+    QCOMPARE(f.cases, s.cases);
+    QCOMPARE(f.consistentCases, s.consistentCases);
+    QCOMPARE(f.passCases, s.passCases);
+    QCOMPARE(f.incompleteCases, s.incompleteCases);
+    QCOMPARE(std::isnan(f.passHatK), std::isnan(s.passHatK));
+    if (!std::isnan(s.passHatK))
+        QCOMPARE(f.passHatK, s.passHatK);
     QCOMPARE(s.k, k);
     QCOMPARE(s.cases, cases);
     QCOMPARE(s.consistentCases, consistent);

@@ -27,6 +27,9 @@ namespace {
 
 using Group = std::vector<const ScoredRecord*>;
 
+/// How many records ahead a pass over records asks for the fields it will read (a record is ~600 bytes).
+constexpr std::size_t kPrefetchAhead = 8;
+
 std::string familyOf(std::string_view metricId)
 {
     return std::string(metricId.substr(0, metricId.find('.')));
@@ -180,8 +183,8 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
     }
 }
 
-/// The per-record metrics (Rate and Mean) of the chosen families, each with its column number, and a fast way from
-/// a record's value ids to those numbers.
+/// The per-record metrics (Rate and Mean) of the chosen families, each with its column number, and the column of
+/// each interned metric key (MetricValues stores keys): one array lookup per value of a record.
 class MetricColumns
 {
 public:
@@ -190,12 +193,15 @@ public:
         for (const MetricInfo& metric : allMetrics()) {
             if (families.count(familyOf(metric.id))
                 && (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)) {
-                m_byId.emplace(metric.id, int(m_metrics.size()));
+                const MetricKey key = metricKey(metric.id);
+                if (m_byKey.size() <= key)
+                    m_byKey.resize(std::size_t(key) + 1, -1);
+                m_byKey[key] = int(m_metrics.size());
+                if (metric.id == "extraction.strategy_points")
+                    m_extractionMarker = int(m_metrics.size());
                 m_metrics.push_back(&metric);
             }
         }
-        const auto points = m_byId.find("extraction.strategy_points");
-        m_extractionMarker = points == m_byId.end() ? -1 : points->second;
     }
 
     std::size_t size() const { return m_metrics.size(); }
@@ -203,27 +209,13 @@ public:
     /// The column of extraction.strategy_points, which every record of the extraction family carries (-1: none).
     int extractionMarker() const { return m_extractionMarker; }
 
-    /// Column of the id, -1 when it is not one of the metrics. `hint` remembers the answer for the id's address
-    /// at this position of a record's values: records of one family list the same ids (from the same string
-    /// literals) in the same order, so nearly every lookup is one comparison of addresses.
-    struct Hint
-    {
-        std::string_view id;
-        int column = -1;
-    };
-
-    int column(std::string_view id, Hint& hint) const
-    {
-        if (hint.id.data() == id.data() && hint.id.size() == id.size() && id.data() != nullptr)
-            return hint.column;
-        const auto it = m_byId.find(id);
-        hint = { id, it == m_byId.end() ? -1 : it->second };
-        return hint.column;
-    }
+    /// Column of the metric with this key, -1 when it is not one of the metrics (keys interned after this object
+    /// was made are none of them: its metrics' keys were interned when it was made).
+    int column(MetricKey key) const { return key < m_byKey.size() ? m_byKey[key] : -1; }
 
 private:
     std::vector<const MetricInfo*> m_metrics;
-    std::unordered_map<std::string_view, int> m_byId;
+    std::vector<int> m_byKey;
     int m_extractionMarker = -1;
 };
 
@@ -236,8 +228,20 @@ struct PerRecordResult
     std::optional<double> weightedMean;
 };
 
+/// What the ladder family's group values (cost per success, latency percentiles, consistency and pass^k) need of
+/// a record, gathered in the same pass as the metric columns.
+struct LadderItem
+{
+    qint64 run = 0;
+    qint64 caseRow = 0;
+    const QString* suite = nullptr;
+    const QString* caseId = nullptr;
+    LadderLabel ladder = LadderLabel::InvalidJson;
+};
+
 /// A group on its way to a ReportGroup: the values of each metric column in record order, with their records'
-/// weights, and the extraction records for the micro metrics.
+/// weights, the extraction records for the micro metrics and the ladder facts — all read in one pass over its
+/// records, which are large and scattered, so each is visited once.
 struct GroupWork
 {
     const Group* group = nullptr;
@@ -246,6 +250,10 @@ struct GroupWork
     std::vector<std::vector<double>> weights;
     std::vector<const ExtractionRecord*> extraction;
     std::vector<PerRecordResult> results;
+    std::vector<LadderItem> ladder;
+    std::vector<double> latencies;
+    double cost = 0;
+    bool anyCost = false;
 };
 
 void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
@@ -273,25 +281,34 @@ void computePerRecord(const MetricInfo& metric, const std::vector<double>& value
         out.weightedMean = weightedMeanOf(values, weights);
 }
 
-/// Sorts a group's records into its metric columns, in one pass over each record's values.
-void fillColumns(const MetricColumns& columns, bool micro, GroupWork& work)
+/// Sorts a group's records into its metric columns, in one pass over each record's values, and gathers the ladder
+/// facts when `ladder` is set.
+void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, GroupWork& work)
 {
     work.values.assign(columns.size(), {});
     work.weights.assign(columns.size(), {});
     work.results.assign(columns.size(), {});
-    std::vector<MetricColumns::Hint> hints;
     std::vector<const ScoredRecord*> filledBy(columns.size(), nullptr);
     for (auto& column : work.values)
         column.reserve(work.group->size());
     for (auto& column : work.weights)
         column.reserve(work.group->size());
-    for (const ScoredRecord* r : *work.group) {
+    if (ladder)
+        work.ladder.reserve(work.group->size());
+    const Group& group = *work.group;
+    for (std::size_t at = 0; at < group.size(); ++at) {
+        const ScoredRecord* r = group[at];
+        // The records are large and apart: asking for a later one's fields now hides most of the wait for memory.
+        if (at + kPrefetchAhead < group.size()) {
+            const ScoredRecord* later = group[at + kPrefetchAhead];
+            __builtin_prefetch(&later->verdict.values);
+            __builtin_prefetch(&later->verdict.ladder);
+            __builtin_prefetch(&later->latencyMs);
+        }
         const auto& values = r->verdict.values;
-        if (hints.size() < values.size())
-            hints.resize(values.size());
         bool extraction = false;
         for (std::size_t i = 0; i < values.size(); ++i) {
-            const int column = columns.column(values.id(i), hints[i]);
+            const int column = columns.column(values.key(i));
             if (column < 0)
                 continue;
             // A record lists each id once; should one repeat, the first value counts, as Verdict::value() reads it.
@@ -304,86 +321,87 @@ void fillColumns(const MetricColumns& columns, bool micro, GroupWork& work)
         }
         if (micro && extraction)
             work.extraction.push_back(&r->verdict.extraction);
+        if (ladder) {
+            work.ladder.push_back({ r->runId, r->caseRow, &r->suite, &r->caseId, r->verdict.ladder });
+            if (r->latencyMs)
+                work.latencies.push_back(*r->latencyMs);
+            if (r->cost) {
+                work.cost += *r->cost;
+                work.anyCost = true;
+            }
+        }
     }
 }
 
 /// Consistency and pass^k (METRICS.md §5, "Repeats") when the group holds cases asked more than once: a case is
 /// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has. Cases
-/// are taken in (run, suite, case id) order.
-void addRepeatValues(const Group& group, ReportGroup& g)
+/// are taken in (run, case row) order, or (run, suite, case id) when some record has no case row (not read from a
+/// store): either way the same records give the same sums in the same order, whatever order they come in.
+void addRepeatValues(const std::vector<LadderItem>& items, ReportGroup& g)
 {
-    struct CaseKey
-    {
-        qint64 run;
-        const QString* suite;
-        const QString* caseId;
-        bool operator==(const CaseKey& o) const { return run == o.run && *suite == *o.suite && *caseId == *o.caseId; }
+    if (items.size() < 2)
+        return;
+    // Records read from a store also name their case's row, one per (suite, case id) — and a run answers one suite —
+    // so when every record has one, a case is (run, row): two integers instead of two strings.
+    const bool byRow = std::all_of(items.begin(), items.end(), [](const LadderItem& r) { return r.caseRow != 0; });
+    const auto sameCase = [byRow](const LadderItem& a, const LadderItem& b) {
+        return a.run == b.run && (byRow ? a.caseRow == b.caseRow : *a.suite == *b.suite && *a.caseId == *b.caseId);
     };
-    struct CaseKeyHash
-    {
-        std::size_t operator()(const CaseKey& k) const
-        {
-            return qHashMulti(0, k.run, *k.suite, *k.caseId);
-        }
+    const auto caseBefore = [byRow](const LadderItem& x, const LadderItem& y) {
+        if (byRow)
+            return std::tie(x.run, x.caseRow) < std::tie(y.run, y.caseRow);
+        return std::tie(x.run, *x.suite, *x.caseId) < std::tie(y.run, *y.suite, *y.caseId);
     };
-    std::unordered_map<CaseKey, std::size_t, CaseKeyHash> caseOf;
-    std::vector<CaseKey> keys;
-    std::vector<std::vector<RepeatSample<LadderLabel>>> samples;
+    // A case's repeats are usually stored one after the other: the records fall into stretches of one case each,
+    // which are sorted (stably: a case's samples stay in record order) and joined — a few allocations per group,
+    // where a map of cases to lists of samples made several per case.
+    std::vector<std::pair<std::size_t, std::size_t>> stretches; // [first, last) of items
+    for (std::size_t i = 0; i < items.size();) {
+        std::size_t j = i + 1;
+        while (j < items.size() && sameCase(items[i], items[j]))
+            ++j;
+        stretches.emplace_back(i, j);
+        i = j;
+    }
+    std::stable_sort(stretches.begin(), stretches.end(),
+        [&](const auto& a, const auto& b) { return caseBefore(items[a.first], items[b.first]); });
+    std::vector<RepeatSample<LadderLabel>> samples;
+    samples.reserve(items.size());
+    std::vector<std::size_t> caseEnds;
     std::size_t k = 0;
-    for (const ScoredRecord* r : group) {
-        const auto [it, inserted] = caseOf.try_emplace(CaseKey { r->runId, &r->suite, &r->caseId }, samples.size());
-        if (inserted) {
-            keys.push_back(it->first);
-            samples.emplace_back();
+    for (std::size_t s = 0; s < stretches.size(); ++s) {
+        for (std::size_t i = stretches[s].first; i < stretches[s].second; ++i)
+            samples.push_back({ items[i].ladder, items[i].ladder == LadderLabel::Correct });
+        const bool lastOfCase = s + 1 == stretches.size() || !sameCase(items[stretches[s].first], items[stretches[s + 1].first]);
+        if (lastOfCase) {
+            k = std::max(k, samples.size() - (caseEnds.empty() ? 0 : caseEnds.back()));
+            caseEnds.push_back(samples.size());
         }
-        auto& caseSamples = samples[it->second];
-        caseSamples.push_back({ r->verdict.ladder, r->verdict.ladder == LadderLabel::Correct });
-        k = std::max(k, caseSamples.size());
     }
     if (k < 2)
         return;
-    std::vector<std::size_t> order(keys.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&keys](std::size_t a, std::size_t b) {
-        const CaseKey& x = keys[a];
-        const CaseKey& y = keys[b];
-        return std::tie(x.run, *x.suite, *x.caseId) < std::tie(y.run, *y.suite, *y.caseId);
-    });
-    std::vector<std::vector<RepeatSample<LadderLabel>>> perCase;
-    perCase.reserve(order.size());
-    for (std::size_t i : order)
-        perCase.push_back(std::move(samples[i]));
-    const RepeatStats stats = repeatStats(perCase, int(k));
+    const RepeatStats stats = repeatStats<LadderLabel>(samples, caseEnds, int(k));
     g.mean["ladder.consistency"] = stats.consistency;
     if (stats.passCases > 0)
         g.mean["ladder.pass_hat_k"] = stats.passHatK;
 }
 
-void addGroupValues(const Group& group, ReportGroup& g)
+/// The ladder family's group values, from the facts gatherGroup() collected.
+void addGroupValues(GroupWork& work)
 {
-    std::vector<double> latencies;
-    double cost = 0;
-    bool anyCost = false;
-    qint64 correct = 0;
-    for (const ScoredRecord* r : group) {
-        if (r->latencyMs)
-            latencies.push_back(*r->latencyMs);
-        if (r->cost) {
-            cost += *r->cost;
-            anyCost = true;
-        }
-        correct += r->verdict.ladder == LadderLabel::Correct ? 1 : 0;
-    }
-    if (anyCost)
-        g.mean["ladder.cost_per_success"] = costPerSuccess(cost, correct);
-    addRepeatValues(group, g);
-    if (!latencies.empty()) {
-        const LatencyPercentiles p = latencyPercentiles(std::move(latencies));
+    ReportGroup& g = work.out;
+    const auto correct = qint64(std::count_if(work.ladder.begin(), work.ladder.end(),
+        [](const LadderItem& item) { return item.ladder == LadderLabel::Correct; }));
+    if (work.anyCost)
+        g.mean["ladder.cost_per_success"] = costPerSuccess(work.cost, correct);
+    addRepeatValues(work.ladder, g);
+    if (!work.latencies.empty()) {
+        const LatencyPercentiles p = latencyPercentiles(std::move(work.latencies));
         g.mean["ladder.latency_p50"] = p.p50;
         g.mean["ladder.latency_p95"] = p.p95;
         g.mean["ladder.latency_p99"] = p.p99;
     }
+    work.ladder = {};
 }
 
 /// The text field of a record a grouping key reads; nullptr for "run" (a number) and for unknown keys.
@@ -434,6 +452,15 @@ public:
         return m_lastId;
     }
 
+    /// Asks for the field of a record id() will read soon.
+    void prefetch(const ScoredRecord& r) const
+    {
+        if (m_field)
+            __builtin_prefetch(&(r.*m_field));
+        else if (m_byRun)
+            __builtin_prefetch(&r.runId);
+    }
+
     std::uint64_t cardinality() const { return m_byRun ? m_runs.size() : m_field ? std::uint64_t(m_strings.size()) : 1; }
 
 private:
@@ -457,8 +484,11 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
         interners.emplace_back(key);
     std::vector<std::uint32_t> ids(records.size() * groupBy.size());
     for (std::size_t i = 0; i < records.size(); ++i) {
-        for (std::size_t k = 0; k < groupBy.size(); ++k)
+        for (std::size_t k = 0; k < groupBy.size(); ++k) {
+            if (i + kPrefetchAhead < records.size())
+                interners[k].prefetch(records[i + kPrefetchAhead]);
             ids[i * groupBy.size() + k] = interners[k].id(records[i]);
+        }
     }
     // Group numbers: the key ids as one mixed-radix number when that fits 64 bits, else the id tuple.
     std::uint64_t product = 1;
@@ -577,9 +607,9 @@ Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& 
             w.out.n = int(group.size());
         }
         QtConcurrent::blockingMap(work, [&](GroupWork& w) {
-            fillColumns(columns, micro, w);
+            gatherGroup(columns, micro, ladder, w);
             if (ladder)
-                addGroupValues(*w.group, w.out);
+                addGroupValues(w);
         });
         // Task t < columns: metric t of its group; t == columns: the group's micro metrics.
         std::vector<std::pair<GroupWork*, std::size_t>> tasks;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace structscope {
@@ -33,21 +34,17 @@ struct RepeatStats
 /// NaN when k < 1 or n < k or correct is outside [0, n].
 double passAllProbability(qint64 n, qint64 correct, int k);
 
-/// consistency: share of cases whose samples all agree, over cases with ≥ 1 sample — a case with
-/// fewer than k samples is judged on those it has, so one sample is consistent; a case with none is
-/// not counted. pass^k: mean over cases with ≥ k samples of passAllProbability(); with exactly k
-/// samples that is "all k correct", so pass^k is the share of cases correct in all k. Cases short of
-/// k samples cannot show k successes and are left out of pass^k (counted in incompleteCases).
-/// k < 1 gives NaN for both rates.
-template <typename Label>
-RepeatStats repeatStats(const std::vector<std::vector<RepeatSample<Label>>>& samplesPerCase, int k)
+/// The repeat statistics of `caseCount` cases, case c's samples being samplesOf(c) (a span); see repeatStats().
+template <typename Label, typename SamplesOf>
+RepeatStats repeatStatsOf(std::size_t caseCount, SamplesOf&& samplesOf, int k)
 {
     RepeatStats stats;
     stats.k = k;
     if (k < 1)
         return stats;
     double passSum = 0.0;
-    for (const auto& samples : samplesPerCase) {
+    for (std::size_t c = 0; c < caseCount; ++c) {
+        const std::span<const RepeatSample<Label>> samples = samplesOf(c);
         if (samples.empty())
             continue;
         ++stats.cases;
@@ -69,6 +66,30 @@ RepeatStats repeatStats(const std::vector<std::vector<RepeatSample<Label>>>& sam
     if (stats.passCases > 0)
         stats.passHatK = passSum / static_cast<double>(stats.passCases);
     return stats;
+}
+
+/// consistency: share of cases whose samples all agree, over cases with ≥ 1 sample — a case with
+/// fewer than k samples is judged on those it has, so one sample is consistent; a case with none is
+/// not counted. pass^k: mean over cases with ≥ k samples of passAllProbability(); with exactly k
+/// samples that is "all k correct", so pass^k is the share of cases correct in all k. Cases short of
+/// k samples cannot show k successes and are left out of pass^k (counted in incompleteCases).
+/// k < 1 gives NaN for both rates.
+template <typename Label>
+RepeatStats repeatStats(const std::vector<std::vector<RepeatSample<Label>>>& samplesPerCase, int k)
+{
+    return repeatStatsOf<Label>(
+        samplesPerCase.size(), [&](std::size_t c) { return std::span<const RepeatSample<Label>>(samplesPerCase[c]); }, k);
+}
+
+/// As repeatStats(), for samples held case after case in one array: case c's samples are
+/// samples[caseEnds[c − 1] .. caseEnds[c]) (from 0 for the first case).
+template <typename Label>
+RepeatStats repeatStats(std::span<const RepeatSample<Label>> samples, std::span<const std::size_t> caseEnds, int k)
+{
+    return repeatStatsOf<Label>(caseEnds.size(), [&](std::size_t c) {
+        const std::size_t begin = c == 0 ? 0 : caseEnds[c - 1];
+        return samples.subspan(begin, caseEnds[c] - begin);
+    }, k);
 }
 
 } // namespace structscope
