@@ -513,6 +513,50 @@ private Q_SLOTS:
         }
     }
 
+    void aggregateMicroBootstrapByClassTallies()
+    {
+        // A large group with too many kinds of record for the counts method (partial credits of every size): its
+        // records' draws are tallied per kind, and the micro intervals must be those of the definition — the same
+        // generator's draws, ExtractionTotals::add per drawn record — and of the record-by-record method.
+        const json gold = j(R"({"name":"Anastasia","city":"Berlin Mitte","street":"Unter den Linden","zip":"10115"})");
+        std::vector<ScoredRecord> records;
+        std::set<std::array<double, ExtractionAdds::Count>> kinds;
+        Xoshiro256 rng(11);
+        for (int i = 0; i < 4603; ++i) { // not a multiple of the four tallies
+            json pred = gold;
+            pred["city"] = "Berlin Mitte" + std::string(std::size_t(rng.bounded(24)), 'x');
+            pred["name"] = "Anastasia" + std::string(std::size_t(rng.bounded(18)), 'y');
+            pred["street"] = "Unter den Linden" + std::string(std::size_t(rng.bounded(32)), 'z');
+            if (rng.bounded(4) == 0)
+                pred.erase("zip");
+            const bool failed = rng.bounded(13) == 0;
+            ScoredRecord r;
+            r.model = u"m"_s;
+            r.verdict.extraction = scoreExtraction(gold, failed ? nullptr : &pred, ArrayMatching::Ordered);
+            r.verdict.values = { { "extraction.strategy_points", r.verdict.extraction.points } };
+            kinds.insert(extractionAdds(r.verdict.extraction).values);
+            records.push_back(std::move(r));
+        }
+        QVERIFY2(kinds.size() * 32 > records.size(), qPrintable(u"%1 kinds"_s.arg(kinds.size())));
+        AggregateOptions options;
+        options.families = { "extraction" };
+        options.bootstrap.resamples = 300;
+        const Report tallied = aggregate(records, options);
+        QCOMPARE(tallied.groups.size(), std::size_t(1));
+        std::vector<const ScoredRecord*> members;
+        for (const ScoredRecord& r : records)
+            members.push_back(&r);
+        checkMicroAgainstDefinition(tallied.groups[0], members, options.bootstrap);
+        options.bootstrap.method = BootstrapMethod::Indexed;
+        const Report indexed = aggregate(records, options);
+        for (const char* id : { "extraction.score", "extraction.f1_micro", "extraction.doc_micro", "extraction.f1_keys",
+                 "extraction.f1_values", "extraction.f1_values_lenient" }) {
+            QCOMPARE(tallied.groups[0].mean.at(id), indexed.groups[0].mean.at(id));
+            QCOMPARE(tallied.groups[0].ci95.at(id).low, indexed.groups[0].ci95.at(id).low);
+            QCOMPARE(tallied.groups[0].ci95.at(id).high, indexed.groups[0].ci95.at(id).high);
+        }
+    }
+
     void aggregateEqualsRecordByRecordDefinition()
     {
         // The aggregate groups by interned keys and resamples flat arrays; here every figure is recomputed the plain

@@ -89,12 +89,28 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
             samples[m][std::size_t(b)] = v[m];
     };
     DistinctItems<MicroItem> classes;
+    std::vector<std::uint32_t> classOf; // each record's class, when the classes were found
     if (bootstrapMayUseCounts(bootstrap, records.size())) {
         std::vector<MicroItem> items;
         items.reserve(records.size());
         for (const ExtractionRecord* r : records)
             items.push_back(microItem(*r));
-        classes = distinctItems(std::move(items));
+        // The classes in `<` order, as distinctItems() gives them, and which class each record is in.
+        std::vector<std::uint32_t> order(items.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = std::uint32_t(i);
+        std::sort(order.begin(), order.end(), [&items](std::uint32_t a, std::uint32_t b) { return items[a] < items[b]; });
+        classOf.resize(items.size());
+        for (std::size_t i = 0; i < order.size();) {
+            std::size_t j = i + 1;
+            while (j < order.size() && !(items[order[i]] < items[order[j]]))
+                ++j;
+            for (std::size_t t = i; t < j; ++t)
+                classOf[order[t]] = std::uint32_t(classes.items.size());
+            classes.items.push_back(items[order[i]]);
+            classes.frequencies.push_back(std::uint64_t(j - i));
+            i = j;
+        }
     }
     if (!classes.items.empty() && bootstrapUsesCounts(bootstrap, records.size(), classes.items.size())) {
         std::vector<std::uint64_t> counts(classes.items.size());
@@ -106,6 +122,42 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
                     t.add(*classes.items[i].record, int(counts[i]));
             }
             keep(b, t);
+        }
+    } else if (!classOf.empty()) {
+        // Too many classes for the counts method: record indices are drawn as below (the same generator, the same
+        // indices in the same order) but counted per class — a draw touches two small arrays instead of a 48-byte
+        // row — and a resample's sums are each class's adds times its count, summed in class order as the counts
+        // method sums them.
+        std::vector<std::array<double, ExtractionAdds::Count>> adds(classes.items.size());
+        for (std::size_t c = 0; c < adds.size(); ++c)
+            adds[c] = extractionAdds(*classes.items[c].record).values;
+        // Four tallies taken in turn, added up after: consecutive draws of one large class would otherwise each
+        // wait for the previous increment of the same counter.
+        const std::size_t k = classes.items.size();
+        std::vector<std::uint32_t> tallies(4 * k);
+        std::vector<std::uint32_t> drawn(k);
+        for (int b = 0; b < resamples; ++b) {
+            std::fill(tallies.begin(), tallies.end(), 0);
+            std::uint64_t j = 0;
+            for (; j + 4 <= n; j += 4) {
+                ++tallies[classOf[std::size_t(rng.bounded(n))]];
+                ++tallies[k + classOf[std::size_t(rng.bounded(n))]];
+                ++tallies[2 * k + classOf[std::size_t(rng.bounded(n))]];
+                ++tallies[3 * k + classOf[std::size_t(rng.bounded(n))]];
+            }
+            for (; j < n; ++j)
+                ++tallies[classOf[std::size_t(rng.bounded(n))]];
+            for (std::size_t c = 0; c < k; ++c)
+                drawn[c] = tallies[c] + tallies[k + c] + tallies[2 * k + c] + tallies[3 * k + c];
+            Sums sums {};
+            for (std::size_t c = 0; c < k; ++c) {
+                if (drawn[c] == 0)
+                    continue;
+                const double times = drawn[c];
+                for (std::size_t f = 0; f < sums.size(); ++f)
+                    sums[f] += times * adds[c][f];
+            }
+            keep(b, ExtractionTotals::fromSums(sums, int(n)));
         }
     } else {
         // One 48-byte row per record: the two partial-credit sums as doubles, the counts as integers (summed
