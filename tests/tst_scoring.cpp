@@ -87,6 +87,21 @@ void checkMicroAgainstDefinition(
     }
 }
 
+/// The aggregate of records that form one group, its micro intervals checked against the definition.
+Report aggregateCheckingMicro(const std::vector<ScoredRecord>& records, const AggregateOptions& options)
+{
+    Report report = aggregate(records, options);
+    if (report.groups.size() != 1) {
+        QTest::qFail("not one group", __FILE__, __LINE__);
+        return report;
+    }
+    std::vector<const ScoredRecord*> members;
+    for (const ScoredRecord& r : records)
+        members.push_back(&r);
+    checkMicroAgainstDefinition(report.groups[0], members, options.bootstrap);
+    return report;
+}
+
 } // namespace
 
 class TestScoring : public QObject
@@ -541,12 +556,8 @@ private Q_SLOTS:
         AggregateOptions options;
         options.families = { "extraction" };
         options.bootstrap.resamples = 300;
-        const Report tallied = aggregate(records, options);
+        const Report tallied = aggregateCheckingMicro(records, options);
         QCOMPARE(tallied.groups.size(), std::size_t(1));
-        std::vector<const ScoredRecord*> members;
-        for (const ScoredRecord& r : records)
-            members.push_back(&r);
-        checkMicroAgainstDefinition(tallied.groups[0], members, options.bootstrap);
         options.bootstrap.method = BootstrapMethod::Indexed;
         const Report indexed = aggregate(records, options);
         for (const char* id : { "extraction.score", "extraction.f1_micro", "extraction.doc_micro", "extraction.f1_keys",
@@ -649,12 +660,7 @@ private Q_SLOTS:
         AggregateOptions options;
         options.families = {"extraction"};
         options.bootstrap.resamples = 100;
-        const Report report = aggregate(records, options);
-        QCOMPARE(report.groups.size(), std::size_t(1));
-        std::vector<const ScoredRecord*> members;
-        for (const ScoredRecord& r : records)
-            members.push_back(&r);
-        checkMicroAgainstDefinition(report.groups[0], members, options.bootstrap);
+        QCOMPARE(aggregateCheckingMicro(records, options).groups.size(), std::size_t(1));
     }
 
     void extractionAddsSumToTotals()
