@@ -6,7 +6,7 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev libgl-dev
     libqt6sql6-sqlite libqt6sql6-psql qt6-qpa-plugins
-    nlohmann-json3-dev libvalijson-dev libsimdjson-dev
+    nlohmann-json3-dev libvalijson-dev libsimdjson-dev libsqlite3-dev
     xvfb xauth
     clang libclang-rt-14-dev
     postgresql

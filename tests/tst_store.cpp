@@ -1181,7 +1181,7 @@ private slots:
         const auto scoringRead = store->forEachResponse(run.id, [&](const ResponseRecord& a) {
             const ResponseRecord& b = read.at(scoringSeen++);
             return a.id == b.id && a.runId == b.runId && a.caseRow == b.caseRow && a.repeat == b.repeat
-                && a.rawText == b.rawText && a.httpStatus == b.httpStatus && a.errorKind == b.errorKind
+                && a.rawUtf8 == b.rawText.toUtf8() && a.rawText.isEmpty() && a.httpStatus == b.httpStatus && a.errorKind == b.errorKind
                 && a.latencyMs == b.latencyMs && a.cost == b.cost && a.costSource == b.costSource
                 && a.attempts == b.attempts && a.requestHash.isEmpty() && a.errorMessage.isEmpty() && !a.ttftMs
                 && !a.tokensIn && !a.tokensOut && !a.createdAt.isValid();
@@ -1225,6 +1225,85 @@ private slots:
         QCOMPARE(store->runs().value().size(), 1);
         QCOMPARE(store->runs(run.suiteRow).value().size(), 1);
         QCOMPARE(store->runs(987654).value().size(), 0);
+    }
+
+    void scoringReadKeepsTheStoredBytes_data()
+    {
+        addBackendRows();
+    }
+    void scoringReadKeepsTheStoredBytes()
+    {
+        // What scoring reads of each answer: its stored UTF-8, the same bytes through a run's read and a few
+        // cases' read (SQLite: both through SQLite's own API), and the same as the full read's text.
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        ResponseRecord costed = response(f.run.id, f.cases.at(2).row, 0, u"{\"n\": 2}"_s);
+        costed.cost = 0.25;
+        costed.costSource = CostSource::Provider;
+        costed.latencyMs = 12.5;
+        ResponseRecord failed = response(f.run.id, f.cases.at(1).row, 1, QString());
+        failed.errorKind = u"timeout"_s;
+        failed.httpStatus = 0;
+        const auto ids = f.store->appendResponses({ response(f.run.id, f.cases.at(0).row, 0, u"Grüße 🙂 {\"a\": 1}"_s),
+            response(f.run.id, f.cases.at(1).row, 0, u"{\"b\": \"x\"}"_s), costed, failed });
+        QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
+        QMap<qint64, QByteArray> expected;
+        const auto full = f.store->responses(f.run.id).value();
+        for (const ResponseRecord& r : full)
+            expected[r.id] = r.rawText.toUtf8();
+        QCOMPARE(expected.value(ids->at(0)), QByteArray("Gr\xc3\xbc\xc3\x9f" "e \xf0\x9f\x99\x82 {\"a\": 1}"));
+        if (backend == kSqlite) {
+            // Bytes written behind the store's back: an invalid byte inside text (replaced as QString replaces
+            // it), and valid UTF-8 stored as a BLOB (read as the text it is).
+            RawDb raw(location);
+            QVERIFY(raw.isOpen());
+            QVERIFY(raw.exec(u"UPDATE responses SET raw_text = CAST(X'7B2262223A2022FF227D' AS TEXT) WHERE id = %1"_s
+                                 .arg(ids->at(1))));
+            QVERIFY(raw.exec(u"UPDATE responses SET raw_text = X'7B226E223A20327D' WHERE id = %1"_s.arg(ids->at(2))));
+            expected[ids->at(1)] = QString::fromUtf8("{\"b\": \"\xff\"}").toUtf8();
+            QCOMPARE(expected[ids->at(1)], QByteArray("{\"b\": \"\xef\xbf\xbd\"}"));
+        }
+        const auto check = [&](const ResponseRecord& a) {
+            const auto b = std::find_if(full.begin(), full.end(), [&a](const ResponseRecord& r) { return r.id == a.id; });
+            return b != full.end() && a.rawText.isEmpty() && a.rawUtf8 == expected.value(a.id) && a.runId == b->runId
+                && a.caseRow == b->caseRow && a.repeat == b->repeat && a.httpStatus == b->httpStatus
+                && a.errorKind == b->errorKind && a.latencyMs == b->latencyMs && a.cost == b->cost
+                && a.costSource == b->costSource && a.attempts == b->attempts;
+        };
+        QList<qint64> byRun;
+        const auto runRead = f.store->forEachResponse(f.run.id, [&](const ResponseRecord& a) {
+            byRun << a.id;
+            return check(a);
+        }, ResponseFields::ForScoring);
+        QVERIFY2(runRead.ok(), qPrintable(runRead.errorMessage()));
+        QCOMPARE(byRun, ids.value());
+        QList<qint64> byCases;
+        const auto casesRead = f.store->forEachResponse(f.run.id, { f.cases.at(0).row, f.cases.at(1).row,
+            f.cases.at(2).row }, [&](const ResponseRecord& a) {
+            byCases << a.id;
+            return check(a);
+        }, ResponseFields::ForScoring);
+        QVERIFY2(casesRead.ok(), qPrintable(casesRead.errorMessage()));
+        QCOMPARE(byCases, ids.value());
+
+        // A row the reader cannot take (past the CHECK constraint, as a damaged or foreign file may be) is an error
+        // naming it, from both reads, not a row skipped.
+        if (backend != kSqlite)
+            return;
+        {
+            RawDb raw(location);
+            QVERIFY(raw.exec(u"PRAGMA ignore_check_constraints = ON"_s));
+            QVERIFY(raw.exec(u"UPDATE responses SET cost_source = 'bogus' WHERE id = %1"_s.arg(ids->at(2))));
+        }
+        const auto bad = f.store->forEachResponse(f.run.id, [](const ResponseRecord&) { return true; },
+            ResponseFields::ForScoring);
+        QCOMPARE(bad.errorKind(), StoreErrorKind::Corrupt);
+        QVERIFY2(bad.errorMessage().contains(u"responses row %1"_s.arg(ids->at(2))), qPrintable(bad.errorMessage()));
+        const auto badCases = f.store->forEachResponse(f.run.id, { f.cases.at(2).row },
+            [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
+        QCOMPARE(badCases.errorKind(), StoreErrorKind::Corrupt);
     }
 
     void someCasesResponsesComeInStoredOrder_data()

@@ -97,26 +97,26 @@ struct Job
     const CaseFacts* facts = nullptr;
     const ScoringOptions* options = nullptr;
     ResponseRecord response;
-    bool sobEncoded = false; ///< rawText is the JSON encoding of SOB's candidate_response
+    bool sobEncoded = false; ///< the raw text is the JSON encoding of SOB's candidate_response
     /// The record's place in the evaluation: its grouping facts are filled, the verdict and its cache key are set
     /// by scoring. A place, not an address: the records may grow while a run is read (never while it is scored).
     std::size_t index = 0;
     VerdictMemo* memo = nullptr; ///< the suite's, unless the record may be taken over by a retry
 };
 
-/// The memo's digest of a job's answer: SOB encoding, modality and text, each length-prefixed, as UTF-16 bytes.
+/// The memo's digest of a job's answer: SOB encoding, modality and text, each length-prefixed, as UTF-8 bytes.
 VerdictMemo::Digest answerDigest(const Job& job, const QString& modality)
 {
     Sha256 sha;
-    const auto addText = [&sha](const QString& text) {
-        const std::uint64_t units = std::uint64_t(text.size());
-        sha.addData(std::string_view(reinterpret_cast<const char*>(&units), sizeof units));
-        sha.addData(std::string_view(reinterpret_cast<const char*>(text.utf16()), std::size_t(text.size()) * 2));
+    const auto addText = [&sha](const QByteArray& text) {
+        const std::uint64_t bytes = std::uint64_t(text.size());
+        sha.addData(std::string_view(reinterpret_cast<const char*>(&bytes), sizeof bytes));
+        sha.addData(std::string_view(text.constData(), std::size_t(text.size())));
     };
     const char sob = job.sobEncoded ? 1 : 0;
     sha.addData(std::string_view(&sob, 1));
-    addText(modality);
-    addText(job.response.rawText);
+    addText(modality.toUtf8());
+    addText(job.response.rawUtf8);
     const QByteArray result = sha.result();
     VerdictMemo::Digest digest {};
     std::memcpy(digest.data(), result.constData(), std::min(digest.size(), std::size_t(result.size())));
@@ -140,7 +140,7 @@ void score(Job& job, ScoredRecord& record)
     input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
     input.compiledSchema = job.facts->compiled.schema;
     input.groundingSchema = job.facts->compiled.grounding;
-    const QByteArray raw = job.response.rawText.toUtf8();
+    const QByteArray& raw = job.response.rawUtf8; // read with ResponseFields::ForScoring
     json decoded;
     std::string text;
     if (job.sobEncoded) {

@@ -118,7 +118,10 @@ struct ResponseRecord
     qint64 caseRow = 0;
     int repeat = 0;
     QString requestHash;
-    QString rawText;
+    QString rawText; ///< empty when read with ResponseFields::ForScoring: see rawUtf8
+    /// The raw text as UTF-8, set only by a ResponseFields::ForScoring read (which leaves rawText empty): scoring
+    /// parses UTF-8, and an SQLite store holds it so — read as stored, not converted to UTF-16 and back.
+    QByteArray rawUtf8;
     int httpStatus = 0; ///< 0 when no HTTP response arrived
     QString errorKind; ///< empty when the call succeeded
     QString errorMessage;

@@ -52,9 +52,11 @@ enum class CaseFields {
 /// What ResultStore::forEachResponse reads of each response.
 enum class ResponseFields {
     All,
-    /// What scoring needs: id, run, case, repeat, raw text, HTTP status, error kind, latency, cost and its source,
-    /// attempts. The request hash and error message stay empty, ttft and token counts unset, createdAt invalid: no
-    /// 64-character hash or message converted and no creation time parsed from text per row.
+    /// What scoring needs: id, run, case, repeat, raw text (as UTF-8 in rawUtf8; rawText stays empty), HTTP status,
+    /// error kind, latency, cost and its source, attempts. The request hash and error message stay empty, ttft and
+    /// token counts unset, createdAt invalid: no 64-character hash or message converted and no creation time parsed
+    /// from text per row. An SQLite store's responses of a run, in id order, are read through SQLite's own API
+    /// (sqlitenative.h): no QVariant per column, no UTF-16.
     ForScoring
 };
 

@@ -2,6 +2,7 @@
 #include "store/resultstore.h"
 
 #include "store/secretkeys.h"
+#include "store/sqlitenative.h"
 #include "store/sqlsupport.h"
 
 #include <QSet>
@@ -280,29 +281,46 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
 StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVariantList& values,
     const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order)
 {
-    QSqlQuery query(db());
     const bool sortHere = order == ResponseOrder::SortedHere;
-    const QString sql = u"SELECT %1 FROM responses WHERE %2%3"_s.arg(
-        fields == ResponseFields::ForScoring ? kScoringResponseColumns : kResponseColumns, where,
-        sortHere ? QString() : u" ORDER BY id"_s);
-    if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
-        return r.error();
     qint64 count = 0;
     std::vector<ResponseRecord> held;
-    while (query.next()) {
-        auto response = readResponse(query);
-        if (!response)
-            return response.error();
+    const auto take = [&](const ResponseRecord& response) {
         if (sortHere) {
-            held.push_back(std::move(response.value()));
-            continue;
+            held.push_back(response);
+            return true;
         }
         ++count;
-        if (!visit(response.value()))
-            break;
+        return visit(response);
+    };
+    const QString clause = sortHere ? where : where + u" ORDER BY id"_s;
+    // Scoring's reads of an SQLite store, whatever their order, all go through SQLite's own API: the same bytes
+    // of every answer whichever pass reads it.
+    std::optional<StoreResult<qint64>> native;
+    if (fields == ResponseFields::ForScoring)
+        native = sql::visitScoringResponses(db(), clause, values, take);
+    if (native && !native->ok())
+        return native->error();
+    if (!native) {
+        QSqlQuery query(db());
+        const QString sql = u"SELECT %1 FROM responses WHERE %2"_s.arg(
+            fields == ResponseFields::ForScoring ? kScoringResponseColumns : kResponseColumns, clause);
+        if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
+            return r.error();
+        while (query.next()) {
+            auto response = readResponse(query);
+            if (!response)
+                return response.error();
+            if (fields == ResponseFields::ForScoring) {
+                ResponseRecord& r = response.value();
+                r.rawUtf8 = r.rawText.toUtf8();
+                r.rawText.clear();
+            }
+            if (!take(response.value()))
+                break;
+        }
+        if (query.lastError().isValid())
+            return sql::databaseError(u"cannot read responses"_s, query.lastError());
     }
-    if (query.lastError().isValid())
-        return sql::databaseError(u"cannot read responses"_s, query.lastError());
     std::sort(held.begin(), held.end(), [](const ResponseRecord& a, const ResponseRecord& b) { return a.id < b.id; });
     for (const ResponseRecord& response : held) {
         ++count;

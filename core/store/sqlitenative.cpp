@@ -1,0 +1,150 @@
+#include "store/sqlitenative.h"
+
+#include <QSqlDriver>
+
+#include <sqlite3.h>
+
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+namespace structscope::sql {
+
+namespace {
+
+/// The connection's SQLite handle, or nullptr when it is not Qt's SQLite driver's or not open.
+sqlite3* sqliteHandle(const QSqlDatabase& db)
+{
+    if (!db.isOpen() || !db.driver())
+        return nullptr;
+    const QVariant handle = db.driver()->handle();
+    if (!handle.isValid() || std::strcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3* const*>(handle.data());
+}
+
+/// A prepared statement, finalized however the reading ends.
+class Statement
+{
+public:
+    Statement(sqlite3* db, const QByteArray& sql)
+        : m_rc(sqlite3_prepare_v2(db, sql.constData(), int(sql.size()), &m_statement, nullptr))
+    {
+    }
+    ~Statement() { sqlite3_finalize(m_statement); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    bool ok() const { return m_rc == SQLITE_OK && m_statement; }
+    sqlite3_stmt* get() const { return m_statement; }
+
+private:
+    sqlite3_stmt* m_statement = nullptr;
+    int m_rc = SQLITE_OK;
+};
+
+StoreError readError(sqlite3* db)
+{
+    return { StoreErrorKind::Database,
+        u"cannot read responses: %1 (SQLite code %2)"_s.arg(QString::fromUtf8(sqlite3_errmsg(db)))
+            .arg(sqlite3_extended_errcode(db)) };
+}
+
+QString text(sqlite3_stmt* s, int column)
+{
+    const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(s, column));
+    return data ? QString::fromUtf8(data, sqlite3_column_bytes(s, column)) : QString();
+}
+
+std::optional<double> optionalDouble(sqlite3_stmt* s, int column)
+{
+    if (sqlite3_column_type(s, column) == SQLITE_NULL)
+        return std::nullopt;
+    return sqlite3_column_double(s, column);
+}
+
+} // namespace
+
+QByteArray validUtf8(const char* data, qsizetype size)
+{
+    unsigned char any = 0;
+    for (qsizetype i = 0; i < size; ++i)
+        any |= static_cast<unsigned char>(data[i]);
+    if ((any & 0x80) == 0)
+        return QByteArray(data, size);
+    // Valid UTF-8 comes back from QString unchanged; invalid sequences come back replaced.
+    return QString::fromUtf8(data, size).toUtf8();
+}
+
+std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
+    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit)
+{
+    sqlite3* handle = sqliteHandle(db);
+    if (!handle)
+        return std::nullopt;
+    for (const QVariant& value : values) {
+        switch (value.typeId()) {
+        case QMetaType::Int:
+        case QMetaType::LongLong:
+        case QMetaType::Double:
+        case QMetaType::QString:
+            break;
+        default:
+            return std::nullopt;
+        }
+    }
+    const QByteArray sql = (u"SELECT id, run_id, case_id, repeat_index, raw_text, http_status, error_kind, latency_ms, "
+                            u"cost, cost_source, attempts FROM responses WHERE "_s
+        + clause).toUtf8();
+    Statement statement(handle, sql);
+    if (!statement.ok())
+        return StoreResult<qint64>(readError(handle));
+    sqlite3_stmt* s = statement.get();
+    for (int i = 0; i < int(values.size()); ++i) {
+        const QVariant& value = values.at(i);
+        int rc = SQLITE_OK;
+        if (value.typeId() == QMetaType::Double) {
+            rc = sqlite3_bind_double(s, i + 1, value.toDouble());
+        } else if (value.typeId() == QMetaType::QString) {
+            const QByteArray utf8 = value.toString().toUtf8();
+            rc = sqlite3_bind_text(s, i + 1, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+        } else {
+            rc = sqlite3_bind_int64(s, i + 1, value.toLongLong());
+        }
+        if (rc != SQLITE_OK)
+            return StoreResult<qint64>(readError(handle));
+    }
+    qint64 count = 0;
+    ResponseRecord r;
+    for (;;) {
+        const int rc = sqlite3_step(s);
+        if (rc == SQLITE_DONE)
+            break;
+        if (rc != SQLITE_ROW)
+            return StoreResult<qint64>(readError(handle));
+        // As readResponse() converts Qt's values: integers from any storage class, NULL as 0 or unset.
+        r.id = sqlite3_column_int64(s, 0);
+        r.runId = sqlite3_column_int64(s, 1);
+        r.caseRow = sqlite3_column_int64(s, 2);
+        r.repeat = sqlite3_column_int(s, 3);
+        const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s, 4));
+        r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(s, 4)) : QByteArray();
+        r.httpStatus = sqlite3_column_int(s, 5);
+        r.errorKind = text(s, 6);
+        r.latencyMs = optionalDouble(s, 7);
+        r.cost = optionalDouble(s, 8);
+        const QString sourceName = text(s, 9);
+        const auto source = costSourceFromName(sourceName);
+        if (!source)
+            return StoreResult<qint64>(StoreError { StoreErrorKind::Corrupt,
+                u"responses row %1: cost_source \"%2\" is not readable"_s.arg(QString::number(r.id), sourceName) });
+        r.costSource = *source;
+        r.attempts = sqlite3_column_int(s, 10);
+        ++count;
+        if (!visit(r))
+            break;
+    }
+    return StoreResult<qint64>(count);
+}
+
+} // namespace structscope::sql
