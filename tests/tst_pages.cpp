@@ -45,6 +45,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 using namespace structscope;
 using nlohmann::json;
@@ -111,6 +113,7 @@ private Q_SLOTS:
     void comparePage();
     void leaderboardNotesSimulatedModels();
     void reopenedLeaderboardPaintsTheSavedReport();
+    void largeSetsShowPointEstimatesFirst();
     void recordsPagesAggregateNothing();
     void darkPalette();
     void screenshots();
@@ -530,6 +533,59 @@ void TestPages::reopenedLeaderboardPaintsTheSavedReport()
     QVERIFY(loadingWhenSaved); // still scoring: the page says so
     QCOMPARE(writeReportJson(savedReport->report), writeReportJson(page.currentReport()->report));
     QCOMPARE(savedReport->simulatedModels, page.currentReport()->simulatedModels);
+}
+
+void TestPages::largeSetsShowPointEstimatesFirst()
+{
+    // A set this page counts as large (every set, here) is aggregated twice: its point estimates are painted first,
+    // the page still loading and saying that intervals are being computed, then the complete report — with the very
+    // same values and, now, the bootstrap intervals.
+    LeaderboardPage page(m_workspace.get());
+    page.setPointEstimatesFirstFrom(0);
+    QSignalSpy estimates(&page, &Page::pointEstimatesApplied);
+    QSignalSpy computed(&page, &Page::reportApplied);
+    ReportDataPtr first;
+    bool loadingWhenFirst = false;
+    connect(&page, &Page::pointEstimatesApplied, this, [&] {
+        first = page.currentReport();
+        loadingWhenFirst = page.isLoading();
+        QVERIFY(computed.isEmpty());
+        page.layout()->activate();
+        page.grab().save(screenshotDir() + u"/pages-leaderboard-point-estimates.png"_s);
+    });
+    page.resize(1280, 820);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(computed.count() == 1, kTimeoutMs);
+    QCOMPARE(estimates.count(), 1);
+    QVERIFY(first);
+    QVERIFY(first->provisional);
+    QVERIFY(loadingWhenFirst);
+    const ReportDataPtr complete = page.currentReport();
+    QVERIFY(!complete->provisional);
+    QCOMPARE(first->report.groups.size(), complete->report.groups.size());
+    QVERIFY(!complete->report.groups.empty());
+    bool someIntervalAdded = false;
+    for (std::size_t g = 0; g < complete->report.groups.size(); ++g) {
+        const ReportGroup& a = first->report.groups[g];
+        const ReportGroup& b = complete->report.groups[g];
+        QCOMPARE(a.key, b.key);
+        for (const auto& [id, value] : b.mean)
+            QVERIFY2(a.mean.count(id) && (a.mean.at(id) == value || (std::isnan(value) && std::isnan(a.mean.at(id)))),
+                id.c_str());
+        QVERIFY(a.ci95.size() <= b.ci95.size());
+        someIntervalAdded = someIntervalAdded || a.ci95.size() < b.ci95.size();
+    }
+    QVERIFY(someIntervalAdded);
+    // Below the threshold, one report and no estimates.
+    LeaderboardPage small(m_workspace.get());
+    QSignalSpy smallEstimates(&small, &Page::pointEstimatesApplied);
+    QSignalSpy smallComputed(&small, &Page::reportApplied);
+    small.resize(1280, 820);
+    small.show();
+    QTRY_VERIFY_WITH_TIMEOUT(smallComputed.count() == 1, kTimeoutMs);
+    QCOMPARE(smallEstimates.count(), 0);
+    QVERIFY(!small.currentReport()->provisional);
 }
 
 void TestPages::recordsPagesAggregateNothing()

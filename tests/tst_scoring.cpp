@@ -568,6 +568,53 @@ private Q_SLOTS:
         }
     }
 
+    void aggregateWithoutIntervalsHasTheSameEstimates()
+    {
+        // Point estimates first (what a page paints while a large set's bootstrap runs): every value the full
+        // aggregate gives, bit for bit, the rates' Wilson intervals, and no bootstrap interval.
+        const json gold = j(R"({"name":"Ana","city":"Berlin","zip":"10115"})");
+        std::vector<ScoredRecord> records;
+        Xoshiro256 rng(3);
+        for (int i = 0; i < 5000; ++i) {
+            json pred = gold;
+            pred["city"] = "Berlin" + std::string(std::size_t(rng.bounded(9)), 'x');
+            ScoredRecord r;
+            r.model = i % 2 ? u"m-b"_s : u"m-a"_s;
+            r.runId = 1 + i % 2;
+            r.caseId = u"c%1"_s.arg(i / 6);
+            r.weight = double(i % 3);
+            r.latencyMs = double(i % 17);
+            r.verdict.ladder = rng.bounded(3) == 0 ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+            r.verdict.extraction = scoreExtraction(gold, rng.bounded(10) == 0 ? nullptr : &pred, ArrayMatching::Ordered);
+            r.verdict.values = { { "ladder.correct", r.verdict.ladder == LadderLabel::Correct ? 1.0 : 0.0 },
+                { "extraction.strategy_points", r.verdict.extraction.points } };
+            records.push_back(std::move(r));
+        }
+        AggregateOptions options;
+        options.bootstrap.resamples = 200;
+        const Report full = aggregate(records, options);
+        options.intervals = false;
+        const Report quick = aggregate(records, options);
+        QCOMPARE(quick.groups.size(), full.groups.size());
+        QCOMPARE(quick.metrics, full.metrics);
+        for (std::size_t g = 0; g < full.groups.size(); ++g) {
+            const ReportGroup& a = full.groups[g];
+            const ReportGroup& b = quick.groups[g];
+            QCOMPARE(b.key, a.key);
+            QCOMPARE(b.n, a.n);
+            QCOMPARE(b.mean.size(), a.mean.size());
+            for (const auto& [id, value] : a.mean) {
+                QVERIFY2(b.mean.count(id), id.c_str());
+                QVERIFY2(b.mean.at(id) == value || (std::isnan(value) && std::isnan(b.mean.at(id))), id.c_str());
+            }
+            QCOMPARE(b.weightedMean, a.weightedMean);
+            QCOMPARE(b.ci95.size(), std::size_t(1)); // ladder.correct: a rate
+            QCOMPARE(b.ci95.at("ladder.correct").low, a.ci95.at("ladder.correct").low);
+            QCOMPARE(b.ci95.at("ladder.correct").high, a.ci95.at("ladder.correct").high);
+            QVERIFY(a.ci95.count("extraction.strategy_points") && a.ci95.count("extraction.f1_micro"));
+        }
+    }
+
     void aggregateEqualsRecordByRecordDefinition()
     {
         // The aggregate groups by interned keys and resamples flat arrays; here every figure is recomputed the plain

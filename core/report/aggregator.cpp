@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -68,7 +69,7 @@ MicroItem microItem(const ExtractionRecord& r)
 /// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). A resample sums the
 /// records' ExtractionAdds from one flat array (in draw order, so the sums are those ExtractionTotals::add makes;
 /// the counts among them are integers, summed exactly either way).
-void addMicro(const std::vector<const ExtractionRecord*>& records, const BootstrapOptions& bootstrap, ReportGroup& g)
+void addMicro(const std::vector<const ExtractionRecord*>& records, const AggregateOptions& options, ReportGroup& g)
 {
     if (records.empty())
         return;
@@ -78,6 +79,9 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Bootstr
     const auto values = microValues(all);
     for (std::size_t m = 0; m < kMicroIds.size(); ++m)
         g.mean[std::string(kMicroIds[m])] = values[m];
+    if (!options.intervals)
+        return;
+    const BootstrapOptions& bootstrap = options.bootstrap;
 
     const int resamples = std::max(1, bootstrap.resamples);
     std::vector<std::vector<double>> samples(kMicroIds.size(), std::vector<double>(std::size_t(resamples)));
@@ -277,6 +281,7 @@ struct PerRecordResult
     bool present = false;
     double mean = 0;
     Interval ci;
+    bool hasCi = true; ///< false: computed without intervals
     std::optional<double> weightedMean;
 };
 
@@ -309,7 +314,7 @@ struct GroupWork
 };
 
 void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
-    const BootstrapOptions& bootstrap, PerRecordResult& out)
+    const AggregateOptions& options, PerRecordResult& out)
 {
     if (values.empty())
         return;
@@ -321,8 +326,13 @@ void computePerRecord(const MetricInfo& metric, const std::vector<double>& value
         const RateEstimate rate = estimateRate(successes, qint64(values.size()));
         out.mean = rate.rate;
         out.ci = rate.ci;
+    } else if (!options.intervals) {
+        // The mean bootstrapMean() gives: NaN when a value is not finite.
+        const bool finite = std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+        out.mean = finite ? meanOf(values) : std::numeric_limits<double>::quiet_NaN();
+        out.hasCi = false;
     } else {
-        const MeanEstimate estimate = bootstrapMean(values, bootstrap);
+        const MeanEstimate estimate = bootstrapMean(values, options.bootstrap);
         out.mean = estimate.mean;
         out.ci = estimate.ci;
     }
@@ -674,9 +684,9 @@ Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& 
             GroupWork& w = *task.first;
             if (task.second < columns.size()) {
                 computePerRecord(columns.metric(task.second), w.values[task.second], w.weights[task.second],
-                    options.bootstrap, w.results[task.second]);
+                    options, w.results[task.second]);
             } else if (micro) {
-                addMicro(w.extraction, options.bootstrap, microGroups[std::size_t(&w - work.data())]);
+                addMicro(w.extraction, options, microGroups[std::size_t(&w - work.data())]);
             }
         });
         for (std::size_t i = 0; i < work.size(); ++i) {
@@ -688,7 +698,8 @@ Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& 
                     continue;
                 const std::string id(columns.metric(c).id);
                 g.mean[id] = r.mean;
-                g.ci95[id] = r.ci;
+                if (r.hasCi)
+                    g.ci95[id] = r.ci;
                 if (r.weightedMean)
                     g.weightedMean[id] = *r.weightedMean;
             }

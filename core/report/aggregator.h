@@ -51,6 +51,10 @@ struct AggregateOptions
     std::vector<std::string> groupBy = {"model"};
     std::vector<std::string> families; ///< empty: every family the records carry
     BootstrapOptions bootstrap;
+    /// False: point estimates only — every mean, weighted mean, rate, micro metric and group value exactly as with
+    /// intervals, the rates' Wilson intervals (closed form), but no bootstrap interval (those metrics have no ci95
+    /// entry). What a view paints at once while the bootstrap of a large set runs.
+    bool intervals = true;
 };
 
 /// Groups records and computes every metric of the chosen families: means (rates and per-record

@@ -52,6 +52,7 @@ ReportDataPtr makeReportData(
     auto data = std::make_shared<ReportData>();
     data->report = aggregate(records, options);
     data->report.gold = gold;
+    data->provisional = !options.intervals;
     for (const ScoredRecord& record : records) {
         if (record.simulated)
             data->simulatedModels.insert(record.model);

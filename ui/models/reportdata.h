@@ -19,6 +19,8 @@ struct ReportData
 {
     Report report;
     QSet<QString> simulatedModels; ///< models answered by a simulated provider (labelled in every view)
+    /// Point estimates only (AggregateOptions::intervals off): shown while the bootstrap intervals are computed.
+    bool provisional = false;
 
     /// Families with at least one metric in the report, in registry order.
     QStringList families() const;

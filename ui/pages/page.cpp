@@ -67,6 +67,7 @@ void Page::request(GoldBasis gold, const AggregateOptions& options, bool sideByS
 {
     ++m_generation;
     m_computedApplied = false;
+    m_savedApplied = false;
     m_gold = gold;
     m_sideBySide = sideBySide;
     m_setOnly = setOnly;
@@ -108,6 +109,11 @@ void Page::showLoadingIn(QLabel* status)
         status->setToolTip(tr("The results saved when this store was last scored are shown until scoring ends; "
                               "the store has not changed since."));
     });
+    connect(this, &Page::pointEstimatesApplied, status, [status] {
+        status->setText(tr("Computing intervals…"));
+        status->setToolTip(tr("Every value shown is final. The bootstrap 95% intervals of the means and micro "
+                              "metrics of this many responses take a few seconds; they appear when ready."));
+    });
 }
 
 void Page::loadSavedReport()
@@ -138,6 +144,7 @@ void Page::loadSavedReport()
         if (!data || generation != m_generation || m_computedApplied)
             return; // none saved, or the request changed, or the computed report is already shown
         m_report = data;
+        m_savedApplied = true;
         reportReady(data, {});
         Q_EMIT savedReportApplied();
     });
@@ -182,7 +189,18 @@ void Page::aggregate(const ScoredSetPtr& set)
     const AggregateOptions options = m_options;
     const std::string gold = m_gold == GoldBasis::Adjusted ? "adjusted" : "measured";
     const QString cacheFile = reportCacheFile(m_workspace->location(), m_gold, options);
-    QtConcurrent::run(&m_pool, [set, options, gold, cacheFile] {
+    const bool pointEstimatesFirst = options.intervals && set->records.size() >= m_pointEstimatesFirstFrom;
+    QtConcurrent::run(&m_pool, [this, generation, set, options, gold, cacheFile, pointEstimatesFirst] {
+        if (pointEstimatesFirst) {
+            // Posted before the complete report's continuation, so applied before it; the page waits for this job
+            // before it goes away, and a call posted to a deleted page is dropped.
+            AggregateOptions quick = options;
+            quick.intervals = false;
+            ReportDataPtr estimates = makeReportData(set->records, quick, gold);
+            QMetaObject::invokeMethod(
+                this, [this, generation, estimates] { applyPointEstimates(generation, estimates); },
+                Qt::QueuedConnection);
+        }
         ReportDataPtr data = makeReportData(set->records, options, gold);
         // Saved for the next opening of the unchanged store; a cache that cannot be written only costs that.
         if (!set->stamp.isEmpty())
@@ -214,6 +232,16 @@ void Page::applyReport(quint64 generation, const ReportDataPtr& data)
     m_report = data;
     reportReady(data, {});
     Q_EMIT reportApplied();
+}
+
+void Page::applyPointEstimates(quint64 generation, const ReportDataPtr& data)
+{
+    // A saved report of the unchanged store is the complete one: the estimates would only take its intervals away.
+    if (generation != m_generation || m_computedApplied || m_savedApplied)
+        return;
+    m_report = data;
+    reportReady(data, {});
+    Q_EMIT pointEstimatesApplied();
 }
 
 void Page::setLoading(bool loading)

@@ -55,6 +55,12 @@ public:
     /// The report shown, or nullptr.
     ReportDataPtr currentReport() const { return m_report; }
 
+    /// Scored sets of at least this many records are aggregated twice: point estimates first (shown at once), then
+    /// with their bootstrap intervals, which take seconds at a million records.
+    static constexpr std::size_t kPointEstimatesFirstFrom = 100000;
+    /// Changes that threshold for this page (tests use small sets).
+    void setPointEstimatesFirstFrom(std::size_t records) { m_pointEstimatesFirstFrom = records; }
+
 Q_SIGNALS:
     /// The user asked for the cases behind a row or cell (model, strategy, category...).
     void drillDown(const structscope::GroupKey& key);
@@ -64,6 +70,9 @@ Q_SIGNALS:
     /// A report saved at the last scoring of an unchanged store was applied while the store is scored again
     /// (the page stays loading; reportApplied() follows with the computed report).
     void savedReportApplied();
+    /// The point estimates of a large set were applied while its bootstrap intervals are computed (the page stays
+    /// loading; reportApplied() follows with the complete report).
+    void pointEstimatesApplied();
 
 protected:
     Workspace* workspace() const { return m_workspace; }
@@ -79,8 +88,9 @@ protected:
     /// As requestReport(), for a page that shows the scored set itself (RecordsPage): nothing is aggregated and no
     /// saved report stands in; reportReady() gets an empty report once the set is scored.
     void requestScoredSet(GoldBasis gold);
-    /// Makes `status` say what the page waits for: "Scoring…" while loading, and that saved results are shown
-    /// while a saved report stands in (what they are in its tooltip).
+    /// Makes `status` say what the page waits for: "Scoring…" while loading, that saved results are shown while a
+    /// saved report stands in, and that intervals are computed while point estimates are shown (the tooltip says
+    /// what is shown).
     void showLoadingIn(QLabel* status);
 
     void showEvent(QShowEvent* event) override;
@@ -91,6 +101,8 @@ private:
     void aggregate(const ScoredSetPtr& set);
     void aggregateBoth(const ScoredSetPtr& measured, const ScoredSetPtr& adjusted);
     void applyReport(quint64 generation, const ReportDataPtr& data);
+    /// Shows the point estimates, unless the request changed or the complete report came first.
+    void applyPointEstimates(quint64 generation, const ReportDataPtr& data);
     /// Loads the report saved for the request in the background and shows it, unless the computed one came first.
     void loadSavedReport();
     void failScoring(const ScoredSetPtr& set);
@@ -109,6 +121,8 @@ private:
     AggregateOptions m_options;
     ReportDataPtr m_report;
     bool m_computedApplied = false; ///< the computed report of the current request was applied
+    std::size_t m_pointEstimatesFirstFrom = kPointEstimatesFirstFrom;
+    bool m_savedApplied = false; ///< a saved (complete) report of the current request is shown
     // Qt 6.4's then(context, …) must find its context alive when the job ends: the page waits for
     // its own jobs before it goes away.
     QThreadPool m_pool;
