@@ -66,9 +66,11 @@ MicroItem microItem(const ExtractionRecord& r)
         &r };
 }
 
-/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). A resample sums the
-/// records' ExtractionAdds from one flat array (in draw order, so the sums are those ExtractionTotals::add makes;
-/// the counts among them are integers, summed exactly either way).
+/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). Records that add the
+/// same amounts are one class: a large group with few classes is resampled as multinomial counts over them; one
+/// with many tallies its drawn indices per class; a small one sums the drawn records' ExtractionAdds from one flat
+/// array (in draw order, so the sums are those ExtractionTotals::add makes; the counts among them are integers,
+/// summed exactly either way). Without intervals (AggregateOptions::intervals), the values only.
 void addMicro(const std::vector<const ExtractionRecord*>& records, const AggregateOptions& options, ReportGroup& g)
 {
     if (records.empty())
