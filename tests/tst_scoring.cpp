@@ -87,6 +87,22 @@ void checkMicroAgainstDefinition(
     }
 }
 
+/// A record of suite "s" scored for the ladder family alone (case row 0: not read from a store).
+ScoredRecord ladderRecord(
+    const QString& model, qint64 run, const QString& caseId, qint64 caseRow, int repeat, LadderLabel label)
+{
+    ScoredRecord r;
+    r.model = model;
+    r.suite = u"s"_s;
+    r.runId = run;
+    r.caseId = caseId;
+    r.caseRow = caseRow;
+    r.repeat = repeat;
+    r.verdict.ladder = label;
+    r.verdict.values = { { "ladder.correct", label == LadderLabel::Correct ? 1.0 : 0.0 } };
+    return r;
+}
+
 /// The aggregate of records that form one group, its micro intervals checked against the definition.
 Report aggregateCheckingMicro(const std::vector<ScoredRecord>& records, const AggregateOptions& options)
 {
@@ -368,15 +384,7 @@ private Q_SLOTS:
     {
         // m1 asked three cases three times (one case only twice, cut short); m2 asked each once.
         const auto record = [](const QString& model, const QString& caseId, int repeat, LadderLabel label) {
-            ScoredRecord r;
-            r.model = model;
-            r.suite = u"s"_s;
-            r.runId = model == u"m1"_s ? 1 : 2;
-            r.caseId = caseId;
-            r.repeat = repeat;
-            r.verdict.ladder = label;
-            r.verdict.values = { { "ladder.correct", label == LadderLabel::Correct ? 1.0 : 0.0 } };
-            return r;
+            return ladderRecord(model, model == u"m1"_s ? 1 : 2, caseId, 0, repeat, label);
         };
         using L = LadderLabel;
         const std::vector<ScoredRecord> records = {
@@ -407,15 +415,7 @@ private Q_SLOTS:
         // The records of aggregateRepeats() in one group (by suite: both runs), cases interleaved, with and without
         // the case rows a store gives: the same cases, whatever way they are told apart.
         const auto record = [](qint64 run, const QString& caseId, qint64 caseRow, LadderLabel label) {
-            ScoredRecord r;
-            r.model = u"m%1"_s.arg(run);
-            r.suite = u"s"_s;
-            r.runId = run;
-            r.caseId = caseId;
-            r.caseRow = caseRow;
-            r.verdict.ladder = label;
-            r.verdict.values = { { "ladder.correct", label == LadderLabel::Correct ? 1.0 : 0.0 } };
-            return r;
+            return ladderRecord(u"m%1"_s.arg(run), run, caseId, caseRow, 0, label);
         };
         using L = LadderLabel;
         for (const int rows : { 0, 1, 2 }) { // 0: no case rows; 1: every record has its row; 2: one lacks it
