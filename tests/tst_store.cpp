@@ -5,6 +5,7 @@
 #include "store/responsewriter.h"
 #include "store/resultstore.h"
 #include "store/secretkeys.h"
+#include "store/sqlitenative.h"
 #include "store/storelocation.h"
 
 #include <QCryptographicHash>
@@ -1225,6 +1226,71 @@ private slots:
         QCOMPARE(store->runs().value().size(), 1);
         QCOMPARE(store->runs(run.suiteRow).value().size(), 1);
         QCOMPARE(store->runs(987654).value().size(), 0);
+    }
+
+    void rowInsertStoresWhatQtWould_data()
+    {
+        addBackendRows();
+    }
+    void rowInsertStoresWhatQtWould()
+    {
+        // The bulk inserts (cases, gold, responses) bind through SQLite's own API on an SQLite store and through
+        // QSqlQuery on PostgreSQL: the same values must come back either way, as textToDb() defines them.
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        QVERIFY(ResultStore::open(location)); // creates the file or schema
+        RawDb raw(location);
+        QVERIFY(raw.isOpen());
+        const bool sqlite = backend == kSqlite;
+        QVERIFY(raw.exec(u"CREATE TABLE scratch (id %1 PRIMARY KEY, a BIGINT, b DOUBLE PRECISION, c TEXT NOT NULL, "
+                         "d TEXT, e TEXT UNIQUE)"_s.arg(sqlite ? u"INTEGER"_s : u"BIGSERIAL"_s)));
+        const QSqlDatabase db = QSqlDatabase::database(raw.name(), false);
+        sql::RowInsert insert(db, u"INSERT INTO scratch (a, b, c, d, e) VALUES (?, ?, ?, ?, ?) RETURNING id"_s);
+        QCOMPARE(insert.isNative(), sqlite);
+        QVERIFY(insert.prepare(u"cannot prepare"_s).ok());
+
+        QList<qint64> ids;
+        const auto row = [&](auto a, auto b, const QString& c, const std::optional<QString>& d, auto e) {
+            insert.add(a);
+            insert.add(b);
+            insert.add(c);
+            insert.add(d);
+            if constexpr (std::is_same_v<decltype(e), std::string_view>)
+                insert.addUtf8(e);
+            else
+                insert.add(e);
+            qint64 id = 0;
+            const bool ok = insert.run(&id);
+            if (ok)
+                ids.append(id);
+            return ok;
+        };
+        QVERIFY(row(qint64(1) << 40, 0.25, u"NUL:"_s % QChar(0) % u"end"_s, std::nullopt, std::string_view("{\"k\":\"é\"}")));
+        QVERIFY(row(-3, std::optional<double>(), QString(), std::optional<QString>(u"☕ mug"_s),
+            std::string_view("a\0b", 3)));
+        QVERIFY(row(std::optional<qint64>(), 1e300, u"x"_s, std::optional<QString>(QString()), QString()));
+        // A failed row: the error names what failed and the statement stays usable.
+        QVERIFY(!row(7, 0.5, u"dup"_s, std::nullopt, QString()));
+        const StoreError error = insert.error(u"cannot store the row"_s);
+        QCOMPARE(error.kind, StoreErrorKind::Database);
+        QVERIFY2(error.message.startsWith(u"cannot store the row: "_s) && error.message.size() > 24,
+            qPrintable(error.message));
+        QVERIFY(row(8, 0.5, u"after"_s, std::nullopt, std::string_view("z")));
+        QCOMPARE(ids.size(), 4);
+        QVERIFY(ids.at(0) < ids.at(1) && ids.at(1) < ids.at(2) && ids.at(2) < ids.at(3));
+
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"SELECT a, b, c, d, e FROM scratch ORDER BY id"_s));
+        QStringList rows;
+        while (query.next()) {
+            QStringList values;
+            for (int i = 0; i < 5; ++i)
+                values << (query.value(i).isNull() ? u"NULL"_s : query.value(i).toString());
+            rows << values.join(u'|');
+        }
+        QCOMPARE(rows,
+            QStringList({ u"1099511627776|0.25|NUL:\uFFFDend|NULL|{\"k\":\"é\"}"_s, u"-3|NULL||☕ mug|a\uFFFDb"_s,
+                u"NULL|1e+300|x||"_s, u"8|0.5|after|NULL|z"_s }));
     }
 
     void scoringReadKeepsTheStoredBytes_data()

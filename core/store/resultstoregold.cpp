@@ -1,6 +1,7 @@
 // ResultStore: suites, cases and gold revisions.
 #include "store/resultstore.h"
 
+#include "store/sqlitenative.h"
 #include "store/sqlsupport.h"
 
 #include <QSet>
@@ -139,8 +140,12 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
 
     // Before the transaction: freed after its rollback (see putVerdicts).
     QSqlQuery query(db());
-    QSqlQuery caseInsert(db());
-    QSqlQuery goldInsert(db());
+    // Thousands of rows, each with a few KB of text: SQLite's own API where the store is SQLite.
+    sql::RowInsert caseInsert(db(),
+        u"INSERT INTO cases (suite_id, case_key, ordinal, category, tier, schema_name, input, question, extra) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+    sql::RowInsert goldInsert(db(),
+        u"INSERT INTO gold_revisions (case_id, revision, gold, author, reason, created_at) VALUES (?, 0, ?, ?, ?, ?)"_s);
     sql::Transaction tx(db(), m_dialect);
     if (auto r = tx.begin(); !r)
         return r.error();
@@ -179,28 +184,36 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
     const QString author = suite.author.isEmpty() ? u"structscope"_s : suite.author;
     const QString reason = u"original gold of suite %1 %2"_s.arg(suite.id, suite.version);
     const QString now = sql::timeToDb(record.importedAt);
-    caseInsert.setForwardOnly(true);
-    goldInsert.setForwardOnly(true);
-    if (!caseInsert.prepare(u"INSERT INTO cases (suite_id, case_key, ordinal, category, tier, schema_name, input, "
-                            "question, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s)
-        || !goldInsert.prepare(u"INSERT INTO gold_revisions (case_id, revision, gold, author, reason, created_at) "
-                               "VALUES (?, 0, ?, ?, ?, ?)"_s))
-        return sql::databaseError(
-            what, caseInsert.lastError().isValid() ? caseInsert.lastError() : goldInsert.lastError());
+    if (auto r = caseInsert.prepare(what); !r)
+        return r.error();
+    if (auto r = goldInsert.prepare(what); !r)
+        return r.error();
+    std::string jsonText;
+    const auto dump = [&jsonText](const json& value) -> std::string_view {
+        jsonText = value.dump(-1, ' ', false, json::error_handler_t::replace);
+        return jsonText;
+    };
     for (qsizetype i = 0; i < suite.cases.size(); ++i) {
         const CaseImport& c = suite.cases.at(i);
-        const QString caseWhat = what % u", case "_s % c.id;
-        auto caseRow = insertReturningId(caseInsert,
-            { record.row, sql::textToDb(c.id), int(i), sql::textToDb(c.category), sql::textToDb(c.tier),
-                sql::textToDb(c.schemaName), sql::textToDb(c.input), sql::nullable(c.question),
-                c.extra.is_null() ? sql::jsonToDb(json::object()) : sql::jsonToDb(c.extra) },
-            caseWhat);
-        if (!caseRow)
-            return caseRow.error();
-        if (auto r
-            = sql::execPrepared(goldInsert, { caseRow.value(), sql::jsonToDb(c.gold), author, reason, now }, caseWhat);
-            !r)
-            return r.error();
+        caseInsert.add(record.row);
+        caseInsert.add(c.id);
+        caseInsert.add(int(i));
+        caseInsert.add(c.category);
+        caseInsert.add(c.tier);
+        caseInsert.add(c.schemaName);
+        caseInsert.add(c.input);
+        caseInsert.add(c.question);
+        caseInsert.addUtf8(c.extra.is_null() ? std::string_view("{}") : dump(c.extra));
+        qint64 caseRow = 0;
+        if (!caseInsert.run(&caseRow))
+            return caseInsert.error(what % u", case "_s % c.id);
+        goldInsert.add(caseRow);
+        goldInsert.addUtf8(dump(c.gold));
+        goldInsert.add(author);
+        goldInsert.add(reason);
+        goldInsert.add(now);
+        if (!goldInsert.run())
+            return goldInsert.error(what % u", case "_s % c.id);
     }
 
     AuditEntry audit;
@@ -215,8 +228,6 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
         return r.error();
 
     query.finish();
-    caseInsert.finish();
-    goldInsert.finish();
     if (auto r = tx.commit(); !r)
         return r.error();
     return SuiteImportResult { record, true };

@@ -240,38 +240,45 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
     if (responses.isEmpty())
         return QList<qint64> {};
 
-    QSqlQuery query(db()); // before the transaction: freed after its rollback (see putVerdicts)
+    // Before the transaction: freed after its rollback (see putVerdicts). SQLite's own API where the store is
+    // SQLite: a batch is hundreds of rows, each with its answer's text.
+    sql::RowInsert insert(db(),
+        u"INSERT INTO responses (run_id, case_id, repeat_index, request_hash, raw_text, http_status, error_kind, "
+        "error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, cost_source, attempts, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     sql::Transaction tx(db(), m_dialect);
     if (auto r = tx.begin(); !r)
         return r.error();
-    query.setForwardOnly(true);
-    if (!query.prepare(u"INSERT INTO responses (run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
-                       "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, cost_source, "
-                       "attempts, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s))
-        return sql::databaseError(u"cannot store responses"_s, query.lastError());
+    if (auto r = insert.prepare(u"cannot store responses"_s); !r)
+        return r.error();
 
     const QString nowText = sql::timeToDb(QDateTime::currentDateTimeUtc());
     QList<qint64> ids;
     ids.reserve(responses.size());
     for (const ResponseRecord& r : responses) {
+        insert.add(r.runId);
+        insert.add(r.caseRow);
+        insert.add(r.repeat);
+        insert.add(r.requestHash);
+        insert.add(r.rawText);
+        insert.add(r.httpStatus);
+        insert.add(r.errorKind);
+        insert.add(r.errorMessage);
+        insert.add(r.latencyMs);
+        insert.add(r.ttftMs);
+        insert.add(r.tokensIn);
+        insert.add(r.tokensOut);
+        insert.add(r.cost);
+        insert.add(costSourceName(r.costSource));
+        insert.add(r.attempts);
+        insert.add(r.createdAt.isValid() ? sql::timeToDb(r.createdAt) : nowText);
+        qint64 id = 0;
         // Only a failure needs the message; building it for every row costs more than binding the row.
-        const auto what = [&r] {
-            return u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
-                   "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat));
-        };
-        if (auto e = sql::execPrepared(query,
-                { r.runId, r.caseRow, r.repeat, sql::textToDb(r.requestHash), sql::textToDb(r.rawText), r.httpStatus,
-                    sql::textToDb(r.errorKind), sql::textToDb(r.errorMessage), sql::nullable(r.latencyMs),
-                    sql::nullable(r.ttftMs), sql::nullable(r.tokensIn), sql::nullable(r.tokensOut),
-                    sql::nullable(r.cost), costSourceName(r.costSource), r.attempts,
-                    r.createdAt.isValid() ? sql::timeToDb(r.createdAt) : nowText },
-                QString());
-            !e)
-            return sql::databaseError(what(), query.lastError());
-        if (!query.next())
-            return sql::databaseError(what(), query.lastError());
-        ids.append(query.value(0).toLongLong());
-        query.finish();
+        if (!insert.run(&id))
+            return insert.error(u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
+                                "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow),
+                                    QString::number(r.repeat)));
+        ids.append(id);
     }
     if (auto r = tx.commit(); !r)
         return r.error();

@@ -1,5 +1,7 @@
 #include "store/sqlitenative.h"
 
+#include "store/sqlsupport.h"
+
 #include <QSqlDriver>
 
 #include <sqlite3.h>
@@ -145,6 +147,149 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
             break;
     }
     return StoreResult<qint64>(count);
+}
+
+RowInsert::RowInsert(const QSqlDatabase& db, const QString& sql)
+    : m_handle(sqliteHandle(db))
+    , m_sql(sql)
+    , m_query(m_handle ? QSqlQuery() : QSqlQuery(db))
+{ }
+
+RowInsert::~RowInsert()
+{
+    sqlite3_finalize(m_statement);
+}
+
+StoreResult<void> RowInsert::prepare(const QString& what)
+{
+    if (!m_handle) {
+        m_query.setForwardOnly(true);
+        if (!m_query.prepare(m_sql))
+            return databaseError(what, m_query.lastError());
+        return {};
+    }
+    const QByteArray utf8 = m_sql.toUtf8();
+    if (sqlite3_prepare_v2(m_handle, utf8.constData(), int(utf8.size()), &m_statement, nullptr) != SQLITE_OK
+        || !m_statement) {
+        m_errorCode = QString::number(sqlite3_extended_errcode(m_handle));
+        m_errorText = QString::fromUtf8(sqlite3_errmsg(m_handle));
+        return error(what);
+    }
+    return {};
+}
+
+void RowInsert::add(qint64 value)
+{
+    if (m_statement)
+        sqlite3_bind_int64(m_statement, ++m_column, value);
+    else
+        m_values.append(value);
+}
+
+void RowInsert::add(double value)
+{
+    if (m_statement)
+        sqlite3_bind_double(m_statement, ++m_column, value);
+    else
+        m_values.append(value);
+}
+
+void RowInsert::add(const QString& text)
+{
+    if (m_statement)
+        bindHeld(textToDb(text).toUtf8());
+    else
+        m_values.append(textToDb(text));
+}
+
+void RowInsert::addUtf8(std::string_view text)
+{
+    if (!m_statement || text.find('\0') != std::string_view::npos)
+        return add(QString::fromUtf8(text.data(), qsizetype(text.size())));
+    sqlite3_bind_text(m_statement, ++m_column, text.data(), int(text.size()), SQLITE_TRANSIENT);
+}
+
+void RowInsert::add(const std::optional<double>& value)
+{
+    if (value)
+        add(*value);
+    else if (m_statement)
+        addNull();
+    else
+        m_values.append(nullable(value));
+}
+
+void RowInsert::add(const std::optional<qint64>& value)
+{
+    if (value)
+        add(*value);
+    else if (m_statement)
+        addNull();
+    else
+        m_values.append(nullable(value));
+}
+
+void RowInsert::add(const std::optional<QString>& text)
+{
+    if (text)
+        add(*text);
+    else if (m_statement)
+        addNull();
+    else
+        m_values.append(nullable(text));
+}
+
+void RowInsert::addNull()
+{
+    sqlite3_bind_null(m_statement, ++m_column);
+}
+
+void RowInsert::bindHeld(QByteArray text)
+{
+    const QByteArray& held = m_held.emplace_back(std::move(text));
+    sqlite3_bind_text(m_statement, ++m_column, held.constData(), int(held.size()), SQLITE_STATIC);
+}
+
+bool RowInsert::run(qint64* returnedId)
+{
+    if (!m_statement) {
+        for (qsizetype i = 0; i < m_values.size(); ++i)
+            m_query.bindValue(int(i), m_values.at(i));
+        m_values.clear();
+        bool ok = m_query.exec() && (!returnedId || m_query.next());
+        if (ok && returnedId)
+            *returnedId = m_query.value(0).toLongLong();
+        if (!ok) {
+            m_errorCode = m_query.lastError().nativeErrorCode();
+            m_errorText = errorDetail(m_query.lastError());
+        }
+        m_query.finish();
+        return ok;
+    }
+    int rc = sqlite3_step(m_statement);
+    if (rc == SQLITE_ROW && returnedId)
+        *returnedId = sqlite3_column_int64(m_statement, 0);
+    const bool ok = rc == SQLITE_ROW || (rc == SQLITE_DONE && !returnedId);
+    if (!ok) {
+        if (rc == SQLITE_DONE) {
+            m_errorCode.clear();
+            m_errorText = u"the statement returned no row"_s;
+        } else {
+            m_errorCode = QString::number(sqlite3_extended_errcode(m_handle));
+            m_errorText = QString::fromUtf8(sqlite3_errmsg(m_handle));
+        }
+    }
+    // Resetting finishes a RETURNING statement (its changes are made by the first step) and frees the row's texts.
+    sqlite3_reset(m_statement);
+    sqlite3_clear_bindings(m_statement);
+    m_held.clear();
+    m_column = 0;
+    return ok;
+}
+
+StoreError RowInsert::error(const QString& what) const
+{
+    return databaseError(what, m_errorCode, m_errorText.isEmpty() ? u"unknown database error"_s : m_errorText);
 }
 
 } // namespace structscope::sql

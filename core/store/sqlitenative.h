@@ -9,13 +9,69 @@
 
 #include <QByteArray>
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 #include <QVariantList>
 
 #include <functional>
 #include <optional>
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace structscope::sql {
+
+/// One INSERT run many times inside the caller's transaction, each row's values added in column order. On an SQLite
+/// store it runs through SQLite's own API on the connection Qt's driver holds: binding through QSqlQuery costs a
+/// QVariant per value and hands every text to SQLite as UTF-16, which SQLite turns back into the UTF-8 the file
+/// holds — more than SQLite's own work in a bulk insert. On PostgreSQL it is a prepared QSqlQuery. Either way a
+/// text goes in as textToDb() gives it (a null QString as '', U+0000 as U+FFFD), so both store the same data.
+class RowInsert
+{
+public:
+    RowInsert(const QSqlDatabase& db, const QString& sql);
+    ~RowInsert();
+    RowInsert(const RowInsert&) = delete;
+    RowInsert& operator=(const RowInsert&) = delete;
+
+    /// Prepares the statement: the error, "<what>: <database message>", when it does not prepare.
+    StoreResult<void> prepare(const QString& what);
+
+    void add(qint64 value);
+    void add(int value) { add(qint64(value)); }
+    void add(double value);
+    void add(const QString& text);
+    /// UTF-8 text (JSON as nlohmann's dump() writes it, say).
+    void addUtf8(std::string_view text);
+    void add(const std::optional<double>& value);
+    void add(const std::optional<qint64>& value);
+    void add(const std::optional<QString>& text);
+
+    /// Runs the statement with the values added since the last run, then starts a new row. `returnedId`: the first
+    /// column of the row a RETURNING clause gives back. False on failure: error() then tells it.
+    bool run(qint64* returnedId = nullptr);
+    /// The last failure of prepare() or run() as a StoreError for "<what>", its kind as databaseError() classifies it.
+    StoreError error(const QString& what) const;
+
+    /// Whether the rows go through SQLite's own API (for tests).
+    bool isNative() const { return m_handle != nullptr; }
+
+private:
+    void addNull();
+    void bindHeld(QByteArray text);
+
+    sqlite3* m_handle = nullptr;
+    sqlite3_stmt* m_statement = nullptr;
+    QString m_sql;
+    QSqlQuery m_query; ///< PostgreSQL (or any connection that is not Qt's SQLite driver's)
+    QVariantList m_values;
+    std::vector<QByteArray> m_held; ///< the UTF-8 of this row's texts, bound without a copy until run()
+    int m_column = 0;
+    QString m_errorCode;
+    QString m_errorText;
+};
 
 /// Reads `SELECT <scoring columns> FROM responses WHERE <clause>` (`values` bound to the placeholders; the clause
 /// may end in ORDER BY) and visits each row as ResponseFields::ForScoring gives it, until `visit` returns false: the

@@ -25,15 +25,19 @@ QString errorDetail(const QSqlError& error)
 
 StoreError databaseError(const QString& what, const QSqlError& error)
 {
-    // PostgreSQL names errors by five-character SQLSTATEs; Qt's SQLite driver gives SQLite's extended result
-    // code, whose low byte is the primary code.
-    const QString code = error.nativeErrorCode();
+    return databaseError(what, error.nativeErrorCode(), errorDetail(error));
+}
+
+StoreError databaseError(const QString& what, const QString& code, const QString& detail)
+{
+    // PostgreSQL names errors by five-character SQLSTATEs; SQLite gives its extended result code, whose low byte is
+    // the primary code.
     bool numeric = false;
     const int sqliteCode = code.size() < 5 ? code.toInt(&numeric) & 0xff : -1;
     // SQLite's SQLITE_FULL (13), PostgreSQL's disk_full (53100).
     if ((numeric && sqliteCode == 13) || code == u"53100"_s) {
         return { StoreErrorKind::DiskFull,
-            what % u": the disk is full (" % errorDetail(error)
+            what % u": the disk is full (" % detail
                 % u"). Nothing of this change was stored and everything stored before is intact; free some space"
                   u" and try again."_s };
     }
@@ -41,11 +45,11 @@ StoreError databaseError(const QString& what, const QSqlError& error)
     // limit (EFBIG) or a failing device. The statement's transaction is rolled back either way.
     if (numeric && sqliteCode == 10) {
         return { StoreErrorKind::Database,
-            what % u": the disk refused the data (" % errorDetail(error)
+            what % u": the disk refused the data (" % detail
                 % u"); it may be full, over a quota or failing. Nothing of this change was stored and everything"
                   u" stored before is intact."_s };
     }
-    return { StoreErrorKind::Database, what % u": " % errorDetail(error) };
+    return { StoreErrorKind::Database, what % u": " % detail };
 }
 
 StoreResult<void> exec(QSqlQuery& query, const QString& sql, const QVariantList& values, const QString& what)

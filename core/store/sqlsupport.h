@@ -23,6 +23,10 @@ QString errorDetail(const QSqlError& error);
 
 /// "<what>: <database message>", for a failed statement.
 StoreError databaseError(const QString& what, const QSqlError& error);
+/// The same from the parts: `nativeCode` as QSqlError::nativeErrorCode() gives it (SQLite's extended result code
+/// in decimal, or PostgreSQL's SQLSTATE), `detail` the database's message. A full disk is told apart from other
+/// failures, whichever API ran the statement.
+StoreError databaseError(const QString& what, const QString& nativeCode, const QString& detail);
 
 /// Prepares `sql` on a forward-only query, binds `values` positionally and executes it; without values
 /// the statement runs unprepared.
