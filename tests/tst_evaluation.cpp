@@ -4,6 +4,7 @@
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
+#include "util/prefault.h"
 
 #include <QDir>
 #include <QFile>
@@ -85,6 +86,29 @@ private:
     }
 
 private slots:
+    void prefaultingKeepsWhatIsThere()
+    {
+        // The scored sets are reserved with their pages mapped ahead (MADV_POPULATE_WRITE): a hint that must never
+        // change memory — not what a vector already holds, nor its size; a call that discarded pages
+        // (MADV_DONTNEED, MADV_FREE) would zero them.
+        std::vector<std::uint64_t> held(std::size_t(3) << 20);
+        for (std::size_t i = 0; i < held.size(); ++i)
+            held[i] = i * 0x9E3779B97F4A7C15ull;
+        prefaultPages(held.data(), held.size() * sizeof(std::uint64_t));
+        prefaultPages(held.data() + 1, 4096); // below the size worth it, unaligned: nothing
+        prefaultPages(nullptr, std::size_t(64) << 20);
+        for (std::size_t i = 0; i < held.size(); ++i) {
+            if (held[i] != i * 0x9E3779B97F4A7C15ull)
+                QFAIL(qPrintable(u"word %1 changed"_s.arg(i)));
+        }
+        std::vector<std::uint64_t> reserved;
+        reservePrefaulted(reserved, held.size());
+        QCOMPARE(reserved.size(), std::size_t(0));
+        QVERIFY(reserved.capacity() >= held.size());
+        reserved.insert(reserved.end(), held.begin(), held.end());
+        QVERIFY(reserved == held);
+    }
+
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
