@@ -13,10 +13,12 @@
 #include "stats/suspicion.h"
 
 #include <QElapsedTimer>
+#include <QRandomGenerator>
 #include <QTest>
 
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -135,6 +137,7 @@ private slots:
     void quantiles_data();
     void quantiles();
     void latencyPercentiles();
+    void latencyPercentilesSelectWhatASortReads();
     void costPerSuccess_data();
     void costPerSuccess();
 
@@ -345,6 +348,36 @@ void TestStats::latencyPercentiles()
     const LatencyPercentiles none = structscope::latencyPercentiles({});
     QCOMPARE(none.count, qint64(0));
     QVERIFY(std::isnan(none.p50) && std::isnan(none.p95) && std::isnan(none.p99));
+}
+
+void TestStats::latencyPercentilesSelectWhatASortReads()
+{
+    // latencyPercentiles() selects its order statistics instead of sorting: the same bits as quantile() (a sort
+    // and quantileOfSorted()) on every size, with ties, infinities and NaN among the values.
+    QRandomGenerator rng(20261201);
+    for (int round = 0; round < 2000; ++round) {
+        const int n = 1 + int(rng.bounded(round < 1000 ? 12 : 400));
+        const bool ties = rng.bounded(2) == 0;
+        std::vector<double> values;
+        for (int i = 0; i < n; ++i) {
+            const quint32 pick = rng.bounded(40);
+            if (pick == 0)
+                values.push_back(kInf);
+            else if (pick == 1)
+                values.push_back(-kInf);
+            else if (pick == 2)
+                values.push_back(kNaN);
+            else
+                values.push_back(ties ? double(rng.bounded(5)) * 10.0 : rng.generateDouble() * 1000.0);
+        }
+        const LatencyPercentiles p = structscope::latencyPercentiles(values);
+        const auto same = [](double a, double b) {
+            return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
+        };
+        QVERIFY2(same(p.p50, quantile(values, 0.50)) && same(p.p95, quantile(values, 0.95))
+                && same(p.p99, quantile(values, 0.99)),
+            qPrintable(u"round %1 (%2 values)"_s.arg(round).arg(n)));
+    }
 }
 
 void TestStats::costPerSuccess_data()
