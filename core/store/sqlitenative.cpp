@@ -209,34 +209,29 @@ void RowInsert::addUtf8(std::string_view text)
     sqlite3_bind_text(m_statement, ++m_column, text.data(), int(text.size()), SQLITE_TRANSIENT);
 }
 
-void RowInsert::add(const std::optional<double>& value)
+template <typename T> void RowInsert::addOptional(const std::optional<T>& value)
 {
     if (value)
         add(*value);
     else if (m_statement)
         addNull();
     else
-        m_values.append(nullable(value));
+        m_values.append(nullable(value)); // a NULL of the column's type
+}
+
+void RowInsert::add(const std::optional<double>& value)
+{
+    addOptional(value);
 }
 
 void RowInsert::add(const std::optional<qint64>& value)
 {
-    if (value)
-        add(*value);
-    else if (m_statement)
-        addNull();
-    else
-        m_values.append(nullable(value));
+    addOptional(value);
 }
 
 void RowInsert::add(const std::optional<QString>& text)
 {
-    if (text)
-        add(*text);
-    else if (m_statement)
-        addNull();
-    else
-        m_values.append(nullable(text));
+    addOptional(text);
 }
 
 void RowInsert::addNull()

@@ -59,6 +59,7 @@ public:
     bool isNative() const { return m_handle != nullptr; }
 
 private:
+    template <typename T> void addOptional(const std::optional<T>& value);
     void addNull();
     void bindHeld(QByteArray text);
 
