@@ -66,11 +66,6 @@ MicroItem microItem(const ExtractionRecord& r)
         &r };
 }
 
-/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). Records that add the
-/// same amounts are one class: a large group with few classes is resampled as multinomial counts over them; one
-/// with many tallies its drawn indices per class; a small one sums the drawn records' ExtractionAdds from one flat
-/// array (in draw order, so the sums are those ExtractionTotals::add makes; the counts among them are integers,
-/// summed exactly either way). Without intervals (AggregateOptions::intervals), the values only.
 /// The micro metrics' point estimates from the totals of a group's extraction records.
 void addMicroEstimates(const ExtractionTotals& all, ReportGroup& g)
 {
@@ -78,6 +73,12 @@ void addMicroEstimates(const ExtractionTotals& all, ReportGroup& g)
     for (std::size_t m = 0; m < kMicroIds.size(); ++m)
         g.mean[std::string(kMicroIds[m])] = values[m];
 }
+
+/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). Records that add the
+/// same amounts are one class: a large group with few classes is resampled as multinomial counts over them; one
+/// with many tallies its drawn indices per class; a small one sums the drawn records' ExtractionAdds from one flat
+/// array (in draw order, so the sums are those ExtractionTotals::add makes; the counts among them are integers,
+/// summed exactly either way). Without intervals (AggregateOptions::intervals), the values only.
 
 void addMicro(const std::vector<const ExtractionRecord*>& records, const AggregateOptions& options, ReportGroup& g)
 {
@@ -367,11 +368,6 @@ void computePerRecord(const MetricInfo& metric, const std::vector<double>& value
         const RateEstimate rate = estimateRate(successes, qint64(values.size()));
         out.mean = rate.rate;
         out.ci = rate.ci;
-    } else if (!options.intervals) {
-        // The mean bootstrapMean() gives: NaN when a value is not finite.
-        const bool finite = std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
-        out.mean = finite ? meanOf(values) : std::numeric_limits<double>::quiet_NaN();
-        out.hasCi = false;
     } else {
         const MeanEstimate estimate = bootstrapMean(values, options.bootstrap);
         out.mean = estimate.mean;
@@ -384,7 +380,8 @@ void computePerRecord(const MetricInfo& metric, const std::vector<double>& value
         out.weightedMean = weightedMeanOf(values, weights);
 }
 
-/// The point estimates computePerRecord() gives for a column's values, from their sums.
+/// The point estimates computePerRecord() gives for a column's values, from their sums: the mean as bootstrapMean()
+/// gives it (NaN when a value is not finite), the rate and its Wilson interval, the weighted mean.
 void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecordResult& out)
 {
     if (sums.count == 0)
@@ -686,8 +683,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
     return sorted;
 }
 
-/// The families whose metrics the records carry. Ids come from a few string literals: their addresses are
-/// collected first, and each distinct one is read once.
+/// The families whose metrics the records carry: each distinct interned id is read once.
 std::set<std::string> familiesOf(std::span<const ScoredRecord> records)
 {
     // The interned keys the records carry, marked in a table (a set of ids allocated a node per value looked up:
