@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <future>
+#include <system_error>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -25,9 +26,15 @@ void prefaultPages(void* data, std::size_t bytes)
         if (to > from)
             madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
     };
-    auto other = std::async(std::launch::async, populate, middle, end);
+    std::future<void> other;
+    try {
+        other = std::async(std::launch::async, populate, middle, end);
+    } catch (const std::system_error&) { // no thread to be had: this one does both halves
+        populate(middle, end);
+    }
     populate(begin, middle);
-    other.wait();
+    if (other.valid())
+        other.wait();
 #else
     (void)data;
     (void)bytes;
