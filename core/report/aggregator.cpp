@@ -4,7 +4,6 @@
 #include "stats/binomial.h"
 #include "stats/bootstrap.h"
 #include "stats/intervals.h"
-#include "stats/means.h"
 #include "stats/percentile.h"
 #include "stats/prng.h"
 #include "stats/repeats.h"
@@ -305,9 +304,8 @@ struct LadderItem
     LadderLabel ladder = LadderLabel::InvalidJson;
 };
 
-/// A metric column's sums, gathered instead of its values when no interval is wanted: computePerRecord() gives the
-/// same estimates from them as from the values — the same additions in the same order — without holding a million
-/// values (and their weights) first.
+/// A metric column's sums, from which its point estimates are computed (computeFromSums()): gathered instead of its
+/// values when no interval is wanted, so a million values (and their weights) need not be held first.
 struct ColumnSums
 {
     qint64 count = 0;
@@ -355,33 +353,8 @@ struct GroupWork
     bool anyCost = false;
 };
 
-void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
-    const AggregateOptions& options, PerRecordResult& out)
-{
-    if (values.empty())
-        return;
-    out.present = true;
-    if (metric.kind == MetricKind::Rate) {
-        qint64 successes = 0;
-        for (double v : values)
-            successes += v > 0.5 ? 1 : 0;
-        const RateEstimate rate = estimateRate(successes, qint64(values.size()));
-        out.mean = rate.rate;
-        out.ci = rate.ci;
-    } else {
-        const MeanEstimate estimate = bootstrapMean(values, options.bootstrap);
-        out.mean = estimate.mean;
-        out.ci = estimate.ci;
-    }
-    double totalWeight = 0;
-    for (double w : weights)
-        totalWeight += w;
-    if (totalWeight > 0)
-        out.weightedMean = weightedMeanOf(values, weights);
-}
-
-/// The point estimates computePerRecord() gives for a column's values, from their sums: the mean as bootstrapMean()
-/// gives it (NaN when a value is not finite), the rate and its Wilson interval, the weighted mean.
+/// A column's point estimates from its sums: the rate and its Wilson interval, the mean (NaN when a value is not
+/// finite, as bootstrapMean() gives it) without interval, the weighted mean. What a view paints first.
 void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecordResult& out)
 {
     if (sums.count == 0)
@@ -398,6 +371,22 @@ void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecord
     if (sums.weightSum > 0) {
         out.weightedMean = sums.weightsValid && sums.weightTotal > 0.0 ? sums.weighted / sums.weightTotal
                                                                        : std::numeric_limits<double>::quiet_NaN();
+    }
+}
+
+/// The same from a column's values, with the mean's bootstrap interval.
+void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
+    const AggregateOptions& options, PerRecordResult& out)
+{
+    ColumnSums sums;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        sums.add(values[i], weights[i]);
+    computeFromSums(metric, sums, out);
+    if (out.present && metric.kind != MetricKind::Rate) {
+        const MeanEstimate estimate = bootstrapMean(values, options.bootstrap);
+        out.mean = estimate.mean;
+        out.ci = estimate.ci;
+        out.hasCi = true;
     }
 }
 
