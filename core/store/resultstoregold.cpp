@@ -188,11 +188,6 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
         return r.error();
     if (auto r = goldInsert.prepare(what); !r)
         return r.error();
-    std::string jsonText;
-    const auto dump = [&jsonText](const json& value) -> std::string_view {
-        jsonText = value.dump(-1, ' ', false, json::error_handler_t::replace);
-        return jsonText;
-    };
     for (qsizetype i = 0; i < suite.cases.size(); ++i) {
         const CaseImport& c = suite.cases.at(i);
         caseInsert.add(record.row);
@@ -203,12 +198,12 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
         caseInsert.add(c.schemaName);
         caseInsert.add(c.input);
         caseInsert.add(c.question);
-        caseInsert.addUtf8(c.extra.is_null() ? std::string_view("{}") : dump(c.extra));
+        caseInsert.addUtf8(c.extra.is_null() ? std::string("{}") : sql::jsonToUtf8(c.extra));
         qint64 caseRow = 0;
         if (!caseInsert.run(&caseRow))
             return caseInsert.error(what % u", case "_s % c.id);
         goldInsert.add(caseRow);
-        goldInsert.addUtf8(dump(c.gold));
+        goldInsert.addUtf8(sql::jsonToUtf8(c.gold));
         goldInsert.add(author);
         goldInsert.add(reason);
         goldInsert.add(now);

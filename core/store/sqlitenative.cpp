@@ -171,8 +171,7 @@ StoreResult<void> RowInsert::prepare(const QString& what)
     const QByteArray utf8 = m_sql.toUtf8();
     if (sqlite3_prepare_v2(m_handle, utf8.constData(), int(utf8.size()), &m_statement, nullptr) != SQLITE_OK
         || !m_statement) {
-        m_errorCode = QString::number(sqlite3_extended_errcode(m_handle));
-        m_errorText = QString::fromUtf8(sqlite3_errmsg(m_handle));
+        noteSqliteError();
         return error(what);
     }
     return {};
@@ -234,6 +233,12 @@ void RowInsert::add(const std::optional<QString>& text)
     addOptional(text);
 }
 
+void RowInsert::noteSqliteError()
+{
+    m_errorCode = QString::number(sqlite3_extended_errcode(m_handle));
+    m_errorText = QString::fromUtf8(sqlite3_errmsg(m_handle));
+}
+
 void RowInsert::addNull()
 {
     sqlite3_bind_null(m_statement, ++m_column);
@@ -270,8 +275,7 @@ bool RowInsert::run(qint64* returnedId)
             m_errorCode.clear();
             m_errorText = u"the statement returned no row"_s;
         } else {
-            m_errorCode = QString::number(sqlite3_extended_errcode(m_handle));
-            m_errorText = QString::fromUtf8(sqlite3_errmsg(m_handle));
+            noteSqliteError();
         }
     }
     // Resetting finishes a RETURNING statement (its changes are made by the first step) and frees the row's texts.

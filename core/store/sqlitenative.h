@@ -62,6 +62,7 @@ private:
     template <typename T> void addOptional(const std::optional<T>& value);
     void addNull();
     void bindHeld(QByteArray text);
+    void noteSqliteError(); ///< the connection's last error, for error()
 
     sqlite3* m_handle = nullptr;
     sqlite3_stmt* m_statement = nullptr;

@@ -89,8 +89,13 @@ QDateTime timeFromDb(const QVariant& value)
 
 QString jsonToDb(const nlohmann::json& value)
 {
-    const std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::string text = jsonToUtf8(value);
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+std::string jsonToUtf8(const nlohmann::json& value)
+{
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::optional<nlohmann::json> jsonFromDb(const QVariant& value)

@@ -42,6 +42,8 @@ QDateTime timeFromDb(const QVariant& value);
 
 /// Compact JSON text. Invalid UTF-8 in strings is replaced rather than thrown on.
 QString jsonToDb(const nlohmann::json& value);
+/// The same text as UTF-8, for a column bound as such (RowInsert::addUtf8()).
+std::string jsonToUtf8(const nlohmann::json& value);
 /// Parses jsonToDb(); nullopt when the stored text is not JSON.
 std::optional<nlohmann::json> jsonFromDb(const QVariant& value);
 
