@@ -110,7 +110,7 @@ Report headline(Report report)
     return report;
 }
 
-QString reportTable(std::span<const ScoredRecord> records, const std::vector<std::string>& groupBy)
+QString reportTable(RecordsView records, const std::vector<std::string>& groupBy)
 {
     AggregateOptions options;
     options.groupBy = groupBy;
@@ -238,10 +238,10 @@ int demoCommand(const QStringList& args)
     if (!evaluation.ok())
         return failure(evaluation.error);
     const qint64 scoreMs = clock.restart();
-    const std::vector<ScoredRecord>& records = evaluation.records;
+    const ScoredRecords& records = evaluation.records;
 
     // Tables show the models as every view does: simulated ones marked.
-    std::vector<ScoredRecord> labelled = records;
+    std::vector<ScoredRecord> labelled = records.toVector();
     for (ScoredRecord& r : labelled)
         r.model = displayModelName(r.model, r.simulated);
 

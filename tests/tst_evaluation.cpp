@@ -86,6 +86,115 @@ private:
     }
 
 private slots:
+    void scoredRecordsShareWhatAReplacementLeaves()
+    {
+        // 1,000 records: chunks of 256, the last one short.
+        std::vector<ScoredRecord> flat(1000);
+        for (std::size_t i = 0; i < flat.size(); ++i) {
+            flat[i].responseId = qint64(i);
+            flat[i].model = i % 2 ? u"odd"_s : u"even"_s;
+            flat[i].verdict.values.emplace_back("ladder.correct", i % 3 == 0 ? 1.0 : 0.0);
+        }
+        const ScoredRecords original { std::span<const ScoredRecord>(flat) };
+        QCOMPARE(original.size(), flat.size());
+        QCOMPARE(original.spanCount(), std::size_t(4));
+        QCOMPARE(original.span(3).size(), std::size_t(1000 - 768));
+        QCOMPARE(original.ownerCount(), std::size_t(1));
+        for (std::size_t i = 0; i < flat.size(); ++i)
+            QCOMPARE(original[i].responseId, qint64(i));
+        QCOMPARE(original.back().responseId, qint64(999));
+        QCOMPARE(std::distance(original.begin(), original.end()), std::ptrdiff_t(1000));
+
+        // Places 3 and 999 (the first and the last chunk) replaced: the two middle chunks stay shared.
+        ScoredRecord three = original[3];
+        three.responseId = -3;
+        ScoredRecord last = original[999];
+        last.responseId = -999;
+        const ScoredRecords edited = original.withReplaced({ { 999, last }, { 3, three } });
+        QCOMPARE(edited.size(), original.size());
+        QCOMPARE(edited[3].responseId, qint64(-3));
+        QCOMPARE(edited[999].responseId, qint64(-999));
+        QCOMPARE(original[3].responseId, qint64(3)); // the earlier set is unchanged
+        QCOMPARE(original[999].responseId, qint64(999));
+        for (std::size_t i = 0; i < edited.size(); ++i) {
+            if (i != 3 && i != 999)
+                QCOMPARE(edited[i].responseId, qint64(i));
+            const bool shared = i >= 256 && i < 768;
+            QCOMPARE(&edited[i] == &original[i], shared);
+        }
+        QCOMPARE(edited.ownerCount(), std::size_t(3));
+
+        // Replacing again in a chunk copied before lets the earlier copy go; toVector() is the records in order.
+        ScoredRecord again = edited[5];
+        again.responseId = -5;
+        const ScoredRecords twice = edited.withReplaced({ { 5, again } });
+        QCOMPARE(twice.ownerCount(), std::size_t(3));
+        QCOMPARE(twice[3].responseId, qint64(-3));
+        QCOMPARE(twice[5].responseId, qint64(-5));
+        QCOMPARE(edited[5].responseId, qint64(5));
+        const std::vector<ScoredRecord> back = twice.toVector();
+        QCOMPARE(back.size(), std::size_t(1000));
+        QCOMPARE(back[5].responseId, qint64(-5));
+        QCOMPARE(back[998].responseId, qint64(998));
+
+        // A view of the chunks reads what a view of one array does: the same aggregate.
+        const RecordsView chunked(twice);
+        const RecordsView oneArray(back);
+        QCOMPARE(chunked.size(), oneArray.size());
+        QCOMPARE(chunked.spanCount(), std::size_t(4));
+        QCOMPARE(oneArray.spanCount(), std::size_t(1));
+        std::size_t visited = 0;
+        chunked.forEach([&](const ScoredRecord& r, std::size_t index) {
+            QCOMPARE(r.responseId, back[index].responseId);
+            ++visited;
+        });
+        QCOMPARE(visited, std::size_t(1000));
+        AggregateOptions byModel;
+        byModel.bootstrap.resamples = 50;
+        const Report a = aggregate(chunked, byModel);
+        const Report b = aggregate(oneArray, byModel);
+        QCOMPARE(a.groups.size(), std::size_t(2));
+        QCOMPARE(a.groups.size(), b.groups.size());
+        for (std::size_t g = 0; g < a.groups.size(); ++g) {
+            QCOMPARE(a.groups[g].n, b.groups[g].n);
+            QCOMPARE(a.groups[g].mean, b.groups[g].mean);
+            QCOMPARE(a.groups[g].ci95.at("ladder.correct").low, b.groups[g].ci95.at("ladder.correct").low);
+        }
+        QVERIFY(ScoredRecords().empty());
+        QCOMPARE(ScoredRecords().spanCount(), std::size_t(0));
+
+        // Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, its records in record
+        // order although a replaced chunk lies elsewhere in memory: the same sums, to the bit, as one array gives.
+        std::vector<ScoredRecord> surrogates(600);
+        for (std::size_t i = 0; i < surrogates.size(); ++i) {
+            surrogates[i].model = QString(QChar(char16_t(i % 2 ? 0xD800 : 0xDC00)));
+            surrogates[i].verdict.values.emplace_back("grounding.value_accuracy", std::sqrt(double(i)));
+        }
+        // The replaced chunk is a new array, above or below the first: one of the two replacements puts a chunk
+        // out of address order (a sort of the merged group by address would then lose record order).
+        const auto outOfAddressOrder = [](const ScoredRecords& r) {
+            return !(&r[0] < &r[256] && &r[256] < &r[512]);
+        };
+        ScoredRecords mixed;
+        for (const std::size_t place : { std::size_t(300), std::size_t(10) }) {
+            ScoredRecord moved = surrogates[place];
+            moved.verdict.values.clear();
+            moved.verdict.values.emplace_back("grounding.value_accuracy", 1e6);
+            mixed = ScoredRecords(std::span<const ScoredRecord>(surrogates)).withReplaced({ { place, moved } });
+            if (outOfAddressOrder(mixed))
+                break;
+        }
+        QVERIFY(outOfAddressOrder(mixed));
+        AggregateOptions pointEstimates;
+        pointEstimates.intervals = false;
+        const Report merged = aggregate(mixed, pointEstimates);
+        const Report reference = aggregate(mixed.toVector(), pointEstimates);
+        QCOMPARE(merged.groups.size(), std::size_t(1));
+        QCOMPARE(merged.groups[0].n, 600);
+        const double mean = merged.groups[0].mean.at("grounding.value_accuracy");
+        QCOMPARE(std::memcmp(&mean, &reference.groups[0].mean.at("grounding.value_accuracy"), sizeof mean), 0);
+    }
+
     void prefaultingKeepsWhatIsThere()
     {
         // The scored sets are reserved with their pages mapped ahead (MADV_POPULATE_WRITE): a hint that must never
@@ -232,9 +341,10 @@ private slots:
         }
 
         // Verdicts of another scorer version are never taken over.
-        std::vector<ScoredRecord> older = after.records;
-        for (ScoredRecord& r : older)
+        std::vector<ScoredRecord> olderRecords = after.records.toVector();
+        for (ScoredRecord& r : olderRecords)
             r.scorerVersion = kScorerVersion - 1;
+        const ScoredRecords older(std::move(olderRecords));
         options.reuse = &older;
         QCOMPARE(evaluateStore(*m_store, options).reused, 0);
     }

@@ -65,7 +65,7 @@ class TestModels : public QObject
 
 private:
     QTemporaryDir m_dir;
-    std::vector<ScoredRecord> m_records;
+    ScoredRecords m_records;
 
     ReportDataPtr report(std::vector<std::string> groupBy) const
     {

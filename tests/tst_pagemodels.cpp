@@ -454,13 +454,15 @@ void TestPageModels::casesProxyFilters()
 void TestPageModels::casesProxySortsMissingLast()
 {
     auto set = std::make_shared<ScoredSet>();
+    std::vector<ScoredRecord> records;
     for (const std::optional<double> latency :
         { std::optional<double>(300), std::optional<double>(), std::optional<double>(100) }) {
         ScoredRecord r;
-        r.caseId = u"c%1"_s.arg(set->records.size());
+        r.caseId = u"c%1"_s.arg(records.size());
         r.latencyMs = latency;
-        set->records.push_back(r);
+        records.push_back(r);
     }
+    set->records = ScoredRecords(std::move(records));
     CasesModel model;
     model.setRecords(set);
     CasesProxyModel proxy;
@@ -477,13 +479,15 @@ void TestPageModels::casesProxyOnALargeSet()
 {
     // 96,000 responses (the demo's 320 as 300 repeats): filtering and searching stay interactive.
     auto large = std::make_shared<ScoredSet>();
-    large->records.reserve(m_demo->records.size() * 300);
+    std::vector<ScoredRecord> records;
+    records.reserve(m_demo->records.size() * 300);
     for (int repeat = 0; repeat < 300; ++repeat) {
         for (ScoredRecord r : m_demo->records) {
             r.repeat = repeat;
-            large->records.push_back(std::move(r));
+            records.push_back(std::move(r));
         }
     }
+    large->records = ScoredRecords(std::move(records));
     CasesModel model;
     model.setRecords(large);
     model.setInputs(m_inputs);

@@ -603,21 +603,40 @@ private:
     std::uint32_t m_lastId = 0;
 };
 
+/// Sorts records of `records` into their order there. Rare (groups merged after grouping), so it looks every
+/// record up rather than keeping each record's place: records in chunks are not ordered by address.
+void inRecordOrder(Group& group, RecordsView records)
+{
+    std::unordered_map<const ScoredRecord*, std::size_t> placeOf;
+    placeOf.reserve(group.size());
+    for (const ScoredRecord* r : group)
+        placeOf.emplace(r, 0);
+    records.forEach([&placeOf](const ScoredRecord& r, std::size_t index) {
+        if (const auto it = placeOf.find(&r); it != placeOf.end())
+            it->second = index;
+    });
+    std::sort(group.begin(), group.end(),
+        [&placeOf](const ScoredRecord* a, const ScoredRecord* b) { return placeOf.at(a) < placeOf.at(b); });
+}
+
 /// The records grouped by the keys, each group's records in record order, groups in the order of their key values
 /// (as strings). Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, as before.
 std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
-    std::span<const ScoredRecord> records, const std::vector<std::string>& groupBy)
+    RecordsView records, const std::vector<std::string>& groupBy)
 {
     std::vector<KeyInterner> interners;
     interners.reserve(groupBy.size());
     for (const std::string& key : groupBy)
         interners.emplace_back(key);
     std::vector<std::uint32_t> ids(records.size() * groupBy.size());
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        for (std::size_t k = 0; k < groupBy.size(); ++k) {
-            if (i + kPrefetchAhead < records.size())
-                interners[k].prefetch(records[i + kPrefetchAhead]);
-            ids[i * groupBy.size() + k] = interners[k].id(records[i]);
+    for (std::size_t s = 0, i = 0; s < records.spanCount(); ++s) {
+        const std::span<const ScoredRecord> stretch = records.span(s);
+        for (std::size_t j = 0; j < stretch.size(); ++j, ++i) {
+            for (std::size_t k = 0; k < groupBy.size(); ++k) {
+                if (j + kPrefetchAhead < stretch.size())
+                    interners[k].prefetch(stretch[j + kPrefetchAhead]);
+                ids[i * groupBy.size() + k] = interners[k].id(stretch[j]);
+            }
         }
     }
     // Group numbers: the key ids as one mixed-radix number when that fits 64 bits, else the id tuple.
@@ -630,6 +649,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
     std::vector<Group> groups;
     std::vector<const ScoredRecord*> firsts;
     for (std::size_t i = 0; i < records.size(); ++i) {
+        const ScoredRecord* record = &records[i];
         const std::uint32_t* key = ids.data() + i * groupBy.size();
         std::size_t index = groups.size();
         bool inserted = false;
@@ -648,9 +668,9 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
         }
         if (inserted) {
             groups.emplace_back();
-            firsts.push_back(&records[i]);
+            firsts.push_back(record);
         }
-        groups[index].push_back(&records[i]);
+        groups[index].push_back(record);
     }
     std::map<std::vector<std::string>, Group> byText;
     for (std::size_t g = 0; g < groups.size(); ++g) {
@@ -662,7 +682,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
         if (!inserted) {
             Group& merged = it->second;
             merged.insert(merged.end(), groups[g].begin(), groups[g].end());
-            std::sort(merged.begin(), merged.end()); // record order: the records are one array
+            inRecordOrder(merged, records);
         }
     }
     std::vector<std::pair<std::vector<std::string>, Group>> sorted;
@@ -673,16 +693,16 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
 }
 
 /// The families whose metrics the records carry: each distinct interned id is read once.
-std::set<std::string> familiesOf(std::span<const ScoredRecord> records)
+std::set<std::string> familiesOf(RecordsView records)
 {
     // The interned keys the records carry, marked in a table (a set of ids allocated a node per value looked up:
     // ~15 million allocations at a million records), then their families.
     std::vector<bool> seen(std::size_t(std::numeric_limits<MetricKey>::max()) + 1);
-    for (const ScoredRecord& r : records) {
+    records.forEach([&seen](const ScoredRecord& r, std::size_t) {
         const MetricValues& values = r.verdict.values;
         for (std::size_t i = 0; i < values.size(); ++i)
             seen[values.key(i)] = true;
-    }
+    });
     std::set<std::string> families;
     for (std::size_t key = 0; key < seen.size(); ++key) {
         if (seen[key])
@@ -710,7 +730,7 @@ std::string groupValue(const ScoredRecord& record, const std::string& key)
     return {};
 }
 
-Report aggregate(std::span<const ScoredRecord> records, const AggregateOptions& options)
+Report aggregate(RecordsView records, const AggregateOptions& options)
 {
     Report report;
     report.groupBy = options.groupBy;

@@ -17,7 +17,6 @@
 #include <array>
 #include <cstring>
 #include <future>
-#include <system_error>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -467,7 +466,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         options.progress(total, total);
     evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
     evaluation.identical = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(2));
-    evaluation.records = std::move(records);
+    evaluation.records = ScoredRecords(std::move(records));
     return evaluation;
 }
 
@@ -478,7 +477,7 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
     return evaluate(store, options, nullptr);
 }
 
-Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& earlier, const QSet<qint64>& caseRows,
+Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, const QSet<qint64>& caseRows,
     const EvaluationOptions& options)
 {
     EvaluationOptions full = options;
@@ -489,23 +488,7 @@ Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& 
     EvaluationOptions partialOptions = options;
     partialOptions.progress = nullptr;
     partialOptions.reuse = nullptr;
-    // Copying the unchanged records is most of the time at a million (a fresh ~600 MB, its pages mapped ahead on
-    // two threads): it runs while the cases are read and scored, and is waited for before anything returns.
-    std::vector<ScoredRecord> copy;
-    const auto copyEarlier = [&copy, &earlier] {
-        reservePrefaulted(copy, earlier.size());
-        copy.insert(copy.end(), earlier.begin(), earlier.end());
-    };
-    std::future<void> copying;
-    try {
-        copying = std::async(std::launch::async, copyEarlier);
-    } catch (const std::system_error&) { // no thread to be had: copied below
-    }
-    Evaluation partial = evaluate(store, partialOptions, &rows);
-    if (copying.valid())
-        copying.get();
-    else
-        copyEarlier();
+    const Evaluation partial = evaluate(store, partialOptions, &rows);
     if (!partial.ok())
         return partial;
 
@@ -522,28 +505,32 @@ Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& 
         std::size_t operator()(const SlotKey& k) const { return qHashMulti(0, k.run, k.caseRow, k.repeat); }
     };
     std::unordered_map<SlotKey, std::size_t, SlotHash> placeOf;
-    for (std::size_t i = 0; i < earlier.size(); ++i) {
-        const ScoredRecord& r = earlier[i];
-        if (r.caseRow == 0)
-            return evaluateStore(store, full); // from before records knew their case row
-        if (caseRows.contains(r.caseRow))
-            placeOf.emplace(SlotKey { r.runId, r.caseRow, r.repeat }, i);
+    for (std::size_t s = 0, place = 0; s < earlier.spanCount(); ++s) {
+        for (const ScoredRecord& r : earlier.span(s)) {
+            if (r.caseRow == 0)
+                return evaluateStore(store, full); // from before records knew their case row
+            if (caseRows.contains(r.caseRow))
+                placeOf.emplace(SlotKey { r.runId, r.caseRow, r.repeat }, place);
+            ++place;
+        }
     }
     if (placeOf.size() != partial.records.size())
         return evaluateStore(store, full);
-    Evaluation evaluation;
-    evaluation.records = std::move(copy);
+    std::vector<std::pair<std::size_t, ScoredRecord>> replacements;
+    replacements.reserve(partial.records.size());
     std::vector<std::size_t> places;
     places.reserve(partial.records.size());
-    for (ScoredRecord& r : partial.records) {
+    for (const ScoredRecord& r : partial.records) {
         const auto place = placeOf.find(SlotKey { r.runId, r.caseRow, r.repeat });
         if (place == placeOf.end())
             return evaluateStore(store, full);
-        evaluation.records[place->second] = std::move(r);
+        replacements.emplace_back(place->second, r);
         places.push_back(place->second);
         placeOf.erase(place);
     }
     std::sort(places.begin(), places.end());
+    Evaluation evaluation;
+    evaluation.records = earlier.withReplaced(std::move(replacements));
     evaluation.reused = qint64(earlier.size() - places.size());
     evaluation.rescoredPlaces = std::move(places);
     if (options.progress)

@@ -29,12 +29,12 @@ struct EvaluationOptions
     /// An earlier evaluation of the same store: a record whose cache key (response, gold revision, scorer
     /// version) is there keeps that verdict instead of being scored again — after a gold edit only the
     /// edited case's responses are. Must outlive the call.
-    const std::vector<ScoredRecord>* reuse = nullptr;
+    const ScoredRecords* reuse = nullptr;
 };
 
 struct Evaluation
 {
-    std::vector<ScoredRecord> records;
+    ScoredRecords records; ///< shares its chunks with the earlier evaluation's after reevaluateCases()
     QString error;          ///< set when the store could not be read (records are then empty)
     bool cancelled = false;
     qint64 reused = 0; ///< verdicts taken from EvaluationOptions::reuse instead of scored
@@ -55,10 +55,11 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options = 
 
 /// After the gold of some cases changed and nothing else did: `earlier` (an evaluation of this store on the same
 /// gold basis) with the responses of those cases read and scored again, each record in its earlier place; the
-/// rest is copied, not read. The same records as evaluateStore() gives. Falls back to evaluateStore() reusing
+/// rest is shared with `earlier` (ScoredRecords::withReplaced), neither read nor copied. The same records as
+/// evaluateStore() gives. Falls back to evaluateStore() reusing
 /// `earlier` when the cases' slots no longer match it (responses added meanwhile) or there are more than
 /// ResultStore::kMaxCasesPerQuery cases.
-Evaluation reevaluateCases(ResultStore& store, const std::vector<ScoredRecord>& earlier, const QSet<qint64>& caseRows,
+Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, const QSet<qint64>& caseRows,
     const EvaluationOptions& options = {});
 
 } // namespace structscope

@@ -338,7 +338,7 @@ int benchStore(const BenchArgs& args)
         std::fprintf(stderr, "bench store: the saved leaderboard survived a gold edit\n");
         return 1;
     }
-    report("store", u"gold edit: its case's responses scored again, the rest copied"_s, (reevaluateSeconds - storeEdit)
+    report("store", u"gold edit: its case's responses scored again, the rest shared"_s, (reevaluateSeconds - storeEdit)
         * 1000.0, "ms");
     qint64 verdictsChanged = 0;
     for (std::size_t i = 0; i < afterEdit.records.size() && i < first.records.size(); ++i) {

@@ -15,7 +15,7 @@ QString Configuration::label() const
     return displayModelName(model, simulated) + u" · "_s + strategy;
 }
 
-std::vector<Configuration> configurationsOf(std::span<const ScoredRecord> records)
+std::vector<Configuration> configurationsOf(RecordsView records)
 {
     std::map<std::pair<QString, QString>, bool> seen;
     for (const ScoredRecord& r : records)
@@ -26,7 +26,7 @@ std::vector<Configuration> configurationsOf(std::span<const ScoredRecord> record
     return configurations;
 }
 
-std::vector<std::string> comparableMetrics(std::span<const ScoredRecord> records)
+std::vector<std::string> comparableMetrics(RecordsView records)
 {
     // Differences are read as points of a share or score: metrics with values outside [0, 1] (strategy
     // points) are left out.
@@ -46,7 +46,7 @@ std::vector<std::string> comparableMetrics(std::span<const ScoredRecord> records
     return metrics;
 }
 
-ConfigComparison compareConfigurations(std::span<const ScoredRecord> records, const Configuration& a,
+ConfigComparison compareConfigurations(RecordsView records, const Configuration& a,
     const Configuration& b, const std::string& metric, const BootstrapOptions& options)
 {
     ConfigComparison result;

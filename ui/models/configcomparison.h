@@ -30,10 +30,10 @@ struct Configuration
 };
 
 /// Every (model, strategy) of the records, sorted.
-std::vector<Configuration> configurationsOf(std::span<const ScoredRecord> records);
+std::vector<Configuration> configurationsOf(RecordsView records);
 /// The per-record metrics of the records that can be compared case by case (rates, and means whose
 /// values lie in [0, 1]), in registry order.
-std::vector<std::string> comparableMetrics(std::span<const ScoredRecord> records);
+std::vector<std::string> comparableMetrics(RecordsView records);
 
 /// A case (× repeat) the two configurations disagree on.
 struct DiscordantCase
@@ -70,7 +70,7 @@ using ConfigComparisonPtr = std::shared_ptr<const ConfigComparison>;
 /// Pairs the records of A and B that carry `metric` and compares them: rates with
 /// comparePairedOutcomes (a value ≥ 0.5 counts as 1), means with comparePairedScores; pairs are taken
 /// in (suite, case, repeat) order so the bootstrap is reproducible. Pure; any thread.
-ConfigComparison compareConfigurations(std::span<const ScoredRecord> records, const Configuration& a,
+ConfigComparison compareConfigurations(RecordsView records, const Configuration& a,
     const Configuration& b, const std::string& metric, const BootstrapOptions& options = {});
 
 } // namespace structscope

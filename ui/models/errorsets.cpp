@@ -177,7 +177,7 @@ GroupKey ErrorSetCounts::regionKey(quint32 mask) const
     return key.with(kErrorsKey, ErrorRegion::of(labels, mask).toString().toStdString());
 }
 
-std::vector<ErrorSetCounts> countErrorSets(std::span<const ScoredRecord> records,
+std::vector<ErrorSetCounts> countErrorSets(RecordsView records,
     const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels)
 {
     std::map<std::vector<std::string>, ErrorSetCounts> groups;

@@ -83,7 +83,7 @@ struct ErrorSetCounts
 };
 
 /// Counts the picked labels per group (groups sorted by key). Pure; any thread.
-std::vector<ErrorSetCounts> countErrorSets(std::span<const ScoredRecord> records,
+std::vector<ErrorSetCounts> countErrorSets(RecordsView records,
     const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels);
 
 /// The drill-down key part that names an error region.

@@ -47,7 +47,7 @@ QString ReportData::groupLabel(const ReportGroup& group) const
 }
 
 ReportDataPtr makeReportData(
-    std::span<const ScoredRecord> records, const AggregateOptions& options, const std::string& gold)
+    RecordsView records, const AggregateOptions& options, const std::string& gold)
 {
     auto data = std::make_shared<ReportData>();
     data->report = aggregate(records, options);

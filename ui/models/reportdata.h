@@ -35,7 +35,7 @@ using ReportDataPtr = std::shared_ptr<const ReportData>;
 /// Aggregates records (see aggregate()) and notes which models are simulated; `gold` names the
 /// basis ("measured" or "adjusted") for the report's writers. Pure; any thread.
 ReportDataPtr makeReportData(
-    std::span<const ScoredRecord> records, const AggregateOptions& options, const std::string& gold = "measured");
+    RecordsView records, const AggregateOptions& options, const std::string& gold = "measured");
 
 /// The value of a metric in a group, NaN when absent.
 double metricValue(const ReportGroup& group, const std::string& metricId);

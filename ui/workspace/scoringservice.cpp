@@ -50,6 +50,7 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     // (responses a running run stored meanwhile, say); otherwise it is a full pass, reusing what is unchanged.
     const bool onlyGold = previous && changedCases && !previous->stamp.isEmpty() && !set->stamp.isEmpty()
         && ResultStore::stampsDifferOnlyInGold(previous->stamp, set->stamp);
+    // After a gold edit the new set shares all but the edited cases' chunks with the previous one.
     Evaluation evaluation = onlyGold ? reevaluateCases(*store, previous->records, *changedCases, options)
                                      : evaluateStore(*store, options);
     set->records = std::move(evaluation.records);

@@ -18,7 +18,7 @@ namespace structscope {
 struct ScoredSet
 {
     GoldBasis gold = GoldBasis::Measured;
-    std::vector<ScoredRecord> records;
+    ScoredRecords records; ///< shares its chunks with `basedOn`'s
     QString error; ///< the store could not be read
     bool cancelled = false;
     qint64 elapsedMs = 0;
