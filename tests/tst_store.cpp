@@ -644,6 +644,9 @@ private slots:
         const QStringList someCases = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 AND case_id IN (1, 2)"_s);
         QVERIFY2(someCases.join(u'|').contains(u"sqlite_autoindex_responses_1 (run_id=? AND case_id=?)"_s),
             qPrintable(someCases.join(u'|')));
+        // Some cases' responses of every run (after a gold edit): the case index, not a scan of the table.
+        const QStringList ofCases = plan(u"SELECT id, raw_text FROM responses WHERE case_id IN (1, 2)"_s);
+        QVERIFY2(ofCases.join(u'|').contains(u"USING INDEX responses_case (case_id=?)"_s), qPrintable(ofCases.join(u'|')));
     }
 
     // ---- files that are not (usable) stores ---------------------------------------------------------
@@ -1405,6 +1408,45 @@ private slots:
             }, fields).value(), 2);
             QCOMPARE(seen, ids->mid(0, 2));
         }
+
+        // The same cases' responses of every run at once (a second run answers the first case), in stored order;
+        // their cases and gold read by row as well.
+        RunRecord other = f.run;
+        other.modelSpec = u"sim:other"_s;
+        const auto otherRun = f.store->createRun(other);
+        QVERIFY2(otherRun.ok(), qPrintable(otherRun.errorMessage()));
+        const auto more = f.store->appendResponses({ response(otherRun->id, first, 0) });
+        QVERIFY2(more.ok(), qPrintable(more.errorMessage()));
+        for (const ResponseFields fields : { ResponseFields::All, ResponseFields::ForScoring }) {
+            QList<qint64> seen;
+            const auto visited = f.store->forEachResponseOfCases({ second, first }, [&seen](const ResponseRecord& r) {
+                seen << r.id;
+                return true;
+            }, fields);
+            QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
+            QCOMPARE(seen, ids->mid(0, 3) + more.value());
+            QCOMPARE(visited.value(), 4);
+        }
+        QCOMPARE(f.store->forEachResponseOfCases({}, [](const ResponseRecord&) { return true; }).value(), 0);
+        QList<qint64> tooMany;
+        for (qsizetype i = 0; i <= ResultStore::kMaxCasesPerQuery; ++i)
+            tooMany << first;
+        const auto refused = f.store->forEachResponseOfCases(tooMany, [](const ResponseRecord&) { return true; });
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().kind, StoreErrorKind::InvalidArgument);
+        const auto someCases = f.store->cases(f.run.suiteRow, CaseFields::WithoutText, { f.cases.at(2).row, first });
+        QVERIFY2(someCases.ok(), qPrintable(someCases.errorMessage()));
+        QCOMPARE(someCases->size(), 2);
+        QCOMPARE(someCases->at(0).row, first); // in the suite's order
+        QCOMPARE(someCases->at(1).row, f.cases.at(2).row);
+        QVERIFY(someCases->at(0).input.isEmpty());
+        QCOMPARE(f.store->cases(f.run.suiteRow + 1000, CaseFields::All, { first })->size(), 0); // another suite's
+        const auto gold = f.store->goldForSuite(f.run.suiteRow, GoldChoice::Current, { second });
+        QVERIFY2(gold.ok(), qPrintable(gold.errorMessage()));
+        QCOMPARE(gold->size(), 1);
+        QCOMPARE(gold->value(second).caseRow, second);
+        QCOMPARE(gold->value(second).row, f.store->currentGold(second)->row);
+        QVERIFY(!f.store->goldForSuite(f.run.suiteRow, GoldChoice::Original, {}).ok());
     }
 
     void badRuns_data()

@@ -130,6 +130,8 @@ public:
     StoreResult<SuiteRecord> suite(qint64 suiteRow);
     /// The cases of a suite in order; WithoutText skips their largest part (imported SOB contexts are KBs each).
     StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);
+    /// Those of a suite's cases whose rows are among `caseRows` (at most kMaxCasesPerQuery), in order.
+    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows);
     /// Case id → row of a suite's cases; reads two columns only (importers map every line through it).
     StoreResult<QHash<QString, qint64>> caseRows(qint64 suiteRow);
     StoreResult<CaseRecord> caseRecord(qint64 caseRow);
@@ -139,6 +141,9 @@ public:
     StoreResult<GoldRevision> currentGold(qint64 caseRow);
     /// For every case of a suite: case row → its original or current gold.
     StoreResult<QHash<qint64, GoldRevision>> goldForSuite(qint64 suiteRow, GoldChoice choice);
+    /// goldForSuite() for those of its cases whose rows are among `caseRows` (at most kMaxCasesPerQuery).
+    StoreResult<QHash<qint64, GoldRevision>> goldForSuite(
+        qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows);
     /// Appends gold revision basedOnRevision + 1, if basedOnRevision is still the latest; otherwise
     /// reports a Conflict with both versions. Also writes an audit entry, in the same transaction.
     GoldEditResult addGoldRevision(
@@ -167,6 +172,10 @@ public:
     /// forEachResponse() over the responses of some cases only (at most kMaxCasesPerQuery, in the order they
     /// were stored): one lookup in the (run, case, repeat) index per case instead of a scan of the run.
     StoreResult<qint64> forEachResponse(qint64 runId, const QList<qint64>& caseRows,
+        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All);
+    /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
+    /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
+    StoreResult<qint64> forEachResponseOfCases(const QList<qint64>& caseRows,
         const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All);
     static constexpr qsizetype kMaxCasesPerQuery = 500;
     /// Responses of any run that were made with this request hash.
@@ -212,6 +221,8 @@ private:
     QSqlDatabase db() const;
     StoreResult<qint64> insertAudit(const AuditEntry& entry);
     StoreResult<QList<GoldRevision>> readGold(const QString& where, const QVariantList& values);
+    /// The original or current gold of the cases `cases` (a condition on case_id) selects, by case row.
+    StoreResult<QHash<qint64, GoldRevision>> goldOfCases(const QString& cases, const QVariantList& values, GoldChoice choice);
     StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
     StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
     /// How visitResponses() gets the rows in id order: from the database (ORDER BY id), or read in the order of

@@ -252,6 +252,19 @@ StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fi
         { suiteRow }, u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
 }
 
+StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows)
+{
+    auto among = sql::rowListClause(u"id"_s, caseRows, kMaxCasesPerQuery);
+    if (!among)
+        return among.error();
+    const QString& columns = fields == CaseFields::All ? kCaseColumns : kCaseColumnsWithoutText;
+    QVariantList values { suiteRow };
+    values.append(among->second);
+    return readAll<CaseRecord>(db(),
+        u"SELECT %1 FROM cases WHERE suite_id = ? AND %2 ORDER BY ordinal"_s.arg(columns, among->first), values,
+        u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
+}
+
 StoreResult<QHash<QString, qint64>> ResultStore::caseRows(qint64 suiteRow)
 {
     QSqlQuery query(db());
@@ -306,11 +319,27 @@ StoreResult<GoldRevision> ResultStore::currentGold(qint64 caseRow)
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(qint64 suiteRow, GoldChoice choice)
 {
-    const QString inSuite = u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s;
+    return goldOfCases(u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s, { suiteRow }, choice);
+}
+
+StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(
+    qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows)
+{
+    auto among = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
+    if (!among)
+        return among.error();
+    QVariantList values = among->second;
+    values.append(suiteRow);
+    return goldOfCases(among->first + u" AND case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s, values, choice);
+}
+
+StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
+    const QString& cases, const QVariantList& values, GoldChoice choice)
+{
     const QString which = choice == GoldChoice::Original
         ? u"revision = 0"_s
         : u"revision = (SELECT max(g.revision) FROM gold_revisions g WHERE g.case_id = gold_revisions.case_id)"_s;
-    auto revisions = readGold(inSuite % u" AND "_s % which, { suiteRow });
+    auto revisions = readGold(cases % u" AND "_s % which, values);
     if (!revisions)
         return revisions.error();
     QHash<qint64, GoldRevision> out;

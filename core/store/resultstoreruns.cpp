@@ -365,19 +365,25 @@ StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const QList<qint6
 {
     if (caseRows.isEmpty())
         return qint64(0);
-    if (caseRows.size() > kMaxCasesPerQuery)
-        return StoreError { StoreErrorKind::InvalidArgument,
-            u"cannot read the responses of %1 cases at once (at most %2)"_s.arg(caseRows.size()).arg(kMaxCasesPerQuery) };
-    QString where = u"run_id = ? AND case_id IN (?"_s;
-    QVariantList values { runId, caseRows.constFirst() };
-    for (qsizetype i = 1; i < caseRows.size(); ++i) {
-        where += u", ?"_s;
-        values.append(caseRows.at(i));
-    }
-    where += u')';
+    auto where = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
+    if (!where)
+        return where.error();
     // Sorted here: asked to order by id, SQLite would walk the run's whole (run_id, id) index to spare a sort of
     // these few rows, instead of looking each case up in the (run, case, repeat) index.
-    return visitResponses(where, values, visit, fields, ResponseOrder::SortedHere);
+    QVariantList values { runId };
+    values.append(where->second);
+    return visitResponses(u"run_id = ? AND "_s + where->first, values, visit, fields, ResponseOrder::SortedHere);
+}
+
+StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& caseRows,
+    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
+{
+    if (caseRows.isEmpty())
+        return qint64(0);
+    auto where = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
+    if (!where)
+        return where.error();
+    return visitResponses(where->first, where->second, visit, fields, ResponseOrder::SortedHere);
 }
 
 StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QString& requestHash)

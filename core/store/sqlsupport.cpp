@@ -112,6 +112,22 @@ std::optional<nlohmann::json> jsonFromDb(const QVariant& value)
     return parsed;
 }
 
+StoreResult<std::pair<QString, QVariantList>> rowListClause(const QString& column, const QList<qint64>& rows, qsizetype most)
+{
+    if (rows.isEmpty() || rows.size() > most)
+        return StoreError { StoreErrorKind::InvalidArgument,
+            u"cannot look up %1 rows at once (1 to %2)"_s.arg(rows.size()).arg(most) };
+    QString clause = column + u" IN (?"_s;
+    QVariantList values { rows.constFirst() };
+    values.reserve(rows.size());
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        clause += u", ?"_s;
+        values.append(rows.at(i));
+    }
+    clause += u')';
+    return std::pair { clause, values };
+}
+
 QString textToDb(const QString& text)
 {
     // Qt binds a null QString as SQL NULL; the NOT NULL text columns want ''.

@@ -14,6 +14,7 @@
 #include <QVariantList>
 
 #include <optional>
+#include <utility>
 
 // Small helpers shared by the store's implementation files; not part of the public API.
 namespace structscope::sql {
@@ -50,6 +51,9 @@ std::optional<nlohmann::json> jsonFromDb(const QVariant& value);
 /// Text for a NOT NULL column: a null QString becomes ''. PostgreSQL text cannot hold U+0000, so both
 /// engines store U+FFFD instead and hold the same data.
 QString textToDb(const QString& text);
+/// "<column> IN (?, ?, ...)" and its values for a list of row ids: an InvalidArgument error when the list is empty or
+/// longer than `most` (a statement's parameters are limited).
+StoreResult<std::pair<QString, QVariantList>> rowListClause(const QString& column, const QList<qint64>& rows, qsizetype most);
 
 QVariant nullable(const std::optional<double>& value);
 QVariant nullable(const std::optional<qint64>& value);
