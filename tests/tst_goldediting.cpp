@@ -12,6 +12,7 @@
 #include "pages/auditpage.h"
 #include "pages/casespage.h"
 #include "pages/leaderboardpage.h"
+#include "report/reportwriter.h"
 #include "pagestestdata.h"
 #include "pagestesthelpers.h"
 #include "store/resultstore.h"
@@ -29,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <functional>
 #include <set>
 
@@ -451,6 +453,77 @@ private Q_SLOTS:
         m_workspace->notifyDataChanged();
         QVERIFY(waitForSignals(applied));
         QVERIFY(resets.count() >= 1);
+    }
+
+    void largeSetPointEstimatesFollowAGoldEdit()
+    {
+        // A page that counts the set as large keeps its point estimates with their sums: after a gold edit they are
+        // updated from the re-scored records, and are what the complete report then says (and what aggregating the
+        // new set gives), value for value.
+        auto page = makePage<LeaderboardPage>();
+        QVERIFY(page && waitReport(page.get()));
+        page->setPointEstimatesFirstFrom(0);
+        page->goldToggle()->setGold(GoldBasis::Adjusted);
+        QVERIFY(waitReport(page.get()));
+        QCOMPARE(page->pointEstimatesUpdated(), 0);
+        const ReportDataPtr before = page->currentReport();
+
+        auto store = ResultStore::open(m_demo.location);
+        QVERIFY(store);
+        const auto current = store->currentGold(caseRow("st-004"));
+        QVERIFY(current);
+        GoldEdit edit;
+        edit.caseRow = caseRow("st-004");
+        edit.gold = current->gold;
+        edit.gold["requester"]["name"] = edit.gold["requester"]["name"].get<std::string>() + " (edited)";
+        edit.author = u"tester"_s;
+        edit.reason = u"test"_s;
+        edit.basedOnRevision = current->revision;
+        const GoldEditOutcome stored = applyGoldEdit(*store, edit);
+        QVERIFY2(stored.ok(), qPrintable(stored.message));
+        ReportDataPtr estimates;
+        connect(page.get(), &Page::pointEstimatesApplied, this, [&] { estimates = page->currentReport(); });
+        QSignalSpy applied(page.get(), &Page::reportApplied);
+        m_workspace->notifyGoldChanged({ caseRow("st-004") });
+        QVERIFY(waitForSignals(applied));
+        QCOMPARE(page->pointEstimatesUpdated(), 1);
+        QVERIFY(estimates && estimates->provisional);
+        const ReportDataPtr complete = page->currentReport();
+        QVERIFY(!complete->provisional);
+        QVERIFY(writeReportJson(complete->report) != writeReportJson(before->report)); // the edit shows
+        const ScoredSetPtr set = m_workspace->scoring()->cached(GoldBasis::Adjusted);
+        QVERIFY(set && !set->rescored.empty());
+        AggregateOptions quick;
+        quick.groupBy = complete->report.groupBy;
+        quick.intervals = false;
+        const Report fresh = aggregate(set->records, quick);
+        QCOMPARE(estimates->report.groups.size(), fresh.groups.size());
+        QCOMPARE(estimates->report.metrics, fresh.metrics);
+        for (std::size_t g = 0; g < fresh.groups.size(); ++g) {
+            const ReportGroup& a = estimates->report.groups[g];
+            QCOMPARE(a.key, fresh.groups[g].key);
+            QCOMPARE(a.key, complete->report.groups[g].key);
+            for (const auto& [id, value] : fresh.groups[g].mean) {
+                const bool same = a.mean.count(id)
+                    && (a.mean.at(id) == value || (std::isnan(value) && std::isnan(a.mean.at(id))));
+                QVERIFY2(same, id.c_str());
+                const double shown = complete->report.groups[g].mean.at(id);
+                QVERIFY2(shown == value || (std::isnan(value) && std::isnan(shown)), id.c_str());
+            }
+        }
+        QCOMPARE(estimates->simulatedModels, complete->simulatedModels);
+
+        // Undone: the same way back.
+        const auto now = store->currentGold(caseRow("st-004"));
+        QVERIFY(now);
+        edit.gold = current->gold;
+        edit.basedOnRevision = now->revision;
+        QVERIFY(applyGoldEdit(*store, edit).ok());
+        applied.clear();
+        m_workspace->notifyGoldChanged({ caseRow("st-004") });
+        QVERIFY(waitForSignals(applied));
+        QCOMPARE(page->pointEstimatesUpdated(), 2);
+        QCOMPARE(writeReportJson(page->currentReport()->report), writeReportJson(before->report));
     }
 };
 

@@ -12,6 +12,8 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -660,6 +662,130 @@ private Q_SLOTS:
         QVERIFY(group("m-nan-weight").weightedMean.empty()); // the weights' total is NaN: not above 0
         QVERIFY(std::isnan(group("m-nan-value").weightedMean.at("extraction.strategy_points")));
         QVERIFY(std::isnan(group("m-negative-weight").weightedMean.at("ladder.correct")));
+    }
+
+    void pointEstimatesFollowAGoldEditBitForBit()
+    {
+        // 2 models × 3 strategies × 400 cases × 3 repeats: groups of 1,200 records, five blocks of sums each. A gold
+        // edit re-scores every response of one case; the kept estimates, updated from the blocks holding them, must be
+        // what aggregate() computes from all the records, bit for bit — edit after edit.
+        const json gold = j(R"({"name":"Ana","city":"Berlin","zip":"10115"})");
+        const json other = j(R"({"name":"Ana","city":"Bern","zip":null})");
+        const QStringList cities = { u"Berlin"_s, u"Berlni"_s, u"Brln"_s, u"Bern"_s, u"berlin"_s };
+        Xoshiro256 rng(11);
+        const auto score = [&](ScoredRecord& r, const json& truth) {
+            json pred = gold;
+            pred["city"] = cities.at(int(rng.bounded(std::uint64_t(cities.size())))).toStdString();
+            const bool failed = rng.bounded(12) == 0;
+            r.verdict.extraction = scoreExtraction(truth, failed ? nullptr : &pred, ArrayMatching::Ordered);
+            r.verdict.ladder = failed ? LadderLabel::InvalidJson
+                : r.verdict.extraction.correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+            r.verdict.values = { { "ladder.correct", r.verdict.ladder == LadderLabel::Correct ? 1.0 : 0.0 },
+                { "ladder.invalid_json", failed ? 1.0 : 0.0 },
+                { "extraction.strategy_points", r.verdict.extraction.points } };
+        };
+        std::vector<ScoredRecord> flat;
+        for (int run = 0; run < 6; ++run) {
+            for (int c = 0; c < 400; ++c) {
+                for (int repeat = 0; repeat < 3; ++repeat) {
+                    ScoredRecord r;
+                    r.model = run % 2 ? u"m-b"_s : u"m-a"_s;
+                    r.strategy = u"s%1"_s.arg(run / 2);
+                    r.runId = run + 1;
+                    r.caseRow = c + 1;
+                    r.caseId = u"c%1"_s.arg(c);
+                    r.repeat = repeat;
+                    r.weight = double(c % 4);
+                    r.latencyMs = double(rng.bounded(5000)) / 7.0;
+                    if (c % 5 != 0)
+                        r.cost = double(rng.bounded(100)) / 3000.0;
+                    score(r, gold);
+                    flat.push_back(std::move(r));
+                }
+            }
+        }
+        ScoredRecords records(std::move(flat));
+        AggregateOptions options;
+        options.groupBy = { "model", "strategy" };
+        options.intervals = false;
+        const auto sameValues = [](const std::map<std::string, double>& a, const std::map<std::string, double>& b) {
+            if (a.size() != b.size())
+                return false;
+            for (const auto& [id, value] : a) {
+                const auto found = b.find(id);
+                if (found == b.end() || std::memcmp(&found->second, &value, sizeof value) != 0)
+                    return false;
+            }
+            return true;
+        };
+        const auto sameReport = [&](const Report& a, const Report& b) {
+            if (a.groups.size() != b.groups.size() || a.metrics != b.metrics)
+                return false;
+            for (std::size_t g = 0; g < a.groups.size(); ++g) {
+                const ReportGroup& x = a.groups[g];
+                const ReportGroup& y = b.groups[g];
+                if (x.key != y.key || x.n != y.n || !sameValues(x.mean, y.mean)
+                    || !sameValues(x.weightedMean, y.weightedMean) || x.ci95.size() != y.ci95.size())
+                    return false;
+                for (const auto& [id, ci] : x.ci95) {
+                    if (!y.ci95.count(id) || std::memcmp(&ci, &y.ci95.at(id), sizeof ci) != 0)
+                        return false;
+                }
+            }
+            return true;
+        };
+        PointEstimates kept(records, options);
+        QVERIFY(sameReport(kept.report(), aggregate(records, options)));
+        QCOMPARE(kept.report().groups.size(), std::size_t(6));
+        QVERIFY(kept.report().groups.front().mean.count("ladder.pass_hat_k"));
+        QVERIFY(kept.report().groups.front().mean.count("extraction.f1_micro"));
+        QVERIFY(kept.report().groups.front().mean.count("ladder.cost_per_success"));
+
+        // Gold edits: every response of a case scored again against other gold, one case after another.
+        std::vector<ScoredRecords> sets { records };
+        for (const int edited : { 7, 255, 256, 399, 7 }) {
+            const ScoredRecords& before = sets.back();
+            std::vector<std::pair<std::size_t, ScoredRecord>> replacements;
+            std::vector<std::size_t> places;
+            for (std::size_t i = 0; i < before.size(); ++i) {
+                if (before[i].caseRow != edited + 1)
+                    continue;
+                ScoredRecord r = before[i];
+                score(r, other);
+                replacements.emplace_back(i, std::move(r));
+                places.push_back(i);
+            }
+            QCOMPARE(places.size(), std::size_t(18));
+            sets.push_back(before.withReplaced(std::move(replacements)));
+            QVERIFY(kept.update(sets.back(), places));
+            QVERIFY2(sameReport(kept.report(), aggregate(sets.back(), options)), qPrintable(u"case %1"_s.arg(edited)));
+        }
+        QVERIFY(!sameReport(kept.report(), aggregate(records, options))); // the edits did change something
+
+        // What the kept sums cannot follow is refused, and changes nothing: a record moved to another group, another
+        // response's verdict (its latency differs), a family that was not there, a different number of records.
+        const Report last = kept.report();
+        const ScoredRecords& current = sets.back();
+        const auto refused = [&](const std::function<void(ScoredRecord&)>& change) {
+            ScoredRecord r = current[100];
+            change(r);
+            const ScoredRecords changed = current.withReplaced({ { 100, r } });
+            return !kept.update(changed, { 100 });
+        };
+        QVERIFY(refused([](ScoredRecord& r) { r.model = u"m-c"_s; }));
+        QVERIFY(refused([](ScoredRecord& r) { r.latencyMs = -1.0; }));
+        QVERIFY(refused([](ScoredRecord& r) { r.verdict.values.emplace_back("grounding.value_accuracy", 0.5); }));
+        QVERIFY(!kept.update(RecordsView(std::span<const ScoredRecord>(current.span(0))), { 0 }));
+        QVERIFY(sameReport(kept.report(), last));
+        // With the families named, a value of another family is not looked at: accepted.
+        AggregateOptions named = options;
+        named.families = { "ladder", "extraction" };
+        PointEstimates namedKept(current, named);
+        ScoredRecord extra = current[100];
+        extra.verdict.values.emplace_back("grounding.value_accuracy", 0.5);
+        const ScoredRecords withExtra = current.withReplaced({ { 100, extra } });
+        QVERIFY(namedKept.update(withExtra, { 100 }));
+        QVERIFY(sameReport(namedKept.report(), aggregate(withExtra, named)));
     }
 
     void aggregateEqualsRecordByRecordDefinition()

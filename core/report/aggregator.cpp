@@ -73,19 +73,18 @@ void addMicroEstimates(const ExtractionTotals& all, ReportGroup& g)
         g.mean[std::string(kMicroIds[m])] = values[m];
 }
 
-/// Micro metrics and their bootstrap intervals (resampling records, recomputing from counts). Records that add the
+/// Micro metrics (from `all`, the records' totals as the group's blocks sum them) and their bootstrap intervals
+/// (resampling records, recomputing from counts). Records that add the
 /// same amounts are one class: a large group with few classes is resampled as multinomial counts over them; one
 /// with many tallies its drawn indices per class; a small one sums the drawn records' ExtractionAdds from one flat
 /// array (in draw order, so the sums are those ExtractionTotals::add makes; the counts among them are integers,
 /// summed exactly either way). Without intervals (AggregateOptions::intervals), the values only.
 
-void addMicro(const std::vector<const ExtractionRecord*>& records, const AggregateOptions& options, ReportGroup& g)
+void addMicro(const std::vector<const ExtractionRecord*>& records, const ExtractionTotals& all,
+    const AggregateOptions& options, ReportGroup& g)
 {
     if (records.empty())
         return;
-    ExtractionTotals all;
-    for (const ExtractionRecord* r : records)
-        all.add(*r);
     addMicroEstimates(all, g);
     if (!options.intervals)
         return;
@@ -331,24 +330,45 @@ struct ColumnSums
             weightTotal += weight;
         }
     }
+
+    /// Adds the sums of the records after these (blocks are merged in order: the order is part of the result).
+    void merge(const ColumnSums& other)
+    {
+        count += other.count;
+        successes += other.successes;
+        sum += other.sum;
+        finite = finite && other.finite;
+        weightSum += other.weightSum;
+        weighted += other.weighted;
+        weightTotal += other.weightTotal;
+        weightsValid = weightsValid && other.weightsValid;
+    }
 };
 
-/// A group on its way to a ReportGroup: the values of each metric column in record order, with their records'
-/// weights (or only their sums, without intervals), the extraction records for the micro metrics and the ladder
-/// facts — all read in one pass over its records, which are large and scattered, so each is visited once.
+/// Records of a group per block of sums. A group's sums are each block's (its records added in order), the blocks
+/// then added in order — whichever path computes them, so the point estimates are the same with intervals or
+/// without, and after a change to some records (a gold edit) only their blocks are summed again (PointEstimates).
+constexpr std::size_t kSumBlock = 256;
+
+/// A group on its way to a ReportGroup: each metric column's sums (and its values in record order, for intervals),
+/// the extraction totals (and records) for the micro metrics and the ladder facts — all read in one pass over its
+/// records, which are large and scattered, so each is visited once.
 struct GroupWork
 {
     const Group* group = nullptr;
     ReportGroup out;
-    std::vector<std::vector<double>> values;
-    std::vector<std::vector<double>> weights;
-    std::vector<ColumnSums> sums; ///< instead of values and weights when no interval is wanted
-    ExtractionTotals microTotals; ///< instead of `extraction` when no interval is wanted
+    bool keepValues = false; ///< intervals are wanted: each column's values and the extraction records are kept
+    std::vector<std::vector<double>> values; ///< for the bootstrap, when intervals are wanted
+    std::vector<std::vector<ColumnSums>> blockSums; ///< [block][column], see kSumBlock
+    std::vector<ExtractionTotals> microBlocks; ///< the extraction records' totals per block
+    std::vector<ColumnSums> sums; ///< each column's: the blocks' sums added in order
+    ExtractionTotals microTotals; ///< the blocks' totals added in order
     bool anyExtraction = false;
-    std::vector<const ExtractionRecord*> extraction;
+    std::vector<const ExtractionRecord*> extraction; ///< for the micro bootstrap, when intervals are wanted
     std::vector<PerRecordResult> results;
-    std::vector<LadderItem> ladder;
+    std::vector<LadderItem> ladder; ///< one per record of the group, in its order
     std::vector<double> latencies;
+    std::optional<LatencyPercentiles> latency;
     double cost = 0;
     bool anyCost = false;
 };
@@ -375,41 +395,31 @@ void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecord
 }
 
 /// The same from a column's values, with the mean's bootstrap interval.
-void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const std::vector<double>& weights,
+void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const ColumnSums& sums,
     const AggregateOptions& options, PerRecordResult& out)
 {
-    ColumnSums sums;
-    for (std::size_t i = 0; i < values.size(); ++i)
-        sums.add(values[i], weights[i]);
     computeFromSums(metric, sums, out);
     if (out.present && metric.kind != MetricKind::Rate) {
-        const MeanEstimate estimate = bootstrapMean(values, options.bootstrap);
-        out.mean = estimate.mean;
-        out.ci = estimate.ci;
+        // The mean stays the one from the sums (the blocks'), the point estimate without intervals too.
+        out.ci = bootstrapMean(values, options.bootstrap).ci;
         out.hasCi = true;
     }
 }
 
-/// Sorts a group's records into its metric columns (or only sums them, with `sumsOnly`), in one pass over each
-/// record's values, and gathers the ladder facts when `ladder` is set.
-void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sumsOnly, GroupWork& work)
+/// Sums block `block` of a group's records (kSumBlock of them from block · kSumBlock) into its column sums and
+/// extraction totals, which must be empty. With `collect` (the first pass over the group) also gathers what else
+/// the aggregate needs of each record: its values and extraction record for the bootstraps when intervals are wanted
+/// (GroupWork::keepValues), and the ladder facts when `ladder` is set.
+void gatherBlock(const MetricColumns& columns, bool micro, bool ladder, bool collect, std::size_t block, GroupWork& work)
 {
-    work.results.assign(columns.size(), {});
-    std::vector<const ScoredRecord*> filledBy(columns.size(), nullptr);
-    if (sumsOnly) {
-        work.sums.assign(columns.size(), {});
-    } else {
-        work.values.assign(columns.size(), {});
-        work.weights.assign(columns.size(), {});
-        for (auto& column : work.values)
-            column.reserve(work.group->size());
-        for (auto& column : work.weights)
-            column.reserve(work.group->size());
-    }
-    if (ladder)
-        work.ladder.reserve(work.group->size());
     const Group& group = *work.group;
-    for (std::size_t at = 0; at < group.size(); ++at) {
+    const std::size_t first = block * kSumBlock;
+    const std::size_t last = std::min(group.size(), first + kSumBlock);
+    std::vector<ColumnSums>& sums = work.blockSums[block];
+    ExtractionTotals* const microSums = micro ? &work.microBlocks[block] : nullptr;
+    const bool values = collect && work.keepValues;
+    std::vector<const ScoredRecord*> filledBy(columns.size(), nullptr);
+    for (std::size_t at = first; at < last; ++at) {
         const ScoredRecord* r = group[at];
         // The records are large and apart: asking for a later one's fields now hides most of the wait for memory.
         if (at + kPrefetchAhead < group.size()) {
@@ -424,34 +434,27 @@ void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sum
                 __builtin_prefetch(extraction + sizeof(ExtractionRecord) - 1);
             }
         }
-        const auto& values = r->verdict.values;
+        const auto& recordValues = r->verdict.values;
         bool extraction = false;
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            const int column = columns.column(values.key(i));
+        for (std::size_t i = 0; i < recordValues.size(); ++i) {
+            const int column = columns.column(recordValues.key(i));
             if (column < 0)
                 continue;
             // A record lists each id once; should one repeat, the first value counts, as Verdict::value() reads it.
             if (filledBy[std::size_t(column)] == r)
                 continue;
             filledBy[std::size_t(column)] = r;
-            if (sumsOnly) {
-                work.sums[std::size_t(column)].add(values.value(i), r->weight);
-            } else {
-                work.values[std::size_t(column)].push_back(values.value(i));
-                work.weights[std::size_t(column)].push_back(r->weight);
-            }
+            sums[std::size_t(column)].add(recordValues.value(i), r->weight);
+            if (values)
+                work.values[std::size_t(column)].push_back(recordValues.value(i));
             extraction = extraction || column == columns.extractionMarker();
         }
         if (micro && extraction) {
-            // Without intervals the totals are all the micro metrics need: added now, while the record is at hand,
-            // in the order addMicro() would add them.
-            if (sumsOnly)
-                work.microTotals.add(r->verdict.extraction);
-            else
+            microSums->add(r->verdict.extraction);
+            if (values)
                 work.extraction.push_back(&r->verdict.extraction);
-            work.anyExtraction = true;
         }
-        if (ladder) {
+        if (ladder && collect) {
             work.ladder.push_back({ r->runId, r->caseRow, &r->suite, &r->caseId, r->verdict.ladder });
             if (r->latencyMs)
                 work.latencies.push_back(*r->latencyMs);
@@ -461,6 +464,41 @@ void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sum
             }
         }
     }
+}
+
+/// The group's sums from its blocks', added in block order.
+void foldBlocks(std::size_t columnCount, GroupWork& work)
+{
+    work.sums.assign(columnCount, {});
+    for (const std::vector<ColumnSums>& block : work.blockSums) {
+        for (std::size_t c = 0; c < columnCount; ++c)
+            work.sums[c].merge(block[c]);
+    }
+    work.microTotals = {};
+    for (const ExtractionTotals& block : work.microBlocks)
+        work.microTotals.add(block);
+    work.anyExtraction = work.microTotals.records > 0;
+}
+
+/// Sorts a group's records into its metric columns' sums, block by block (and into the columns' values too when
+/// intervals are wanted), in one pass over each record's values, and gathers the ladder facts when `ladder` is set.
+void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sumsOnly, GroupWork& work)
+{
+    const std::size_t blocks = (work.group->size() + kSumBlock - 1) / kSumBlock;
+    work.results.assign(columns.size(), {});
+    work.blockSums.assign(blocks, std::vector<ColumnSums>(columns.size()));
+    work.microBlocks.assign(micro ? blocks : 0, {});
+    work.keepValues = !sumsOnly;
+    if (!sumsOnly) {
+        work.values.assign(columns.size(), {});
+        for (auto& column : work.values)
+            column.reserve(work.group->size());
+    }
+    if (ladder)
+        work.ladder.reserve(work.group->size());
+    for (std::size_t block = 0; block < blocks; ++block)
+        gatherBlock(columns, micro, ladder, true, block, work);
+    foldBlocks(columns.size(), work);
 }
 
 /// Consistency and pass^k (METRICS.md §5, "Repeats") when the group holds cases asked more than once: a case is
@@ -516,22 +554,25 @@ void addRepeatValues(const std::vector<LadderItem>& items, ReportGroup& g)
         g.mean["ladder.pass_hat_k"] = stats.passHatK;
 }
 
-/// The ladder family's group values, from the facts gatherGroup() collected.
+/// The ladder family's group values from the facts gatherGroup() collected (the latencies' percentiles taken once):
+/// cost per success, consistency and pass^k, latency percentiles.
 void addGroupValues(GroupWork& work)
 {
+    if (!work.latency && !work.latencies.empty()) {
+        work.latency = latencyPercentiles(std::move(work.latencies));
+        work.latencies = {};
+    }
     ReportGroup& g = work.out;
     const auto correct = qint64(std::count_if(work.ladder.begin(), work.ladder.end(),
         [](const LadderItem& item) { return item.ladder == LadderLabel::Correct; }));
     if (work.anyCost)
         g.mean["ladder.cost_per_success"] = costPerSuccess(work.cost, correct);
     addRepeatValues(work.ladder, g);
-    if (!work.latencies.empty()) {
-        const LatencyPercentiles p = latencyPercentiles(std::move(work.latencies));
-        g.mean["ladder.latency_p50"] = p.p50;
-        g.mean["ladder.latency_p95"] = p.p95;
-        g.mean["ladder.latency_p99"] = p.p99;
+    if (work.latency) {
+        g.mean["ladder.latency_p50"] = work.latency->p50;
+        g.mean["ladder.latency_p95"] = work.latency->p95;
+        g.mean["ladder.latency_p99"] = work.latency->p99;
     }
-    work.ladder = {};
 }
 
 /// The text field of a record a grouping key reads; nullptr for "run" (a number) and for unknown keys.
@@ -621,8 +662,8 @@ void inRecordOrder(Group& group, RecordsView records)
 
 /// The records grouped by the keys, each group's records in record order, groups in the order of their key values
 /// (as strings). Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, as before.
-std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
-    RecordsView records, const std::vector<std::string>& groupBy)
+std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView records,
+    const std::vector<std::string>& groupBy, std::vector<std::vector<std::size_t>>* placesOut = nullptr)
 {
     std::vector<KeyInterner> interners;
     interners.reserve(groupBy.size());
@@ -647,6 +688,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
     std::unordered_map<std::uint64_t, std::size_t> byNumber;
     std::map<std::vector<std::uint32_t>, std::size_t> byTuple;
     std::vector<Group> groups;
+    std::vector<std::vector<std::size_t>> places; // each group's records' places, when asked for
     std::vector<const ScoredRecord*> firsts;
     for (std::size_t i = 0; i < records.size(); ++i) {
         const ScoredRecord* record = &records[i];
@@ -669,46 +711,132 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(
         if (inserted) {
             groups.emplace_back();
             firsts.push_back(record);
+            if (placesOut)
+                places.emplace_back();
         }
         groups[index].push_back(record);
+        if (placesOut)
+            places[index].push_back(i);
     }
-    std::map<std::vector<std::string>, Group> byText;
+    std::map<std::vector<std::string>, std::size_t> byText; // → the group the others of the same text join
     for (std::size_t g = 0; g < groups.size(); ++g) {
         std::vector<std::string> text;
         text.reserve(groupBy.size());
         for (const std::string& k : groupBy)
             text.push_back(groupValue(*firsts[g], k));
-        auto [it, inserted] = byText.try_emplace(std::move(text), std::move(groups[g]));
-        if (!inserted) {
-            Group& merged = it->second;
-            merged.insert(merged.end(), groups[g].begin(), groups[g].end());
+        auto [it, inserted] = byText.try_emplace(std::move(text), g);
+        if (inserted)
+            continue;
+        Group& merged = groups[it->second];
+        merged.insert(merged.end(), groups[g].begin(), groups[g].end());
+        groups[g] = {};
+        if (!placesOut) {
             inRecordOrder(merged, records);
+            continue;
         }
+        std::vector<std::size_t>& mergedPlaces = places[it->second];
+        mergedPlaces.insert(mergedPlaces.end(), places[g].begin(), places[g].end());
+        places[g] = {};
+        std::vector<std::size_t> order(merged.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mergedPlaces[a] < mergedPlaces[b]; });
+        Group byPlace(merged.size());
+        std::vector<std::size_t> sortedPlaces(merged.size());
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            byPlace[i] = merged[order[i]];
+            sortedPlaces[i] = mergedPlaces[order[i]];
+        }
+        merged = std::move(byPlace);
+        mergedPlaces = std::move(sortedPlaces);
     }
     std::vector<std::pair<std::vector<std::string>, Group>> sorted;
     sorted.reserve(byText.size());
-    for (auto& entry : byText)
-        sorted.emplace_back(entry.first, std::move(entry.second));
+    if (placesOut)
+        placesOut->clear();
+    for (auto& [text, g] : byText) {
+        sorted.emplace_back(text, std::move(groups[g]));
+        if (placesOut)
+            placesOut->push_back(std::move(places[g]));
+    }
     return sorted;
 }
 
-/// The families whose metrics the records carry: each distinct interned id is read once.
-std::set<std::string> familiesOf(RecordsView records)
+/// How many values of each interned metric key the records carry (a table of the 65,536 possible keys).
+std::vector<std::uint32_t> keyCounts(RecordsView records)
 {
-    // The interned keys the records carry, marked in a table (a set of ids allocated a node per value looked up:
-    // ~15 million allocations at a million records), then their families.
-    std::vector<bool> seen(std::size_t(std::numeric_limits<MetricKey>::max()) + 1);
-    records.forEach([&seen](const ScoredRecord& r, std::size_t) {
+    std::vector<std::uint32_t> counts(std::size_t(std::numeric_limits<MetricKey>::max()) + 1);
+    records.forEach([&counts](const ScoredRecord& r, std::size_t) {
         const MetricValues& values = r.verdict.values;
         for (std::size_t i = 0; i < values.size(); ++i)
-            seen[values.key(i)] = true;
+            ++counts[values.key(i)];
     });
+    return counts;
+}
+
+/// The families of the keys that are counted.
+std::set<std::string> familiesOfKeys(const std::vector<std::uint32_t>& counts)
+{
     std::set<std::string> families;
-    for (std::size_t key = 0; key < seen.size(); ++key) {
-        if (seen[key])
+    for (std::size_t key = 0; key < counts.size(); ++key) {
+        if (counts[key] > 0)
             families.insert(familyOf(metricIdOf(MetricKey(key))));
     }
     return families;
+}
+
+/// The families whose metrics the records carry: each distinct interned id is looked up once (a set of ids
+/// allocated a node per value looked up: ~15 million allocations at a million records).
+std::set<std::string> familiesOf(RecordsView records)
+{
+    return familiesOfKeys(keyCounts(records));
+}
+
+/// A column's result in the group's report (nothing when the group has no value of the metric).
+void putResult(const MetricInfo& metric, const PerRecordResult& r, ReportGroup& g)
+{
+    if (!r.present)
+        return;
+    const std::string id(metric.id);
+    g.mean[id] = r.mean;
+    if (r.hasCi)
+        g.ci95[id] = r.ci;
+    if (r.weightedMean)
+        g.weightedMean[id] = *r.weightedMean;
+}
+
+/// A group's report from its work without intervals: each column's point estimates from its sums, the micro metrics
+/// from the extraction totals, the ladder family's group values (GroupWork::out holds them already).
+ReportGroup pointEstimatesOf(const MetricColumns& columns, bool micro, GroupWork& w)
+{
+    ReportGroup g = w.out;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        PerRecordResult r;
+        computeFromSums(columns.metric(c), w.sums[c], r);
+        putResult(columns.metric(c), r, g);
+    }
+    if (micro && w.anyExtraction) {
+        ReportGroup microGroup;
+        addMicroEstimates(w.microTotals, microGroup);
+        g.mean.merge(microGroup.mean);
+    }
+    return g;
+}
+
+/// The metric ids the groups have a value of, in the registry's order.
+std::vector<std::string> presentMetrics(const std::vector<ReportGroup>& groups)
+{
+    std::set<std::string> present;
+    for (const ReportGroup& g : groups) {
+        for (const auto& [id, value] : g.mean)
+            present.insert(id);
+    }
+    std::vector<std::string> metrics;
+    for (const MetricInfo& metric : allMetrics()) {
+        if (present.count(std::string(metric.id)))
+            metrics.emplace_back(metric.id);
+    }
+    return metrics;
 }
 
 } // namespace
@@ -762,8 +890,11 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
         }
         QtConcurrent::blockingMap(work, [&](GroupWork& w) {
             gatherGroup(columns, micro, ladder, !options.intervals, w);
-            if (ladder)
+            if (ladder) {
                 addGroupValues(w);
+                w.ladder = {};
+            }
+            w.blockSums = {};
         });
         // Task t < columns: metric t of its group; t == columns: the group's micro metrics.
         std::vector<std::pair<GroupWork*, std::size_t>> tasks;
@@ -777,29 +908,20 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
             if (task.second < columns.size() && !options.intervals) {
                 computeFromSums(columns.metric(task.second), w.sums[task.second], w.results[task.second]);
             } else if (task.second < columns.size()) {
-                computePerRecord(columns.metric(task.second), w.values[task.second], w.weights[task.second],
-                    options, w.results[task.second]);
+                computePerRecord(columns.metric(task.second), w.values[task.second], w.sums[task.second], options,
+                    w.results[task.second]);
             } else if (micro && !options.intervals) {
                 if (w.anyExtraction)
                     addMicroEstimates(w.microTotals, microGroups[std::size_t(&w - work.data())]);
             } else if (micro) {
-                addMicro(w.extraction, options, microGroups[std::size_t(&w - work.data())]);
+                addMicro(w.extraction, w.microTotals, options, microGroups[std::size_t(&w - work.data())]);
             }
         });
         for (std::size_t i = 0; i < work.size(); ++i) {
             GroupWork& w = work[i];
             ReportGroup& g = w.out;
-            for (std::size_t c = 0; c < columns.size(); ++c) {
-                const PerRecordResult& r = w.results[c];
-                if (!r.present)
-                    continue;
-                const std::string id(columns.metric(c).id);
-                g.mean[id] = r.mean;
-                if (r.hasCi)
-                    g.ci95[id] = r.ci;
-                if (r.weightedMean)
-                    g.weightedMean[id] = *r.weightedMean;
-            }
+            for (std::size_t c = 0; c < columns.size(); ++c)
+                putResult(columns.metric(c), w.results[c], g);
             g.mean.merge(microGroups[i].mean);
             g.ci95.merge(microGroups[i].ci95);
             for (const auto& [id, value] : g.mean)
@@ -813,6 +935,169 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
             report.metrics.emplace_back(metric.id);
     }
     return report;
+}
+
+struct PointEstimates::State
+{
+    AggregateOptions options;
+    bool discovered = false; ///< the families are those the records carry (options.families empty)
+    std::vector<std::uint32_t> keyCounts; ///< when discovered: values per metric key, to see a family come or go
+    std::set<std::string> families;
+    std::unique_ptr<MetricColumns> columns;
+    bool micro = false;
+    bool ladder = false;
+    std::vector<std::pair<std::vector<std::string>, Group>> groups;
+    std::vector<GroupWork> work; ///< per group: block sums, ladder facts, latencies and cost (unchanged by verdicts)
+    std::vector<std::uint32_t> groupOf; ///< per place: its group
+    std::vector<std::uint32_t> positionOf; ///< per place: its position in the group
+    std::vector<const ScoredRecord*> spans; ///< where each stretch of the records began
+    Report report;
+};
+
+PointEstimates::PointEstimates(RecordsView records, const AggregateOptions& options)
+    : d(std::make_unique<State>())
+{
+    d->options = options;
+    d->options.intervals = false;
+    d->discovered = options.families.empty();
+    if (d->discovered) {
+        d->keyCounts = keyCounts(records);
+        d->families = familiesOfKeys(d->keyCounts);
+    } else {
+        d->families = std::set<std::string>(options.families.begin(), options.families.end());
+    }
+    d->columns = std::make_unique<MetricColumns>(d->families);
+    d->micro = d->families.count("extraction") > 0;
+    d->ladder = d->families.count("ladder") > 0;
+
+    std::vector<std::vector<std::size_t>> places;
+    d->groups = groupRecords(records, options.groupBy, &places);
+    d->groupOf.assign(records.size(), 0);
+    d->positionOf.assign(records.size(), 0);
+    for (std::size_t g = 0; g < places.size(); ++g) {
+        for (std::size_t at = 0; at < places[g].size(); ++at) {
+            d->groupOf[places[g][at]] = std::uint32_t(g);
+            d->positionOf[places[g][at]] = std::uint32_t(at);
+        }
+    }
+    for (std::size_t s = 0; s < records.spanCount(); ++s)
+        d->spans.push_back(records.span(s).data());
+
+    d->work.resize(d->groups.size());
+    for (std::size_t i = 0; i < d->work.size(); ++i) {
+        auto& [key, group] = d->groups[i];
+        GroupWork& w = d->work[i];
+        w.group = &group;
+        for (std::size_t k = 0; k < key.size(); ++k)
+            w.out.key.emplace_back(options.groupBy[k], key[k]);
+        w.out.n = int(group.size());
+    }
+    std::vector<ReportGroup> out(d->work.size());
+    QtConcurrent::blockingMap(d->work, [&](GroupWork& w) {
+        gatherGroup(*d->columns, d->micro, d->ladder, true, w);
+        if (d->ladder)
+            addGroupValues(w); // the ladder facts stay: an update recounts them
+        out[std::size_t(&w - d->work.data())] = pointEstimatesOf(*d->columns, d->micro, w);
+    });
+    d->report.groupBy = options.groupBy;
+    d->report.groups = std::move(out);
+    d->report.metrics = presentMetrics(d->report.groups);
+}
+
+PointEstimates::~PointEstimates() = default;
+
+const Report& PointEstimates::report() const
+{
+    return d->report;
+}
+
+bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>& places)
+{
+    if (records.size() != d->groupOf.size() || records.spanCount() != d->spans.size())
+        return false;
+    // Each replaced record must be another verdict of the same response — its slot, latency and cost, which the
+    // kept group values (latency percentiles, cost) were computed from — in the group of the one it replaces, by the
+    // same key text. The earlier records outlive this call: the groups still point at them.
+    for (const std::size_t place : places) {
+        if (place >= records.size())
+            return false;
+        const ScoredRecord& before = *d->groups[d->groupOf[place]].second[d->positionOf[place]];
+        const ScoredRecord& after = records[place];
+        if (before.runId != after.runId || before.caseRow != after.caseRow || before.repeat != after.repeat
+            || before.latencyMs != after.latencyMs || before.cost != after.cost)
+            return false;
+        const auto& key = d->groups[d->groupOf[place]].first;
+        for (std::size_t k = 0; k < key.size(); ++k) {
+            if (groupValue(records[place], d->options.groupBy[k]) != key[k])
+                return false;
+        }
+    }
+    // The families must stay those the records carry: the replaced records' values are counted out and the new
+    // ones' in.
+    std::vector<std::uint32_t> counts;
+    if (d->discovered) {
+        counts = d->keyCounts;
+        for (const std::size_t place : places) {
+            const MetricValues& before = d->groups[d->groupOf[place]].second[d->positionOf[place]]->verdict.values;
+            for (std::size_t i = 0; i < before.size(); ++i)
+                --counts[before.key(i)];
+            const MetricValues& after = records[place].verdict.values;
+            for (std::size_t i = 0; i < after.size(); ++i)
+                ++counts[after.key(i)];
+        }
+        if (familiesOfKeys(counts) != d->families)
+            return false;
+        d->keyCounts = std::move(counts);
+    }
+
+    // The groups point at the new records: those of every stretch that is not where it was (the replaced chunks).
+    for (std::size_t s = 0, place = 0; s < records.spanCount(); ++s) {
+        const std::span<const ScoredRecord> stretch = records.span(s);
+        if (stretch.data() != d->spans[s]) {
+            for (std::size_t j = 0; j < stretch.size(); ++j) {
+                const ScoredRecord* r = &stretch[j];
+                const std::uint32_t g = d->groupOf[place + j];
+                const std::uint32_t at = d->positionOf[place + j];
+                d->groups[g].second[at] = r;
+                if (d->ladder) {
+                    LadderItem& item = d->work[g].ladder[at];
+                    item.suite = &r->suite;
+                    item.caseId = &r->caseId;
+                    item.ladder = r->verdict.ladder;
+                }
+            }
+            d->spans[s] = stretch.data();
+        }
+        place += stretch.size();
+    }
+    // The blocks holding a replaced record are summed again; their groups' estimates are computed again.
+    std::vector<std::set<std::size_t>> blocks(d->groups.size());
+    for (const std::size_t place : places) {
+        blocks[d->groupOf[place]].insert(d->positionOf[place] / kSumBlock);
+        if (d->ladder)
+            d->work[d->groupOf[place]].ladder[d->positionOf[place]].ladder = records[place].verdict.ladder;
+    }
+    std::vector<std::size_t> touched;
+    for (std::size_t g = 0; g < blocks.size(); ++g) {
+        if (!blocks[g].empty())
+            touched.push_back(g);
+    }
+    QtConcurrent::blockingMap(touched, [&](std::size_t g) {
+        GroupWork& w = d->work[g];
+        for (const std::size_t block : blocks[g]) {
+            w.blockSums[block].assign(d->columns->size(), {});
+            if (d->micro)
+                w.microBlocks[block] = {};
+            gatherBlock(*d->columns, d->micro, d->ladder, false, block, w);
+        }
+        foldBlocks(d->columns->size(), w);
+        w.out.mean.clear();
+        if (d->ladder)
+            addGroupValues(w);
+        d->report.groups[g] = pointEstimatesOf(*d->columns, d->micro, w);
+    });
+    d->report.metrics = presentMetrics(d->report.groups);
+    return true;
 }
 
 } // namespace structscope

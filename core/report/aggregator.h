@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,5 +35,32 @@ struct AggregateOptions
 /// values), complexity-weighted means, Wilson or bootstrap 95% intervals, micro metrics from summed
 /// counts, cost per success and latency percentiles. Groups come sorted by their key.
 Report aggregate(RecordsView records, const AggregateOptions& options);
+
+/// An aggregate's point estimates (AggregateOptions::intervals false) kept with the sums they come from, so that after
+/// some records changed — a gold edit re-scores one case's responses — only the blocks of sums holding them are
+/// summed again, instead of every record: the same report, to the bit, as aggregate() of the changed records.
+class PointEstimates
+{
+public:
+    /// Aggregates `records`, which must outlive this object or the next update().
+    PointEstimates(RecordsView records, const AggregateOptions& options);
+    ~PointEstimates();
+    PointEstimates(const PointEstimates&) = delete;
+    PointEstimates& operator=(const PointEstimates&) = delete;
+
+    /// aggregate(records, options) with options.intervals false.
+    const Report& report() const;
+
+    /// The aggregate of `records`: the records this one was last computed from with those at `places` replaced (by
+    /// other verdicts of the same responses: ScoredRecords::withReplaced(), reevaluateCases()). False, with nothing
+    /// changed, when that cannot be done from the sums — the count differs, a replaced record belongs to another
+    /// group, a family appears or disappears —: aggregate anew then. `records` must outlive this object or the next
+    /// update().
+    bool update(RecordsView records, const std::vector<std::size_t>& places);
+
+private:
+    struct State;
+    std::unique_ptr<State> d;
+};
 
 } // namespace structscope

@@ -185,6 +185,21 @@ void ExtractionTotals::add(const ExtractionRecord& record, int times)
     predictedValues += k * a[ExtractionAdds::PredictedValues];
 }
 
+void ExtractionTotals::add(const ExtractionTotals& other)
+{
+    records += other.records;
+    points += other.points;
+    goldValues += other.goldValues;
+    failed += other.failed;
+    correct += other.correct;
+    keyTp += other.keyTp;
+    keyFp += other.keyFp;
+    keyFn += other.keyFn;
+    valueTp += other.valueTp;
+    valueTpLenient += other.valueTpLenient;
+    predictedValues += other.predictedValues;
+}
+
 ExtractionTotals ExtractionTotals::fromSums(const std::array<double, ExtractionAdds::Count>& sums, int records)
 {
     ExtractionTotals t;

@@ -65,6 +65,8 @@ struct ExtractionTotals
 
     /// Adds `record` `times` times (a bootstrap resample adds each distinct record as often as it was drawn).
     void add(const ExtractionRecord& record, int times = 1);
+    /// Adds the totals of other records, field by field.
+    void add(const ExtractionTotals& other);
     /// The totals of `records` records whose ExtractionAdds sum to `sums` (each field the same sum as add() makes
     /// when the records are added in the same order).
     static ExtractionTotals fromSums(const std::array<double, ExtractionAdds::Count>& sums, int records);

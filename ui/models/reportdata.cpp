@@ -53,11 +53,18 @@ ReportDataPtr makeReportData(
     data->report = aggregate(records, options);
     data->report.gold = gold;
     data->provisional = !options.intervals;
-    for (const ScoredRecord& record : records) {
-        if (record.simulated)
-            data->simulatedModels.insert(record.model);
-    }
+    data->simulatedModels = simulatedModelsOf(records);
     return data;
+}
+
+QSet<QString> simulatedModelsOf(RecordsView records)
+{
+    QSet<QString> models;
+    records.forEach([&models](const ScoredRecord& record, std::size_t) {
+        if (record.simulated)
+            models.insert(record.model);
+    });
+    return models;
 }
 
 double metricValue(const ReportGroup& group, const std::string& metricId)

@@ -32,6 +32,9 @@ struct ReportData
 
 using ReportDataPtr = std::shared_ptr<const ReportData>;
 
+/// The models of the records that a simulated provider answered.
+QSet<QString> simulatedModelsOf(RecordsView records);
+
 /// Aggregates records (see aggregate()) and notes which models are simulated; `gold` names the
 /// basis ("measured" or "adjusted") for the report's writers. Pure; any thread.
 ReportDataPtr makeReportData(

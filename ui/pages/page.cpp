@@ -8,11 +8,62 @@
 #include <QLabel>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <atomic>
+#include <mutex>
+
 namespace structscope {
+
+/// A page's point estimates of a large set kept with their sums, so that the next set — the same with the responses
+/// of an edited case scored again (ScoredSet::basedOn, rescored) — gets its estimates by an update of the blocks
+/// holding those records (~10 ms at a million) instead of an aggregate of every record. Used by the page's jobs, which
+/// may run two at a time: one at a time under the mutex.
+struct KeptEstimates
+{
+    std::mutex mutex;
+    ScoredSetPtr set; ///< what `estimates` were computed from: kept alive, they point into its records
+    AggregateOptions options;
+    std::string gold;
+    std::unique_ptr<PointEstimates> estimates;
+    QSet<QString> simulatedModels;
+    std::atomic_int updates = 0;
+};
+
+namespace {
+
+/// The point estimates of `set` for `options` (intervals off), from `kept` when it holds those of the set this one is
+/// based on, else aggregated anew (and kept).
+ReportDataPtr pointEstimates(KeptEstimates& kept, const ScoredSetPtr& set, const AggregateOptions& options,
+    const std::string& gold)
+{
+    const std::lock_guard lock(kept.mutex);
+    const bool sameView = kept.estimates && kept.gold == gold && kept.options.groupBy == options.groupBy
+        && kept.options.families == options.families;
+    if (sameView && kept.set == set) {
+        // The same set again (the page asked once more): the kept estimates are its.
+    } else if (sameView && kept.set && !set->rescored.empty() && set->basedOn.lock() == kept.set
+        && kept.estimates->update(set->records, set->rescored)) {
+        ++kept.updates; // the same responses: the same simulated models
+    } else {
+        kept.estimates = std::make_unique<PointEstimates>(set->records, options);
+        kept.simulatedModels = simulatedModelsOf(set->records);
+        kept.options = options;
+        kept.gold = gold;
+    }
+    kept.set = set;
+    auto data = std::make_shared<ReportData>();
+    data->report = kept.estimates->report();
+    data->report.gold = gold;
+    data->provisional = true;
+    data->simulatedModels = kept.simulatedModels;
+    return data;
+}
+
+} // namespace
 
 Page::Page(Workspace* workspace, QWidget* parent)
     : QWidget(parent)
     , m_workspace(workspace)
+    , m_kept(std::make_shared<KeptEstimates>())
 {
     connect(workspace, &Workspace::dataChanged, this, &Page::markStale);
     connect(workspace->scoring(), &ScoringService::scored, this, [this](GoldBasis gold, const ScoredSetPtr& set) {
@@ -33,6 +84,11 @@ Page::Page(Workspace* workspace, QWidget* parent)
 Page::~Page()
 {
     m_pool.waitForDone();
+}
+
+int Page::pointEstimatesUpdated() const
+{
+    return m_kept->updates;
 }
 
 void Page::markStale()
@@ -190,13 +246,14 @@ void Page::aggregate(const ScoredSetPtr& set)
     const std::string gold = m_gold == GoldBasis::Adjusted ? "adjusted" : "measured";
     const QString cacheFile = reportCacheFile(m_workspace->location(), m_gold, options);
     const bool pointEstimatesFirst = options.intervals && set->records.size() >= m_pointEstimatesFirstFrom;
-    QtConcurrent::run(&m_pool, [this, generation, set, options, gold, cacheFile, pointEstimatesFirst] {
+    const std::shared_ptr<KeptEstimates> kept = m_kept;
+    QtConcurrent::run(&m_pool, [this, generation, set, options, gold, cacheFile, pointEstimatesFirst, kept] {
         if (pointEstimatesFirst) {
             // Posted before the complete report's continuation, so applied before it; the page waits for this job
             // before it goes away, and a call posted to a deleted page is dropped.
             AggregateOptions quick = options;
             quick.intervals = false;
-            ReportDataPtr estimates = makeReportData(set->records, quick, gold);
+            ReportDataPtr estimates = pointEstimates(*kept, set, quick, gold);
             QMetaObject::invokeMethod(
                 this, [this, generation, estimates] { applyPointEstimates(generation, estimates); },
                 Qt::QueuedConnection);

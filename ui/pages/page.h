@@ -9,6 +9,7 @@
 #include <QThreadPool>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QLabel;
@@ -16,6 +17,7 @@ class QLabel;
 namespace structscope {
 
 class ExportableChart;
+struct KeptEstimates;
 class Workspace;
 
 /// A main view of the workbench (Leaderboard, Heatmap, and the pages of later issues). The main
@@ -60,6 +62,9 @@ public:
     static constexpr std::size_t kPointEstimatesFirstFrom = 100000;
     /// Changes that threshold for this page (tests use small sets).
     void setPointEstimatesFirstFrom(std::size_t records) { m_pointEstimatesFirstFrom = records; }
+    /// How often the point estimates followed a gold edit from the sums kept of the earlier set's (PointEstimates)
+    /// instead of being aggregated anew (tests, diagnostics).
+    int pointEstimatesUpdated() const;
 
 Q_SIGNALS:
     /// The user asked for the cases behind a row or cell (model, strategy, category...).
@@ -123,6 +128,8 @@ private:
     bool m_computedApplied = false; ///< the computed report of the current request was applied
     std::size_t m_pointEstimatesFirstFrom = kPointEstimatesFirstFrom;
     bool m_savedApplied = false; ///< a saved (complete) report of the current request is shown
+    /// The point estimates last computed for a large set, with their sums, shared with the page's jobs.
+    std::shared_ptr<KeptEstimates> m_kept;
     // Qt 6.4's then(context, …) must find its context alive when the job ends: the page waits for
     // its own jobs before it goes away.
     QThreadPool m_pool;
