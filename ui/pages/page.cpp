@@ -66,6 +66,11 @@ Page::Page(Workspace* workspace, QWidget* parent)
     , m_kept(std::make_shared<KeptEstimates>())
 {
     connect(workspace, &Workspace::dataChanged, this, &Page::markStale);
+    // Kept estimates hold their scored set: another store's (or none) must not keep the last one alive. A job still
+    // running keeps the old ones until it ends.
+    const auto forgetKept = [this] { m_kept = std::make_shared<KeptEstimates>(); };
+    connect(workspace, &Workspace::opened, this, forgetKept);
+    connect(workspace, &Workspace::closed, this, forgetKept);
     connect(workspace->scoring(), &ScoringService::scored, this, [this](GoldBasis gold, const ScoredSetPtr& set) {
         if (!m_waitingForScores || (!m_sideBySide && gold != m_gold))
             return;

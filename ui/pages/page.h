@@ -63,7 +63,7 @@ public:
     /// Changes that threshold for this page (tests use small sets).
     void setPointEstimatesFirstFrom(std::size_t records) { m_pointEstimatesFirstFrom = records; }
     /// How often the point estimates followed a gold edit from the sums kept of the earlier set's (PointEstimates)
-    /// instead of being aggregated anew (tests, diagnostics).
+    /// instead of being aggregated anew, since the workspace's store was opened (tests, diagnostics).
     int pointEstimatesUpdated() const;
 
 Q_SIGNALS:
