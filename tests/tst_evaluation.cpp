@@ -88,8 +88,10 @@ private:
 private slots:
     void scoredRecordsShareWhatAReplacementLeaves()
     {
-        // 1,000 records: chunks of 256, the last one short.
-        std::vector<ScoredRecord> flat(1000);
+        // Four chunks' worth of records but 24: the last chunk short.
+        constexpr std::size_t K = ScoredRecords::kChunk;
+        constexpr std::size_t n = 4 * K - 24;
+        std::vector<ScoredRecord> flat(n);
         for (std::size_t i = 0; i < flat.size(); ++i) {
             flat[i].responseId = qint64(i);
             flat[i].model = i % 2 ? u"odd"_s : u"even"_s;
@@ -98,28 +100,28 @@ private slots:
         const ScoredRecords original { std::span<const ScoredRecord>(flat) };
         QCOMPARE(original.size(), flat.size());
         QCOMPARE(original.spanCount(), std::size_t(4));
-        QCOMPARE(original.span(3).size(), std::size_t(1000 - 768));
+        QCOMPARE(original.span(3).size(), K - 24);
         QCOMPARE(original.ownerCount(), std::size_t(1));
         for (std::size_t i = 0; i < flat.size(); ++i)
             QCOMPARE(original[i].responseId, qint64(i));
-        QCOMPARE(original.back().responseId, qint64(999));
-        QCOMPARE(std::distance(original.begin(), original.end()), std::ptrdiff_t(1000));
+        QCOMPARE(original.back().responseId, qint64(n - 1));
+        QCOMPARE(std::distance(original.begin(), original.end()), std::ptrdiff_t(n));
 
-        // Places 3 and 999 (the first and the last chunk) replaced: the two middle chunks stay shared.
+        // Places 3 and n - 1 (the first and the last chunk) replaced: the two middle chunks stay shared.
         ScoredRecord three = original[3];
         three.responseId = -3;
-        ScoredRecord last = original[999];
-        last.responseId = -999;
-        const ScoredRecords edited = original.withReplaced({ { 999, last }, { 3, three } });
+        ScoredRecord last = original[n - 1];
+        last.responseId = -qint64(n - 1);
+        const ScoredRecords edited = original.withReplaced({ { n - 1, last }, { 3, three } });
         QCOMPARE(edited.size(), original.size());
         QCOMPARE(edited[3].responseId, qint64(-3));
-        QCOMPARE(edited[999].responseId, qint64(-999));
+        QCOMPARE(edited[n - 1].responseId, -qint64(n - 1));
         QCOMPARE(original[3].responseId, qint64(3)); // the earlier set is unchanged
-        QCOMPARE(original[999].responseId, qint64(999));
+        QCOMPARE(original[n - 1].responseId, qint64(n - 1));
         for (std::size_t i = 0; i < edited.size(); ++i) {
-            if (i != 3 && i != 999)
+            if (i != 3 && i != n - 1)
                 QCOMPARE(edited[i].responseId, qint64(i));
-            const bool shared = i >= 256 && i < 768;
+            const bool shared = i >= K && i < 3 * K;
             QCOMPARE(&edited[i] == &original[i], shared);
         }
         QCOMPARE(edited.ownerCount(), std::size_t(3));
@@ -133,9 +135,9 @@ private slots:
         QCOMPARE(twice[5].responseId, qint64(-5));
         QCOMPARE(edited[5].responseId, qint64(5));
         const std::vector<ScoredRecord> back = twice.toVector();
-        QCOMPARE(back.size(), std::size_t(1000));
+        QCOMPARE(back.size(), n);
         QCOMPARE(back[5].responseId, qint64(-5));
-        QCOMPARE(back[998].responseId, qint64(998));
+        QCOMPARE(back[n - 2].responseId, qint64(n - 2));
 
         // A view of the chunks reads what a view of one array does: the same aggregate.
         const RecordsView chunked(twice);
@@ -148,7 +150,7 @@ private slots:
             QCOMPARE(r.responseId, back[index].responseId);
             ++visited;
         });
-        QCOMPARE(visited, std::size_t(1000));
+        QCOMPARE(visited, n);
         AggregateOptions byModel;
         byModel.bootstrap.resamples = 50;
         const Report a = aggregate(chunked, byModel);
@@ -165,7 +167,7 @@ private slots:
 
         // Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, its records in record
         // order although a replaced chunk lies elsewhere in memory: the same sums, to the bit, as one array gives.
-        std::vector<ScoredRecord> surrogates(600);
+        std::vector<ScoredRecord> surrogates(2 * K + K / 3);
         for (std::size_t i = 0; i < surrogates.size(); ++i) {
             surrogates[i].model = QString(QChar(char16_t(i % 2 ? 0xD800 : 0xDC00)));
             surrogates[i].verdict.values.emplace_back("grounding.value_accuracy", std::sqrt(double(i)));
@@ -173,10 +175,10 @@ private slots:
         // The replaced chunk is a new array, above or below the first: one of the two replacements puts a chunk
         // out of address order (a sort of the merged group by address would then lose record order).
         const auto outOfAddressOrder = [](const ScoredRecords& r) {
-            return !(&r[0] < &r[256] && &r[256] < &r[512]);
+            return !(&r[0] < &r[K] && &r[K] < &r[2 * K]);
         };
         ScoredRecords mixed;
-        for (const std::size_t place : { std::size_t(300), std::size_t(10) }) {
+        for (const std::size_t place : { K + K / 5, std::size_t(10) }) {
             ScoredRecord moved = surrogates[place];
             moved.verdict.values.clear();
             moved.verdict.values.emplace_back("grounding.value_accuracy", 1e6);
@@ -190,9 +192,43 @@ private slots:
         const Report merged = aggregate(mixed, pointEstimates);
         const Report reference = aggregate(mixed.toVector(), pointEstimates);
         QCOMPARE(merged.groups.size(), std::size_t(1));
-        QCOMPARE(merged.groups[0].n, 600);
+        QCOMPARE(merged.groups[0].n, int(surrogates.size()));
         const double mean = merged.groups[0].mean.at("grounding.value_accuracy");
         QCOMPARE(std::memcmp(&mean, &reference.groups[0].mean.at("grounding.value_accuracy"), sizeof mean), 0);
+    }
+
+    void casePlacesFindEachCasesRecords()
+    {
+        // Case 7's records at places 0, 1 and, after case 9's, 4 (not adjacent); places across chunk boundaries.
+        std::vector<ScoredRecord> flat(ScoredRecords::kChunk * 2 + 5);
+        for (std::size_t i = 0; i < flat.size(); ++i)
+            flat[i].caseRow = 100 + qint64(i % 50);
+        for (const auto& [place, caseRow] : { std::pair { 0, 7 }, { 1, 7 }, { 2, 9 }, { 3, 9 }, { 4, 7 } })
+            flat[std::size_t(place)].caseRow = caseRow;
+        const ScoredRecords records(std::move(flat));
+        const CasePlaces places(records);
+        QVERIFY(places.complete());
+        QCOMPARE(places.size(), records.size());
+        const auto seven = places.of(7);
+        QCOMPARE(std::vector<std::uint32_t>(seven.begin(), seven.end()), (std::vector<std::uint32_t> { 0, 1, 4 }));
+        QCOMPARE(places.of(9).size(), std::size_t(2));
+        QVERIFY(places.of(8).empty());
+        std::size_t counted = 5;
+        for (qint64 caseRow = 100; caseRow < 150; ++caseRow) {
+            for (const std::uint32_t place : places.of(caseRow)) {
+                QCOMPARE(records[place].caseRow, caseRow);
+                ++counted;
+            }
+        }
+        QCOMPARE(counted, records.size());
+
+        // A record without its case row (from before records knew theirs): nothing can be looked up.
+        std::vector<ScoredRecord> old(3);
+        old[0].caseRow = 1;
+        old[2].caseRow = 1;
+        const CasePlaces incomplete { ScoredRecords(std::move(old)) };
+        QVERIFY(!incomplete.complete());
+        QVERIFY(incomplete.of(1).empty());
     }
 
     void prefaultingKeepsWhatIsThere()
@@ -392,15 +428,33 @@ private slots:
         QVERIFY(!p2Places.empty());
         QCOMPARE(*partial.rescoredPlaces, p2Places);
         QVERIFY(!full.rescoredPlaces.has_value());
+        // Where each case's records lie comes with it, for the next edit; given, it is used (a second edit of the
+        // same case, back to what it was, gives the first set's verdicts), and the same places come out again.
+        QVERIFY(partial.casePlaces);
+        QCOMPARE(partial.casePlaces->size(), partial.records.size());
+        const auto p2 = partial.casePlaces->of(m_caseRows.value(u"p-2"_s));
+        QCOMPARE(std::vector<std::size_t>(p2.begin(), p2.end()), p2Places);
+        const GoldEditResult undo = m_store->addGoldRevision(m_caseRows.value(u"p-2"_s), current->gold, u"tester"_s,
+            u"back"_s, edit.added.revision);
+        QVERIFY(undo.ok());
+        const Evaluation back
+            = reevaluateCases(*m_store, partial.records, { m_caseRows.value(u"p-2"_s) }, options, partial.casePlaces);
+        QVERIFY2(back.ok(), qPrintable(back.error));
+        QCOMPARE(back.casePlaces, partial.casePlaces);
+        QCOMPARE(*back.rescoredPlaces, p2Places);
+        for (std::size_t i = 0; i < before.records.size(); ++i)
+            QCOMPARE(back.records[i].verdict.ladder, before.records[i].verdict.ladder);
+        const Evaluation fullNow = evaluateStore(*m_store, options);
 
         // Responses added meanwhile (a new run answering p-2): the slots no longer match, so it is a full pass.
         QVERIFY(startRun(u"sim:other"_s));
-        QVERIFY(m_store->appendResponses({ response(u"p-2"_s, 0, uR"({"name": "Bob"})"_s, {}, 0.001) }));
-        const Evaluation stale = reevaluateCases(*m_store, full.records, { m_caseRows.value(u"p-2"_s) }, options);
+        QVERIFY(m_store->appendResponses(
+            { response(u"p-2"_s, 0, QString::fromStdString(current->gold.dump()), {}, 0.001) })); // the gold again
+        const Evaluation stale = reevaluateCases(*m_store, fullNow.records, { m_caseRows.value(u"p-2"_s) }, options);
         QVERIFY2(stale.ok(), qPrintable(stale.error));
-        QCOMPARE(stale.records.size(), full.records.size() + 1);
+        QCOMPARE(stale.records.size(), fullNow.records.size() + 1);
         QCOMPARE(stale.records.back().verdict.ladder, LadderLabel::Correct);
-        QCOMPARE(stale.reused, qint64(full.records.size())); // the full pass still took over the unchanged verdicts
+        QCOMPARE(stale.reused, qint64(fullNow.records.size())); // the full pass still took over the unchanged verdicts
         QVERIFY(!stale.rescoredPlaces.has_value());
     }
 

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstring>
 #include <future>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -508,8 +509,41 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
     return evaluate(store, options, nullptr);
 }
 
+CasePlaces::CasePlaces(const ScoredRecords& records)
+    : m_size(records.size())
+{
+    if (records.size() > std::numeric_limits<std::uint32_t>::max()) {
+        m_complete = false;
+        return;
+    }
+    // A case's repeats are neighbours: the last case's list is kept at hand.
+    qint64 lastCase = 0;
+    std::vector<std::uint32_t>* last = nullptr;
+    std::uint32_t place = 0;
+    for (std::size_t s = 0; s < records.spanCount(); ++s) {
+        for (const ScoredRecord& r : records.span(s)) {
+            if (r.caseRow == 0) {
+                m_complete = false;
+                m_places.clear();
+                return;
+            }
+            if (!last || r.caseRow != lastCase) {
+                lastCase = r.caseRow;
+                last = &m_places[r.caseRow];
+            }
+            last->push_back(place++);
+        }
+    }
+}
+
+std::span<const std::uint32_t> CasePlaces::of(qint64 caseRow) const
+{
+    const auto it = m_places.find(caseRow);
+    return it == m_places.end() ? std::span<const std::uint32_t>() : std::span<const std::uint32_t>(it->second);
+}
+
 Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, const QSet<qint64>& caseRows,
-    const EvaluationOptions& options)
+    const EvaluationOptions& options, std::shared_ptr<const CasePlaces> earlierPlaces)
 {
     EvaluationOptions full = options;
     full.reuse = &earlier;
@@ -535,14 +569,15 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     {
         std::size_t operator()(const SlotKey& k) const { return qHashMulti(0, k.run, k.caseRow, k.repeat); }
     };
+    if (!earlierPlaces || earlierPlaces->size() != earlier.size())
+        earlierPlaces = std::make_shared<const CasePlaces>(earlier);
+    if (!earlierPlaces->complete())
+        return evaluateStore(store, full); // from before records knew their case row
     std::unordered_map<SlotKey, std::size_t, SlotHash> placeOf;
-    for (std::size_t s = 0, place = 0; s < earlier.spanCount(); ++s) {
-        for (const ScoredRecord& r : earlier.span(s)) {
-            if (r.caseRow == 0)
-                return evaluateStore(store, full); // from before records knew their case row
-            if (caseRows.contains(r.caseRow))
-                placeOf.emplace(SlotKey { r.runId, r.caseRow, r.repeat }, place);
-            ++place;
+    for (const qint64 caseRow : caseRows) {
+        for (const std::uint32_t place : earlierPlaces->of(caseRow)) {
+            const ScoredRecord& r = earlier[place];
+            placeOf.emplace(SlotKey { r.runId, r.caseRow, r.repeat }, place);
         }
     }
     if (placeOf.size() != partial.records.size())
@@ -564,6 +599,7 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     evaluation.records = earlier.withReplaced(std::move(replacements));
     evaluation.reused = qint64(earlier.size() - places.size());
     evaluation.rescoredPlaces = std::move(places);
+    evaluation.casePlaces = std::move(earlierPlaces); // the same slots
     if (options.progress)
         options.progress(qint64(evaluation.records.size()), qint64(evaluation.records.size()));
     return evaluation;

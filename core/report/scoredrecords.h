@@ -18,7 +18,9 @@ namespace structscope {
 class ScoredRecords
 {
 public:
-    static constexpr std::size_t kChunkBits = 8;
+    /// 64 records (~40 KB): a gold edit copies the chunks holding its case's responses, one or two per run — 64
+    /// records each is ~3 ms at a million, 256 were ~12 ms; the spans a pass walks stay long enough not to count.
+    static constexpr std::size_t kChunkBits = 6;
     static constexpr std::size_t kChunk = std::size_t(1) << kChunkBits;
 
     ScoredRecords() = default;

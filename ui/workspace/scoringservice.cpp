@@ -51,8 +51,9 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     const bool onlyGold = previous && changedCases && !previous->stamp.isEmpty() && !set->stamp.isEmpty()
         && ResultStore::stampsDifferOnlyInGold(previous->stamp, set->stamp);
     // After a gold edit the new set shares all but the edited cases' chunks with the previous one.
-    Evaluation evaluation = onlyGold ? reevaluateCases(*store, previous->records, *changedCases, options)
-                                     : evaluateStore(*store, options);
+    Evaluation evaluation = onlyGold
+        ? reevaluateCases(*store, previous->records, *changedCases, options, previous->casePlaces)
+        : evaluateStore(*store, options);
     set->records = std::move(evaluation.records);
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
@@ -60,6 +61,10 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     if (evaluation.rescoredPlaces) {
         set->basedOn = previous;
         set->rescored = std::move(*evaluation.rescoredPlaces);
+        set->casePlaces = std::move(evaluation.casePlaces);
+    } else if (set->ok()) {
+        // Made now, beside the pass (~1% of it), so that the first gold edit need not look for its case's records.
+        set->casePlaces = std::make_shared<const CasePlaces>(set->records);
     }
     set->elapsedMs = timer.elapsed();
     return set;

@@ -28,6 +28,9 @@ struct ScoredSet
     /// in the same places, so a view showing `basedOn` can update those rows alone. Empty after a full pass.
     std::weak_ptr<const ScoredSet> basedOn;
     std::vector<std::size_t> rescored;
+    /// Where each case's records lie, for the next gold edit's re-scoring (made once, shared by the sets edits
+    /// make from this one).
+    std::shared_ptr<const CasePlaces> casePlaces;
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
