@@ -83,6 +83,8 @@ private:
     bool m_selectFirst = false;
     bool m_inputsPending = false;
     quint64 m_inputsGeneration = 0;
+    /// The workspace's content generation the inputs shown (or being read) are of.
+    std::optional<quint64> m_inputsContent;
     QThreadPool m_pool;
 };
 

@@ -40,6 +40,7 @@ bool Workspace::open(const QString& location, bool create, QString* error)
     m_displayName = store->displayName();
     store.reset();
     m_scoring.setLocation(location);
+    ++m_contentGeneration;
     // Stale first, then shown: a page that becomes visible with the workspace loads once.
     Q_EMIT dataChanged();
     Q_EMIT opened(location);
@@ -54,6 +55,7 @@ void Workspace::close()
     m_location.clear();
     m_displayName.clear();
     m_scoring.setLocation({});
+    ++m_contentGeneration;
     Q_EMIT dataChanged();
     Q_EMIT closed();
 }
@@ -107,6 +109,7 @@ void Workspace::cancelImport()
 void Workspace::notifyDataChanged()
 {
     m_scoring.invalidate();
+    ++m_contentGeneration;
     Q_EMIT dataChanged();
 }
 

@@ -45,6 +45,9 @@ public:
     /// Only the gold of these cases changed (a gold edit or its undo): every view re-reads it, and scoring reads
     /// and scores again only those cases' responses.
     void notifyGoldChanged(const QSet<qint64>& caseRows);
+    /// Moves whenever the store's content may have changed beyond its gold: opened, closed, imported into, run.
+    /// What a gold edit cannot change (the cases' input texts) need be read again only when this moved.
+    quint64 contentGeneration() const { return m_contentGeneration; }
 
 Q_SIGNALS:
     void opened(const QString& location);
@@ -61,6 +64,7 @@ private:
     std::shared_ptr<std::atomic_bool> m_importCancel;
     bool m_importing = false;
     quint64 m_importGeneration = 0;
+    quint64 m_contentGeneration = 0;
 };
 
 } // namespace structscope
