@@ -18,11 +18,15 @@
 #include "widgets/simulateddatadialog.h"
 #include "widgets/simulateddatanote.h"
 
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineSeries>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -448,6 +452,45 @@ private Q_SLOTS:
         // One bar series and an error-bar series per interval.
         QCOMPARE(chart.chart()->series().size(), 3);
         QCOMPARE(chart.bars()[2].value("model"), std::optional<QString>(u"a"_s));
+
+        // New values of the same groups (a gold edit): the series stay, their values and places follow — a now
+        // ranks first and b last, c (without an interval) stays in the middle.
+        const QList<QAbstractSeries*> shown = chart.chart()->series();
+        auto edited = std::make_shared<ReportData>(*data);
+        edited->report.groups[0].mean["ladder.invalid_json"] = 0.0;
+        edited->report.groups[0].ci95["ladder.invalid_json"] = { 0.0, 0.02 };
+        edited->report.groups[1].mean["ladder.invalid_json"] = 0.15;
+        edited->report.groups[1].ci95["ladder.invalid_json"] = { 0.1, 0.2 };
+        edited->report.groups[2].mean["ladder.invalid_json"] = 0.12;
+        chart.setReport(edited, "ladder.invalid_json");
+        QCOMPARE(chart.updatesInPlace(), 1);
+        QCOMPARE(chart.chart()->series(), shown);
+        QCOMPARE(chart.categories(), QStringList({ u"a"_s, u"c"_s, u"b"_s }));
+        auto* bars = qobject_cast<QBarSeries*>(shown.at(0));
+        QVERIFY(bars);
+        QCOMPARE(bars->barSets().at(0)->at(0), 0.0);
+        QCOMPARE(bars->barSets().at(0)->at(1), 0.12);
+        QCOMPARE(bars->barSets().at(0)->at(2), 0.15);
+        auto* axis = qobject_cast<QBarCategoryAxis*>(chart.chart()->axes(Qt::Horizontal).at(0));
+        QCOMPARE(axis->categories(), QStringList({ u"a"_s, u"c"_s, u"b"_s }));
+        auto* firstBar = qobject_cast<QLineSeries*>(shown.at(1));
+        QCOMPARE(firstBar->at(3), QPointF(0, 0.02)); // the top of a's interval, on the first bar
+        auto* lastBar = qobject_cast<QLineSeries*>(shown.at(2));
+        QCOMPARE(lastBar->at(3), QPointF(2, 0.2)); // b's, on the last bar
+        QVERIFY(!chart.errorBars()[1].isValid());
+        QCOMPARE(chart.errorBars()[2].high, 0.2);
+
+        // The error bars elsewhere (c's interval now known, b's gone): the series are made anew.
+        edited->report.groups[1].ci95.erase("ladder.invalid_json");
+        edited->report.groups[2].ci95["ladder.invalid_json"] = { 0.1, 0.3 };
+        chart.setReport(edited, "ladder.invalid_json");
+        QCOMPARE(chart.updatesInPlace(), 1);
+        QCOMPARE(chart.chart()->series().size(), 3);
+        QCOMPARE(chart.errorBars()[1].high, 0.3);
+        QVERIFY(!chart.errorBars()[2].isValid());
+        // Another metric: anew as well.
+        chart.setReport(edited, "ladder.correct");
+        QCOMPARE(chart.updatesInPlace(), 1);
         chart.setReport(nullptr, "ladder.invalid_json");
         QCOMPARE(chart.chart()->series().size(), 0);
     }
