@@ -525,6 +525,39 @@ private Q_SLOTS:
         QCOMPARE(page->pointEstimatesUpdated(), 2);
         QCOMPARE(writeReportJson(page->currentReport()->report), writeReportJson(before->report));
     }
+
+    void anotherCasesGoldEditLeavesTheShownResponse()
+    {
+        DiffView* diff = showOracle("st-003");
+        QVERIFY(diff);
+        const CaseDetailPtr shown = diff->detail();
+        const qint64 shownRow = shown->caseRecord.row;
+        qint64 other = 0;
+        for (auto it = m_demo.caseRows.cbegin(); it != m_demo.caseRows.cend() && !other; ++it)
+            other = it.value() != shownRow ? it.value() : 0;
+        QVERIFY(other != 0);
+
+        // Another case's gold changed: the shown response is neither read nor scored again.
+        m_workspace->notifyGoldChanged({ other });
+        QVERIFY(!diff->isLoading());
+        QVERIFY(waitRecords(m_cases.get()));
+        QCOMPARE(diff->detail(), shown);
+        // Its own case's: it is.
+        m_workspace->notifyGoldChanged({ other, shownRow });
+        QVERIFY(diff->isLoading());
+        QVERIFY(waitDetail(diff));
+        QVERIFY(diff->detail() != shown);
+        QCOMPARE(diff->detail()->caseRecord.row, shownRow);
+        // Anything else (an import, a run) may change it too.
+        const CaseDetailPtr reread = diff->detail();
+        m_workspace->notifyDataChanged();
+        QVERIFY(diff->isLoading());
+        QVERIFY(waitDetail(diff));
+        QVERIFY(diff->detail() != reread);
+        QVERIFY(waitRecords(m_cases.get()));
+        QVERIFY(waitReport(m_adjusted.get()));
+        QVERIFY(waitReport(m_measured.get()));
+    }
 };
 
 QTEST_MAIN(TestGoldEditing)

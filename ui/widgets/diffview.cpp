@@ -197,9 +197,16 @@ DiffView::DiffView(Workspace* workspace, QWidget* parent)
         }
     });
     // A stored gold edit (here or on another page) changes what this response is scored against.
+    // Another case's gold edit changes nothing shown here: reading and scoring this one again would only take a core
+    // from that edit's re-scoring.
     connect(workspace, &Workspace::dataChanged, this, [this] {
-        if (m_ref.isValid() && m_workspace->isOpen())
-            reload();
+        if (!m_ref.isValid() || !m_workspace->isOpen())
+            return;
+        const std::optional<QSet<qint64>>& goldOnly = m_workspace->goldOnlyChangedCases();
+        if (goldOnly && !m_loading && m_detail && m_detail->ok() && m_detail->ref == m_ref
+            && !goldOnly->contains(m_detail->caseRecord.row))
+            return;
+        reload();
     });
     clear();
 }

@@ -41,6 +41,7 @@ bool Workspace::open(const QString& location, bool create, QString* error)
     store.reset();
     m_scoring.setLocation(location);
     ++m_contentGeneration;
+    m_goldOnlyChangedCases.reset();
     // Stale first, then shown: a page that becomes visible with the workspace loads once.
     Q_EMIT dataChanged();
     Q_EMIT opened(location);
@@ -56,6 +57,7 @@ void Workspace::close()
     m_displayName.clear();
     m_scoring.setLocation({});
     ++m_contentGeneration;
+    m_goldOnlyChangedCases.reset();
     Q_EMIT dataChanged();
     Q_EMIT closed();
 }
@@ -110,12 +112,14 @@ void Workspace::notifyDataChanged()
 {
     m_scoring.invalidate();
     ++m_contentGeneration;
+    m_goldOnlyChangedCases.reset();
     Q_EMIT dataChanged();
 }
 
 void Workspace::notifyGoldChanged(const QSet<qint64>& caseRows)
 {
     m_scoring.invalidateCases(caseRows);
+    m_goldOnlyChangedCases = caseRows;
     Q_EMIT dataChanged();
 }
 

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace structscope {
 
@@ -48,6 +49,9 @@ public:
     /// Moves whenever the store's content may have changed beyond its gold: opened, closed, imported into, run.
     /// What a gold edit cannot change (the cases' input texts) need be read again only when this moved.
     quint64 contentGeneration() const { return m_contentGeneration; }
+    /// The cases whose gold alone changed with the last dataChanged(), or nullopt when anything may have changed:
+    /// a view of one case keeps what it shows when another case's gold was edited.
+    const std::optional<QSet<qint64>>& goldOnlyChangedCases() const { return m_goldOnlyChangedCases; }
 
 Q_SIGNALS:
     void opened(const QString& location);
@@ -65,6 +69,7 @@ private:
     bool m_importing = false;
     quint64 m_importGeneration = 0;
     quint64 m_contentGeneration = 0;
+    std::optional<QSet<qint64>> m_goldOnlyChangedCases;
 };
 
 } // namespace structscope
