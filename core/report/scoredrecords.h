@@ -11,6 +11,70 @@
 
 namespace structscope {
 
+/// A random-access iterator over the records of `Records` (ScoredRecords, RecordsView) by place: their records do
+/// not lie in one array, so it asks `Records` for each one.
+template <typename Records>
+class RecordIterator
+{
+public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = ScoredRecord;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const ScoredRecord*;
+    using reference = const ScoredRecord&;
+
+    RecordIterator() = default;
+    RecordIterator(const Records* records, std::size_t index)
+        : m_records(records)
+        , m_index(index)
+    {
+    }
+    reference operator*() const { return (*m_records)[m_index]; }
+    pointer operator->() const { return &(*m_records)[m_index]; }
+    reference operator[](difference_type n) const { return (*m_records)[std::size_t(difference_type(m_index) + n)]; }
+    RecordIterator& operator++()
+    {
+        ++m_index;
+        return *this;
+    }
+    RecordIterator operator++(int)
+    {
+        RecordIterator before = *this;
+        ++m_index;
+        return before;
+    }
+    RecordIterator& operator--()
+    {
+        --m_index;
+        return *this;
+    }
+    RecordIterator operator--(int)
+    {
+        RecordIterator before = *this;
+        --m_index;
+        return before;
+    }
+    RecordIterator& operator+=(difference_type n)
+    {
+        m_index = std::size_t(difference_type(m_index) + n);
+        return *this;
+    }
+    RecordIterator& operator-=(difference_type n) { return *this += -n; }
+    friend RecordIterator operator+(RecordIterator it, difference_type n) { return it += n; }
+    friend RecordIterator operator+(difference_type n, RecordIterator it) { return it += n; }
+    friend RecordIterator operator-(RecordIterator it, difference_type n) { return it -= n; }
+    friend difference_type operator-(const RecordIterator& a, const RecordIterator& b)
+    {
+        return difference_type(a.m_index) - difference_type(b.m_index);
+    }
+    friend bool operator==(const RecordIterator& a, const RecordIterator& b) { return a.m_index == b.m_index; }
+    friend auto operator<=>(const RecordIterator& a, const RecordIterator& b) { return a.m_index <=> b.m_index; }
+
+private:
+    const Records* m_records = nullptr;
+    std::size_t m_index = 0;
+};
+
 /// The scored records of an evaluation, held in chunks of kChunk records that copies share: copying a set copies a
 /// table of chunk pointers, not the records, and withReplaced() copies only the chunks it changes. A gold edit at a
 /// million records so makes its new set from the earlier one by copying a few hundred records instead of all of them
@@ -49,66 +113,7 @@ public:
     /// How many distinct arrays hold the chunks (1 for a set made from one vector; a test of the sharing).
     std::size_t ownerCount() const;
 
-    class const_iterator
-    {
-    public:
-        using iterator_category = std::random_access_iterator_tag;
-        using value_type = ScoredRecord;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const ScoredRecord*;
-        using reference = const ScoredRecord&;
-
-        const_iterator() = default;
-        const_iterator(const ScoredRecords* records, std::size_t index)
-            : m_records(records)
-            , m_index(index)
-        {
-        }
-        reference operator*() const { return (*m_records)[m_index]; }
-        pointer operator->() const { return &(*m_records)[m_index]; }
-        reference operator[](difference_type n) const { return (*m_records)[std::size_t(difference_type(m_index) + n)]; }
-        const_iterator& operator++()
-        {
-            ++m_index;
-            return *this;
-        }
-        const_iterator operator++(int)
-        {
-            const_iterator before = *this;
-            ++m_index;
-            return before;
-        }
-        const_iterator& operator--()
-        {
-            --m_index;
-            return *this;
-        }
-        const_iterator operator--(int)
-        {
-            const_iterator before = *this;
-            --m_index;
-            return before;
-        }
-        const_iterator& operator+=(difference_type n)
-        {
-            m_index = std::size_t(difference_type(m_index) + n);
-            return *this;
-        }
-        const_iterator& operator-=(difference_type n) { return *this += -n; }
-        friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
-        friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
-        friend const_iterator operator-(const_iterator it, difference_type n) { return it -= n; }
-        friend difference_type operator-(const const_iterator& a, const const_iterator& b)
-        {
-            return difference_type(a.m_index) - difference_type(b.m_index);
-        }
-        friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.m_index == b.m_index; }
-        friend auto operator<=>(const const_iterator& a, const const_iterator& b) { return a.m_index <=> b.m_index; }
-
-    private:
-        const ScoredRecords* m_records = nullptr;
-        std::size_t m_index = 0;
-    };
+    using const_iterator = RecordIterator<ScoredRecords>;
     const_iterator begin() const { return { this, 0 }; }
     const_iterator end() const { return { this, m_size }; }
     const_iterator cbegin() const { return begin(); }
@@ -167,66 +172,7 @@ public:
         }
     }
 
-    class const_iterator
-    {
-    public:
-        using iterator_category = std::random_access_iterator_tag;
-        using value_type = ScoredRecord;
-        using difference_type = std::ptrdiff_t;
-        using pointer = const ScoredRecord*;
-        using reference = const ScoredRecord&;
-
-        const_iterator() = default;
-        const_iterator(const RecordsView* view, std::size_t index)
-            : m_view(view)
-            , m_index(index)
-        {
-        }
-        reference operator*() const { return (*m_view)[m_index]; }
-        pointer operator->() const { return &(*m_view)[m_index]; }
-        reference operator[](difference_type n) const { return (*m_view)[std::size_t(difference_type(m_index) + n)]; }
-        const_iterator& operator++()
-        {
-            ++m_index;
-            return *this;
-        }
-        const_iterator operator++(int)
-        {
-            const_iterator before = *this;
-            ++m_index;
-            return before;
-        }
-        const_iterator& operator--()
-        {
-            --m_index;
-            return *this;
-        }
-        const_iterator operator--(int)
-        {
-            const_iterator before = *this;
-            --m_index;
-            return before;
-        }
-        const_iterator& operator+=(difference_type n)
-        {
-            m_index = std::size_t(difference_type(m_index) + n);
-            return *this;
-        }
-        const_iterator& operator-=(difference_type n) { return *this += -n; }
-        friend const_iterator operator+(const_iterator it, difference_type n) { return it += n; }
-        friend const_iterator operator+(difference_type n, const_iterator it) { return it += n; }
-        friend const_iterator operator-(const_iterator it, difference_type n) { return it -= n; }
-        friend difference_type operator-(const const_iterator& a, const const_iterator& b)
-        {
-            return difference_type(a.m_index) - difference_type(b.m_index);
-        }
-        friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.m_index == b.m_index; }
-        friend auto operator<=>(const const_iterator& a, const const_iterator& b) { return a.m_index <=> b.m_index; }
-
-    private:
-        const RecordsView* m_view = nullptr;
-        std::size_t m_index = 0;
-    };
+    using const_iterator = RecordIterator<RecordsView>;
     const_iterator begin() const { return { this, 0 }; }
     const_iterator end() const { return { this, m_size }; }
 
