@@ -84,6 +84,16 @@ void ChartView::changeEvent(QEvent* event)
     QChartView::changeEvent(event);
 }
 
+void ChartView::removeSeriesAndAxes()
+{
+    QChart* c = chart();
+    c->removeAllSeries();
+    for (QAbstractAxis* axis : c->axes()) {
+        c->removeAxis(axis);
+        delete axis;
+    }
+}
+
 void ChartView::setNote(const QString& text, bool centered)
 {
     m_noteCentered = centered;

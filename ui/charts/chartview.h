@@ -29,6 +29,8 @@ protected:
     /// Shows `text` in the middle of the plot area (an empty chart: "no costs recorded"), or in its
     /// top-left corner when not `centered` (a remark on a chart with data).
     void setNote(const QString& text, bool centered = true);
+    /// Removes every series and axis from the chart (deleting them): an empty chart to fill anew.
+    void removeSeriesAndAxes();
 
 private:
     class QGraphicsSimpleTextItem* m_note = nullptr;

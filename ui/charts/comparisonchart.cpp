@@ -50,11 +50,7 @@ QString ComparisonChart::barLabel(const ConfigComparison& comparison)
 void ComparisonChart::setComparisons(const std::vector<ConfigComparison>& comparisons)
 {
     QChart* c = chart();
-    c->removeAllSeries();
-    for (QAbstractAxis* axis : c->axes()) {
-        c->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_categories.clear();
     m_deltas.clear();
     m_intervals.clear();

@@ -33,11 +33,7 @@ CostAccuracyChart::CostAccuracyChart(QWidget* parent)
 void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricId)
 {
     QChart* c = chart();
-    c->removeAllSeries();
-    for (QAbstractAxis* axis : c->axes()) {
-        c->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_plotted.clear();
     m_unplotted.clear();
     const MetricInfo* info = findMetric(metricId);

@@ -171,12 +171,7 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
 
 void MetricBarChart::clearSeries()
 {
-    QChart* c = chart();
-    c->removeAllSeries();
-    for (QAbstractAxis* axis : c->axes()) {
-        c->removeAxis(axis);
-        delete axis;
-    }
+    removeSeriesAndAxes();
     m_bars.clear();
     m_categories.clear();
     m_intervals.clear();
