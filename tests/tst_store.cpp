@@ -618,11 +618,11 @@ private slots:
 
     void responsesAreReadThroughTheirIndexes()
     {
-        // The reads every scoring pass makes, as SQLite plans them on a store's schema: a run's responses in stored
-        // order straight from the (run_id, id) index — without it SQLite sorted each whole run, raw answers
-        // included, in a temporary B-tree (a quarter of reading a million responses) — and the responses of some
-        // cases from the (run, case, repeat) index, one lookup per case instead of a walk over the run (so that
-        // query asks for no order: the store sorts its few rows itself).
+        // The reads scoring makes, as SQLite plans them on a store's schema: a run's responses in stored order
+        // straight from the (run_id, id) index — without it SQLite sorted each whole run, raw answers included, in a
+        // temporary B-tree (a quarter of reading a million responses) — and the responses of some cases, one lookup
+        // per case instead of a walk over the run or the table (so those queries ask for no order: the store sorts
+        // its few rows itself).
         const QString path = newLocation(kSqlite);
         {
             auto f = makeFixture(path);
@@ -1349,7 +1349,7 @@ private slots:
         QVERIFY2(runRead.ok(), qPrintable(runRead.errorMessage()));
         QCOMPARE(byRun, ids.value());
         QList<qint64> byCases;
-        const auto casesRead = f.store->forEachResponse(f.run.id, { f.cases.at(0).row, f.cases.at(1).row,
+        const auto casesRead = f.store->forEachResponseOfCases({ f.cases.at(0).row, f.cases.at(1).row,
             f.cases.at(2).row }, [&](const ResponseRecord& a) {
             byCases << a.id;
             return check(a);
@@ -1370,7 +1370,7 @@ private slots:
             ResponseFields::ForScoring);
         QCOMPARE(bad.errorKind(), StoreErrorKind::Corrupt);
         QVERIFY2(bad.errorMessage().contains(u"responses row %1"_s.arg(ids->at(2))), qPrintable(bad.errorMessage()));
-        const auto badCases = f.store->forEachResponse(f.run.id, { f.cases.at(2).row },
+        const auto badCases = f.store->forEachResponseOfCases({ f.cases.at(2).row },
             [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
         QCOMPARE(badCases.errorKind(), StoreErrorKind::Corrupt);
     }
@@ -1393,7 +1393,7 @@ private slots:
         QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
         for (const ResponseFields fields : { ResponseFields::All, ResponseFields::ForScoring }) {
             QList<qint64> seen;
-            const auto visited = f.store->forEachResponse(f.run.id, { first, second }, [&seen](const ResponseRecord& r) {
+            const auto visited = f.store->forEachResponseOfCases({ first, second }, [&seen](const ResponseRecord& r) {
                 seen << r.id;
                 return true;
             }, fields);
@@ -1402,7 +1402,7 @@ private slots:
             QCOMPARE(visited.value(), 3);
             // Stopping early stops at the response that said so.
             seen.clear();
-            QCOMPARE(f.store->forEachResponse(f.run.id, { first, second }, [&seen](const ResponseRecord& r) {
+            QCOMPARE(f.store->forEachResponseOfCases({ first, second }, [&seen](const ResponseRecord& r) {
                 seen << r.id;
                 return seen.size() < 2;
             }, fields).value(), 2);

@@ -169,10 +169,6 @@ public:
     /// Returns how many were visited.
     StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
         ResponseFields fields = ResponseFields::All);
-    /// forEachResponse() over the responses of some cases only (at most kMaxCasesPerQuery, in the order they
-    /// were stored): one lookup in the (run, case, repeat) index per case instead of a scan of the run.
-    StoreResult<qint64> forEachResponse(qint64 runId, const QList<qint64>& caseRows,
-        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All);
     /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
     /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
     StoreResult<qint64> forEachResponseOfCases(const QList<qint64>& caseRows,

@@ -360,21 +360,6 @@ StoreResult<qint64> ResultStore::forEachResponse(
     return visitResponses(u"run_id = ?"_s, { runId }, visit, fields);
 }
 
-StoreResult<qint64> ResultStore::forEachResponse(qint64 runId, const QList<qint64>& caseRows,
-    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
-{
-    if (caseRows.isEmpty())
-        return qint64(0);
-    auto where = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
-    if (!where)
-        return where.error();
-    // Sorted here: asked to order by id, SQLite would walk the run's whole (run_id, id) index to spare a sort of
-    // these few rows, instead of looking each case up in the (run, case, repeat) index.
-    QVariantList values { runId };
-    values.append(where->second);
-    return visitResponses(u"run_id = ? AND "_s + where->first, values, visit, fields, ResponseOrder::SortedHere);
-}
-
 StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& caseRows,
     const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
 {
@@ -383,6 +368,8 @@ StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& cas
     auto where = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
     if (!where)
         return where.error();
+    // Sorted here: asked to order by id, SQLite would walk a whole index in id order to spare a sort of these few
+    // rows, instead of looking each case up in the case index.
     return visitResponses(where->first, where->second, visit, fields, ResponseOrder::SortedHere);
 }
 
