@@ -704,6 +704,21 @@ private Q_SLOTS:
                 }
             }
         }
+        // Small groups edited too: one of a single record (no repeat values), one whose cases have 1 and 2 samples.
+        for (const auto& [run, model, caseRow, repeat] : { std::tuple(7, u"m-solo"_s, 8, 0), std::tuple(8, u"m-short"_s, 8, 0),
+                 std::tuple(8, u"m-short"_s, 9, 0), std::tuple(8, u"m-short"_s, 9, 1) }) {
+            ScoredRecord r;
+            r.model = model;
+            r.strategy = u"s0"_s;
+            r.runId = run;
+            r.caseRow = caseRow;
+            r.caseId = u"c%1"_s.arg(caseRow - 1);
+            r.repeat = repeat;
+            r.latencyMs = 10.0;
+            r.cost = 0.01;
+            score(r, gold);
+            flat.push_back(std::move(r));
+        }
         ScoredRecords records(std::move(flat));
         AggregateOptions options;
         options.groupBy = { "model", "strategy" };
@@ -736,7 +751,11 @@ private Q_SLOTS:
         };
         PointEstimates kept(records, options);
         QVERIFY(sameReport(kept.report(), aggregate(records, options)));
-        QCOMPARE(kept.report().groups.size(), std::size_t(6));
+        QCOMPARE(kept.report().groups.size(), std::size_t(8));
+        QCOMPARE(kept.report().groups[6].key.front().second, "m-short");
+        QVERIFY(kept.report().groups[6].mean.count("ladder.consistency")); // k = 2, a case short of it
+        QCOMPARE(kept.report().groups[7].key.front().second, "m-solo");
+        QVERIFY(!kept.report().groups[7].mean.count("ladder.consistency")); // one record: no repeats
         QVERIFY(kept.report().groups.front().mean.count("ladder.pass_hat_k"));
         QVERIFY(kept.report().groups.front().mean.count("extraction.f1_micro"));
         QVERIFY(kept.report().groups.front().mean.count("ladder.cost_per_success"));
@@ -755,7 +774,7 @@ private Q_SLOTS:
                 replacements.emplace_back(i, std::move(r));
                 places.push_back(i);
             }
-            QCOMPARE(places.size(), std::size_t(18));
+            QCOMPARE(places.size(), std::size_t(edited == 7 ? 20 : 18));
             sets.push_back(before.withReplaced(std::move(replacements)));
             QVERIFY(kept.update(sets.back(), places));
             QVERIFY2(sameReport(kept.report(), aggregate(sets.back(), options)), qPrintable(u"case %1"_s.arg(edited)));

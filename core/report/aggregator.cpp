@@ -350,6 +350,30 @@ struct ColumnSums
 /// without, and after a change to some records (a gold edit) only their blocks are summed again (PointEstimates).
 constexpr std::size_t kSumBlock = 256;
 
+/// A group's repeats (its ladder items) laid out case after case, with each case's part of consistency and pass^k, so
+/// that a case whose labels changed is computed again alone (see repeatLayout(), addGroupValues()).
+struct RepeatLayout
+{
+    struct CaseTerm
+    {
+        double pass = 0.0; ///< passAllProbability() of its samples, when complete
+        bool consistent = false; ///< its samples all carry the same label
+        bool complete = false; ///< it has k samples or more: it counts in pass^k
+    };
+    int k = 0; ///< the most samples any case has: below 2, no repeat values
+    std::vector<RepeatSample<LadderLabel>> samples; ///< case after case, each case's in the items' order
+    std::vector<std::size_t> caseEnds; ///< where each case's samples end
+    std::vector<std::uint32_t> sampleOf; ///< per item: its sample
+    std::vector<CaseTerm> cases;
+
+    /// Case c's term, from its samples.
+    void computeCase(std::size_t c);
+    /// Item `item` now carries `label`: its case is computed again. Returns how many more items are correct (−1, 0, 1).
+    int relabel(std::size_t item, LadderLabel label);
+    /// Consistency and pass^k from the cases' terms, as repeatStats() of all the samples gives them.
+    void putValues(ReportGroup& g) const;
+};
+
 /// A group on its way to a ReportGroup: each metric column's sums (and its values in record order, for intervals),
 /// the extraction totals (and records) for the micro metrics and the ladder facts — all read in one pass over its
 /// records, which are large and scattered, so each is visited once.
@@ -367,6 +391,8 @@ struct GroupWork
     std::vector<const ExtractionRecord*> extraction; ///< for the micro bootstrap, when intervals are wanted
     std::vector<PerRecordResult> results;
     std::vector<LadderItem> ladder; ///< one per record of the group, in its order
+    RepeatLayout repeats; ///< of `ladder`, made by addGroupValues()
+    qint64 correct = 0; ///< items of `ladder` labelled correct, counted by addGroupValues()
     std::vector<double> latencies;
     std::optional<LatencyPercentiles> latency;
     double cost = 0;
@@ -505,10 +531,9 @@ void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sum
 /// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has. Cases
 /// are taken in (run, case row) order, or (run, suite, case id) when some record has no case row (not read from a
 /// store): either way the same records give the same sums in the same order, whatever order they come in.
-void addRepeatValues(const std::vector<LadderItem>& items, ReportGroup& g)
+RepeatLayout repeatLayout(const std::vector<LadderItem>& items)
 {
-    if (items.size() < 2)
-        return;
+    RepeatLayout layout;
     // Records read from a store also name their case's row, one per (suite, case id) — and a run answers one suite —
     // so when every record has one, a case is (run, row): two integers instead of two strings.
     const bool byRow = std::all_of(items.begin(), items.end(), [](const LadderItem& r) { return r.caseRow != 0; });
@@ -533,41 +558,92 @@ void addRepeatValues(const std::vector<LadderItem>& items, ReportGroup& g)
     }
     std::stable_sort(stretches.begin(), stretches.end(),
         [&](const auto& a, const auto& b) { return caseBefore(items[a.first], items[b.first]); });
-    std::vector<RepeatSample<LadderLabel>> samples;
-    samples.reserve(items.size());
-    std::vector<std::size_t> caseEnds;
+    layout.samples.reserve(items.size());
+    layout.sampleOf.resize(items.size());
     std::size_t k = 0;
     for (std::size_t s = 0; s < stretches.size(); ++s) {
-        for (std::size_t i = stretches[s].first; i < stretches[s].second; ++i)
-            samples.push_back({ items[i].ladder, items[i].ladder == LadderLabel::Correct });
+        for (std::size_t i = stretches[s].first; i < stretches[s].second; ++i) {
+            layout.sampleOf[i] = std::uint32_t(layout.samples.size());
+            layout.samples.push_back({ items[i].ladder, items[i].ladder == LadderLabel::Correct });
+        }
         const bool lastOfCase = s + 1 == stretches.size() || !sameCase(items[stretches[s].first], items[stretches[s + 1].first]);
         if (lastOfCase) {
-            k = std::max(k, samples.size() - (caseEnds.empty() ? 0 : caseEnds.back()));
-            caseEnds.push_back(samples.size());
+            k = std::max(k, layout.samples.size() - (layout.caseEnds.empty() ? 0 : layout.caseEnds.back()));
+            layout.caseEnds.push_back(layout.samples.size());
         }
     }
+    layout.k = int(k);
+    if (layout.k < 2)
+        return layout;
+    layout.cases.resize(layout.caseEnds.size());
+    for (std::size_t c = 0; c < layout.caseEnds.size(); ++c)
+        layout.computeCase(c);
+    return layout;
+}
+
+void RepeatLayout::computeCase(std::size_t c)
+{
+    const std::size_t begin = c == 0 ? 0 : caseEnds[c - 1];
+    const std::size_t end[] = { caseEnds[c] - begin };
+    const RepeatStats one = repeatStats<LadderLabel>(
+        std::span<const RepeatSample<LadderLabel>>(samples).subspan(begin, end[0]), std::span<const std::size_t>(end), k);
+    cases[c] = { one.passCases > 0 ? one.passHatK : 0.0, one.consistentCases > 0, one.passCases > 0 };
+}
+
+int RepeatLayout::relabel(std::size_t item, LadderLabel label)
+{
+    const std::uint32_t sample = sampleOf[item];
+    const int correctMore = int(label == LadderLabel::Correct) - int(samples[sample].correct);
+    samples[sample] = { label, label == LadderLabel::Correct };
+    if (k >= 2) {
+        const auto end = std::upper_bound(caseEnds.begin(), caseEnds.end(), std::size_t(sample));
+        computeCase(std::size_t(end - caseEnds.begin()));
+    }
+    return correctMore;
+}
+
+void RepeatLayout::putValues(ReportGroup& g) const
+{
     if (k < 2)
         return;
-    const RepeatStats stats = repeatStats<LadderLabel>(samples, caseEnds, int(k));
-    g.mean["ladder.consistency"] = stats.consistency;
-    if (stats.passCases > 0)
-        g.mean["ladder.pass_hat_k"] = stats.passHatK;
+    // As repeatStats() over every case at once: the same counts, and the pass^k terms added in the same order.
+    qint64 consistentCases = 0;
+    qint64 passCases = 0;
+    double passSum = 0.0;
+    for (const CaseTerm& term : cases) {
+        consistentCases += term.consistent ? 1 : 0;
+        if (term.complete) {
+            ++passCases;
+            passSum += term.pass;
+        }
+    }
+    if (!cases.empty())
+        g.mean["ladder.consistency"] = static_cast<double>(consistentCases) / static_cast<double>(cases.size());
+    if (passCases > 0)
+        g.mean["ladder.pass_hat_k"] = passSum / static_cast<double>(passCases);
 }
 
 /// The ladder family's group values from the facts gatherGroup() collected (the latencies' percentiles taken once):
-/// cost per success, consistency and pass^k, latency percentiles.
-void addGroupValues(GroupWork& work)
+/// cost per success, consistency and pass^k, latency percentiles. The repeats' layout is made on the first call and
+/// kept in `work`; a later call takes the ladder labels of the items at `relabelled` again (PointEstimates::update()).
+void addGroupValues(GroupWork& work, const std::vector<std::uint32_t>* relabelled = nullptr)
 {
     if (!work.latency && !work.latencies.empty()) {
         work.latency = latencyPercentiles(std::move(work.latencies));
         work.latencies = {};
     }
     ReportGroup& g = work.out;
-    const auto correct = qint64(std::count_if(work.ladder.begin(), work.ladder.end(),
-        [](const LadderItem& item) { return item.ladder == LadderLabel::Correct; }));
+    if (!relabelled) {
+        work.correct = qint64(std::count_if(work.ladder.begin(), work.ladder.end(),
+            [](const LadderItem& item) { return item.ladder == LadderLabel::Correct; }));
+        work.repeats = repeatLayout(work.ladder);
+    } else {
+        for (const std::uint32_t item : *relabelled)
+            work.correct += work.repeats.relabel(item, work.ladder[item].ladder);
+    }
     if (work.anyCost)
-        g.mean["ladder.cost_per_success"] = costPerSuccess(work.cost, correct);
-    addRepeatValues(work.ladder, g);
+        g.mean["ladder.cost_per_success"] = costPerSuccess(work.cost, work.correct);
+    work.repeats.putValues(g);
     if (work.latency) {
         g.mean["ladder.latency_p50"] = work.latency->p50;
         g.mean["ladder.latency_p95"] = work.latency->p95;
@@ -893,6 +969,7 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
             if (ladder) {
                 addGroupValues(w);
                 w.ladder = {};
+                w.repeats = {};
             }
             w.blockSums = {};
         });
@@ -1072,10 +1149,14 @@ bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>&
     }
     // The blocks holding a replaced record are summed again; their groups' estimates are computed again.
     std::vector<std::set<std::size_t>> blocks(d->groups.size());
+    std::vector<std::vector<std::uint32_t>> relabelled(d->ladder ? d->groups.size() : 0);
     for (const std::size_t place : places) {
-        blocks[d->groupOf[place]].insert(d->positionOf[place] / kSumBlock);
-        if (d->ladder)
-            d->work[d->groupOf[place]].ladder[d->positionOf[place]].ladder = records[place].verdict.ladder;
+        const std::uint32_t g = d->groupOf[place];
+        blocks[g].insert(d->positionOf[place] / kSumBlock);
+        if (d->ladder) {
+            d->work[g].ladder[d->positionOf[place]].ladder = records[place].verdict.ladder;
+            relabelled[g].push_back(d->positionOf[place]);
+        }
     }
     std::vector<std::size_t> touched;
     for (std::size_t g = 0; g < blocks.size(); ++g) {
@@ -1093,7 +1174,7 @@ bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>&
         foldBlocks(d->columns->size(), w);
         w.out.mean.clear();
         if (d->ladder)
-            addGroupValues(w);
+            addGroupValues(w, &relabelled[g]);
         d->report.groups[g] = pointEstimatesOf(*d->columns, d->micro, w);
     });
     d->report.metrics = presentMetrics(d->report.groups);
