@@ -709,6 +709,34 @@ private slots:
                 QVERIFY2(sameVerdict(r.verdict, first->verdict), qPrintable(u"response %1"_s.arg(r.responseId)));
             }
         }
+
+        // A gold edit of p-1 scores its answers again — the slot the retry took over and the identical answers
+        // among them, all at once — and gives what a full pass gives.
+        EvaluationOptions adjusted;
+        adjusted.gold = GoldBasis::Adjusted;
+        const Evaluation before = evaluateStore(*store, adjusted);
+        const auto current = store->currentGold(rows.value(u"p-1"_s));
+        QVERIFY(before.ok() && current);
+        QVERIFY(store->addGoldRevision(rows.value(u"p-1"_s), nlohmann::json { { "name", "Bo" } }, u"tester"_s,
+            u"the text says Bo"_s, current->revision).ok());
+        const Evaluation partial = reevaluateCases(*store, before.records, { rows.value(u"p-1"_s) }, adjusted);
+        const Evaluation full = evaluateStore(*store, adjusted);
+        QVERIFY2(partial.ok() && full.ok(), qPrintable(partial.error + full.error));
+        QVERIFY(partial.rescoredPlaces.has_value());
+        QCOMPARE(partial.rescoredPlaces->size(), std::size_t(1 + 3 * 2));
+        QCOMPARE(partial.records.size(), full.records.size());
+        for (std::size_t i = 0; i < full.records.size(); ++i) {
+            QCOMPARE(partial.records[i].responseId, full.records[i].responseId);
+            QVERIFY2(sameVerdict(partial.records[i].verdict, full.records[i].verdict), qPrintable(u"record %1"_s.arg(i)));
+        }
+        for (const ScoredRecord& r : partial.records) {
+            if (r.caseId != u"p-1"_s)
+                continue;
+            const LadderLabel expected = r.repeat == 1 ? LadderLabel::InvalidJson
+                : r.model == u"sim:retried"_s          ? LadderLabel::HallucinatedOnMissing // an age the gold lacks
+                                                       : LadderLabel::Correct; // Bo: now right
+            QCOMPARE(r.verdict.ladder, expected);
+        }
     }
 
     void cancelWhileTheNextRunIsReadStops()
