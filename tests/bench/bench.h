@@ -57,7 +57,8 @@ struct BenchGoldEdit
     nlohmann::json original;
     nlohmann::json edited;
 };
-std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error);
+/// An edit of the gold of case `which` of `of` spread evenly over the first suite's cases (the first case for 0 of 1).
+std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error, int which = 0, int of = 1);
 
 int benchScoring(const BenchArgs& args);
 int benchImport(const BenchArgs& args);

@@ -182,24 +182,29 @@ int benchCases(const BenchArgs& args)
         std::fprintf(stderr, "bench cases: the store does not open for writing\n");
         return 1;
     }
-    const std::optional<BenchGoldEdit> edit = benchGoldEdit(*writer, &error);
-    if (!edit) {
-        std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
-        return 1;
-    }
-    const auto editCase = [&](const nlohmann::json& gold, int over, const char* what) -> std::optional<int> {
+    // What one edit took, from storing the revision: the Cases page painted, the leaderboard's point estimates
+    // painted (-1 when it painted none: a small set), and its intervals too.
+    struct EditTimes
+    {
+        double casesMs = 0;
+        double estimatesMs = -1;
+        double totalMs = 0;
+        int keptUpdated = 0; ///< the leaderboard's kept point estimates updated so far
+    };
+    const auto editCase = [&](qint64 caseRow, const nlohmann::json& gold, int over, const char* what,
+                              int* revision) -> std::optional<EditTimes> {
         applied = false;
         boardApplied = false;
         estimatesMs = -1;
         casesMs = -1;
         editing = true;
         timer.restart();
-        const GoldEditResult added = writer->addGoldRevision(edit->caseRow, gold, u"bench"_s, u"bench"_s, over);
+        const GoldEditResult added = writer->addGoldRevision(caseRow, gold, u"bench"_s, u"bench"_s, over);
         if (!added.ok()) {
             std::fprintf(stderr, "bench cases: %s failed: %s\n", what, qPrintable(added.error.message));
             return std::nullopt;
         }
-        workspace.notifyGoldChanged({ edit->caseRow });
+        workspace.notifyGoldChanged({ caseRow });
         const bool both = waitFor(
             [&] {
                 casesPainted();
@@ -208,23 +213,68 @@ int benchCases(const BenchArgs& args)
             what);
         if (!both)
             return std::nullopt;
-        const double totalMs = double(timer.elapsed());
+        EditTimes times;
+        times.totalMs = double(timer.elapsed());
         editing = false;
-        report("cases", u"%1: the Cases page updated"_s.arg(QLatin1String(what)), double(casesMs), "ms");
-        if (estimatesMs >= 0) {
-            report("cases", u"%1: the Cases page and the leaderboard's point estimates updated (%2 kept ones updated)"_s
-                                .arg(QLatin1String(what)).arg(board.pointEstimatesUpdated()),
-                double(std::max(casesMs, estimatesMs)), "ms");
-        }
-        report("cases", u"%1: the Cases page and the leaderboard with intervals updated"_s.arg(QLatin1String(what)),
-            totalMs, "ms");
-        return added.added.revision;
+        times.casesMs = double(casesMs);
+        if (estimatesMs >= 0)
+            times.estimatesMs = double(std::max(casesMs, estimatesMs));
+        times.keptUpdated = board.pointEstimatesUpdated();
+        *revision = added.added.revision;
+        return times;
     };
-    const std::optional<int> editedRevision = editCase(edit->edited, edit->revision, "gold edit");
-    if (!editedRevision)
-        return 1;
-    if (!editCase(edit->original, *editedRevision, "the edit undone"))
-        return 1;
+    const auto reportEdit = [&](const QString& what, const EditTimes& times) {
+        report("cases", u"%1: the Cases page updated"_s.arg(what), times.casesMs, "ms");
+        if (times.estimatesMs >= 0) {
+            report("cases", u"%1: the Cases page and the leaderboard's point estimates updated (%2 kept ones updated)"_s
+                                .arg(what).arg(times.keptUpdated),
+                times.estimatesMs, "ms");
+        }
+        report("cases", u"%1: the Cases page and the leaderboard with intervals updated"_s.arg(what), times.totalMs, "ms");
+    };
+    // Five cases spread over the suite, each edited and the edit undone: the first pair printed in full, every
+    // one of the ten in the summary below.
+    constexpr int kEditedCases = 5;
+    std::vector<EditTimes> all;
+    for (int which = 0; which < kEditedCases; ++which) {
+        const std::optional<BenchGoldEdit> edit = benchGoldEdit(*writer, &error, which, kEditedCases);
+        if (!edit) {
+            std::fprintf(stderr, "bench cases: %s\n", qPrintable(error));
+            return 1;
+        }
+        int editedRevision = 0;
+        int restoredRevision = 0;
+        const auto edited = editCase(edit->caseRow, edit->edited, edit->revision, "gold edit", &editedRevision);
+        if (!edited)
+            return 1;
+        const auto undone = editCase(edit->caseRow, edit->original, editedRevision, "the edit undone", &restoredRevision);
+        if (!undone)
+            return 1;
+        if (which == 0) {
+            reportEdit(u"gold edit"_s, *edited);
+            reportEdit(u"the edit undone"_s, *undone);
+        }
+        all.push_back(*edited);
+        all.push_back(*undone);
+    }
+    const auto summary = [&](const QString& what, double EditTimes::*field, bool aimed) {
+        std::vector<double> ms;
+        for (const EditTimes& times : all) {
+            if (times.*field >= 0)
+                ms.push_back(times.*field);
+        }
+        if (ms.empty())
+            return;
+        const auto within = std::count_if(ms.begin(), ms.end(), [](double v) { return v <= 100.0; });
+        report("cases", u"%1 edits and undos of %2 cases, %3: median"_s.arg(ms.size()).arg(kEditedCases).arg(what),
+            quantile(ms, 0.5), "ms");
+        report("cases",
+            aimed ? u"  longest (%1 of %2 within 100 ms)"_s.arg(within).arg(ms.size()) : u"  longest"_s,
+            *std::max_element(ms.begin(), ms.end()), "ms");
+    };
+    summary(u"the Cases page updated"_s, &EditTimes::casesMs, true);
+    summary(u"with the leaderboard's point estimates"_s, &EditTimes::estimatesMs, true);
+    summary(u"with the leaderboard's intervals"_s, &EditTimes::totalMs, false);
     report("cases", u"peak memory"_s, peakRssMiB(), "MiB");
     return 0;
 }

@@ -155,7 +155,7 @@ double quantile(std::vector<double> values, double q)
     return values[std::min(values.size() - 1, std::size_t(q * double(values.size())))];
 }
 
-std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error)
+std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error, int which, int of)
 {
     const auto suiteRecords = store.suites();
     const auto caseList = suiteRecords && !suiteRecords->isEmpty()
@@ -166,7 +166,7 @@ std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error)
         return std::nullopt;
     }
     BenchGoldEdit edit;
-    edit.caseRow = caseList->constFirst().row;
+    edit.caseRow = caseList->at(qsizetype(qint64(caseList->size()) * std::clamp(which, 0, of - 1) / std::max(1, of))).row;
     const auto current = store.currentGold(edit.caseRow);
     if (!current) {
         *error = current.errorMessage();
