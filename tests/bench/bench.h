@@ -47,7 +47,7 @@ QString reportDigest(const Report& report);
 /// times; 0 for no values. Sorts a copy.
 double quantile(std::vector<double> values, double q);
 
-/// The gold edit the benchmarks make: the first string value of the first case's gold changed (so that answers
+/// The gold edit the benchmarks make: the first string value of a case's gold changed (so that answers
 /// which matched it no longer do), to be stored as a new revision over `revision` and undone afterwards with
 /// `original`, so that every run starts from the same gold.
 struct BenchGoldEdit
