@@ -8,6 +8,7 @@
 #include "pages/page.h"
 #include "pages/recordspage.h"
 #include "settings.h"
+#include "store/resultstore.h"
 #include "widgets/activityindicator.h"
 #include "workspace/demosetup.h"
 #include "workspace/workspace.h"
@@ -233,6 +234,36 @@ private Q_SLOTS:
         QVERIFY(window.demoSetup()->isRunning());
         QVERIFY(!window.workspace()->isOpen()); // closed while its file is replaced
         QVERIFY(!window.demoSetup()->start()); // one at a time
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), int(kBudgetMs));
+        QVERIFY2(finished.constFirst().at(0).toBool(), qPrintable(finished.constFirst().at(1).toString()));
+        QVERIFY(window.workspace()->isOpen());
+    }
+
+    void demoWaitsForTheOldFilesLastReader()
+    {
+        // A job of a page may still be reading the old demo when it is made anew: its files are replaced only once
+        // that connection is closed (one left open would take the new file's -wal and -shm for its own), and nothing
+        // opens them meanwhile.
+        const QString location = DemoSetup::defaultLocation();
+        MainWindow window;
+        QVERIFY(window.openWorkspace(location));
+        ResultStore::OpenOptions readOnly;
+        readOnly.readOnly = true;
+        readOnly.integrityCheck = false;
+        auto reader = ResultStore::open(location, readOnly);
+        QVERIFY(reader);
+        const auto runsBefore = reader->runs();
+        QVERIFY(runsBefore && !runsBefore->isEmpty());
+        QSignalSpy finished(window.demoSetup(), &DemoSetup::finished);
+        QVERIFY(window.demoSetup()->start());
+        QTest::qWait(300);
+        QVERIFY(finished.isEmpty());
+        QVERIFY(QFileInfo::exists(location));
+        QCOMPARE(reader->runs()->size(), runsBefore->size()); // the old file, read as before
+        StoreError refused;
+        QVERIFY(!ResultStore::open(location, readOnly, &refused));
+        QVERIFY2(refused.message.contains(u"being created anew"_s), qPrintable(refused.message));
+        reader.reset();
         QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), int(kBudgetMs));
         QVERIFY2(finished.constFirst().at(0).toBool(), qPrintable(finished.constFirst().at(1).toString()));
         QVERIFY(window.workspace()->isOpen());

@@ -852,6 +852,43 @@ private slots:
         QCOMPARE(reopened->run(runId)->status, RunStatus::Running);
     }
 
+    void connectionsAreCountedAndOpeningCanBeBlocked()
+    {
+        // What a replacement of a store's files waits for: every connection of this process to them closed, and
+        // none opened meanwhile.
+        const QString path = m_tmp.filePath(u"counted-%1.db"_s.arg(++m_counter));
+        QCOMPARE(ResultStore::openConnections(path), 0);
+        auto first = ResultStore::open(path);
+        QVERIFY(first);
+        QCOMPARE(ResultStore::openConnections(path), 1);
+        QCOMPARE(ResultStore::openConnections(QDir(m_tmp.path()).filePath(u"./"_s + QFileInfo(path).fileName())), 1);
+        auto second = first->openAgain();
+        QVERIFY(second);
+        QCOMPARE(ResultStore::openConnections(path), 2);
+        second.reset();
+        QCOMPARE(ResultStore::openConnections(path), 1);
+        {
+            const ResultStore::OpeningBlocked blocked(path, u"it is being replaced"_s);
+            StoreError error;
+            QVERIFY(!ResultStore::open(path, ResultStore::OpenOptions {}, &error));
+            QVERIFY2(error.message.contains(u"it is being replaced"_s), qPrintable(error.message));
+            QCOMPARE(ResultStore::openConnections(path), 1); // the refused one is not counted
+            QVERIFY(ResultStore::open(m_tmp.filePath(u"other-%1.db"_s.arg(++m_counter)))); // other files open
+        }
+        auto again = ResultStore::open(path);
+        QVERIFY(again);
+        QCOMPARE(ResultStore::openConnections(path), 2);
+        first.reset();
+        again.reset();
+        QCOMPARE(ResultStore::openConnections(path), 0);
+        // A failed open is not left counted.
+        const QString missing = m_tmp.filePath(u"missing-%1.db"_s.arg(++m_counter));
+        ResultStore::OpenOptions noCreate;
+        noCreate.createIfMissing = false;
+        QVERIFY(!ResultStore::open(missing, noCreate));
+        QCOMPARE(ResultStore::openConnections(missing), 0);
+    }
+
     void unwritableStoreOpensReadOnly_data()
     {
         QTest::addColumn<bool>("lockFolder");

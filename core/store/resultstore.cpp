@@ -4,13 +4,16 @@
 #include "store/sqlsupport.h"
 #include "store/storeprobe.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUrl>
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 
 using namespace Qt::StringLiterals;
 
@@ -22,6 +25,25 @@ QString nextConnectionName()
 {
     static std::atomic<quint64> counter { 0 };
     return u"structscope-store-%1"_s.arg(++counter);
+}
+
+/// The SQLite files this process has connections to, and those it must not open now (see OpeningBlocked).
+struct OpenFiles
+{
+    std::mutex mutex;
+    QHash<QString, int> connections; ///< by absolute path
+    QHash<QString, QString> blocked; ///< absolute path → why
+};
+
+OpenFiles& openFiles()
+{
+    static OpenFiles files;
+    return files;
+}
+
+QString absolutePath(const QString& path)
+{
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
 }
 
 // How long a SQLite connection waits for another writer (another ResultStore, another process).
@@ -67,6 +89,34 @@ ResultStore::~ResultStore()
         }
         QSqlDatabase::removeDatabase(m_connectionName);
     }
+    if (!m_countedPath.isEmpty()) {
+        OpenFiles& files = openFiles();
+        const std::lock_guard lock(files.mutex);
+        if (--files.connections[m_countedPath] <= 0)
+            files.connections.remove(m_countedPath);
+    }
+}
+
+int ResultStore::openConnections(const QString& path)
+{
+    OpenFiles& files = openFiles();
+    const std::lock_guard lock(files.mutex);
+    return files.connections.value(absolutePath(path));
+}
+
+ResultStore::OpeningBlocked::OpeningBlocked(const QString& path, const QString& why)
+    : m_path(absolutePath(path))
+{
+    OpenFiles& files = openFiles();
+    const std::lock_guard lock(files.mutex);
+    files.blocked.insert(m_path, why);
+}
+
+ResultStore::OpeningBlocked::~OpeningBlocked()
+{
+    OpenFiles& files = openFiles();
+    const std::lock_guard lock(files.mutex);
+    files.blocked.remove(m_path);
 }
 
 int ResultStore::supportedSchemaVersion()
@@ -121,6 +171,16 @@ StoreResult<void> ResultStore::openSqlite(const OpenOptions& options)
 {
     const QString path = m_location.filePath;
     const QFileInfo info(path);
+    // Counted from before the first connection (the probe's) to the destructor, unless the file is being replaced.
+    {
+        const QString counted = absolutePath(path);
+        OpenFiles& files = openFiles();
+        const std::lock_guard lock(files.mutex);
+        if (const auto why = files.blocked.constFind(counted); why != files.blocked.cend())
+            return StoreError { StoreErrorKind::Connection, u"%1 cannot be opened now: %2"_s.arg(path, *why) };
+        ++files.connections[counted];
+        m_countedPath = counted;
+    }
     m_readOnly = options.readOnly;
     if (m_readOnly)
         m_readOnlyReason = u"opened read-only"_s;

@@ -96,6 +96,23 @@ public:
     /// the result. Never creates, migrates or checks anything; read-only if this one is.
     std::unique_ptr<ResultStore> openAgain(StoreError* error = nullptr) const;
 
+    /// How many connections of this process are open to the SQLite file at `path` (its absolute path).
+    static int openConnections(const QString& path);
+    /// While held, no connection of this process opens the SQLite file at `path`: open() refuses, saying
+    /// why. For replacing a store's files, which is safe only once every connection to them is closed —
+    /// one still open would read the new file's -wal and -shm as its own (SQLite opens them by name).
+    class OpeningBlocked
+    {
+    public:
+        OpeningBlocked(const QString& path, const QString& why);
+        ~OpeningBlocked();
+        OpeningBlocked(const OpeningBlocked&) = delete;
+        OpeningBlocked& operator=(const OpeningBlocked&) = delete;
+
+    private:
+        QString m_path;
+    };
+
     ~ResultStore();
     ResultStore(const ResultStore&) = delete;
     ResultStore& operator=(const ResultStore&) = delete;
@@ -236,6 +253,7 @@ private:
     QString m_readOnlyReason;
     int m_versionAtOpen = 0;
     std::unique_ptr<QSqlQuery> m_requestLookup; ///< latestAnswerForRequest's statement, prepared on first use
+    QString m_countedPath; ///< the SQLite file this connection is counted under (openConnections())
 };
 
 } // namespace structscope

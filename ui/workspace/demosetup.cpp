@@ -12,6 +12,7 @@
 #include <QLocale>
 #include <QPromise>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <limits>
@@ -19,6 +20,15 @@
 using namespace Qt::StringLiterals;
 
 namespace structscope {
+
+namespace {
+
+// How long start() waits for the old file's last reader to close it (a scoring pass notices it was cancelled within
+// a chunk of responses), and how often it looks.
+constexpr qint64 kUnusedWaitMs = 60000;
+constexpr int kUnusedPollMs = 20;
+
+} // namespace
 
 DemoSetup::DemoSetup(Workspace* workspace, Settings* settings, ActivityIndicator* activity, QObject* parent)
     : QObject(parent)
@@ -71,22 +81,57 @@ bool DemoSetup::start(const QString& location)
     const QFileInfo info(location);
     if (!QDir().mkpath(info.absolutePath()))
         return refuse(tr("Cannot create the folder %1 for the demo workspace.").arg(info.absolutePath()));
-    // The demo starts from scratch: its store must not be open (the scoring service reads it) while
-    // it is replaced.
+    // The demo starts from scratch: its store must not be open (the scoring service reads it) while it is
+    // replaced. Jobs of the pages and the scoring service may still be reading the old file, or about to: nothing
+    // opens it from now on, and its files are removed once the last connection to them is closed — SQLite opens a
+    // store's -wal and -shm by name, so a connection left to the old file would take the new file's for its own.
     if (m_workspace->isOpen() && QFileInfo(m_workspace->location()).absoluteFilePath() == info.absoluteFilePath())
         m_workspace->close();
-    for (const QString& suffix : { u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s }) {
-        QFile file(location + suffix);
-        if (file.exists() && !file.remove())
-            return refuse(tr("Cannot replace the demo workspace %1: %2").arg(file.fileName(), file.errorString()));
-    }
-
     m_running = true;
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
-    const auto cancelFlag = m_cancel;
     m_activity->begin(activityLabel());
+    m_blocked = std::make_unique<ResultStore::OpeningBlocked>(location, tr("the demo workspace is being created anew"));
+    m_clock.start();
+    replaceWhenUnused(location, generation, kUnusedWaitMs);
+    return true;
+}
 
+void DemoSetup::replaceWhenUnused(const QString& location, quint64 generation, qint64 deadline)
+{
+    if (generation != m_generation)
+        return; // cancelled meanwhile
+    if (const int connections = ResultStore::openConnections(location); connections > 0) {
+        if (m_clock.elapsed() < deadline) {
+            QTimer::singleShot(kUnusedPollMs, this,
+                [this, location, generation, deadline] { replaceWhenUnused(location, generation, deadline); });
+            return;
+        }
+        m_blocked.reset();
+        complete(location, false, false,
+            tr("%1 is still read by %n connection(s) of StructScope after %2 s; nothing was replaced.", nullptr,
+                connections)
+                .arg(location)
+                .arg(deadline / 1000),
+            0);
+        return;
+    }
+    for (const QString& suffix : { u""_s, u"-wal"_s, u"-shm"_s, u"-journal"_s }) {
+        QFile file(location + suffix);
+        if (file.exists() && !file.remove()) {
+            m_blocked.reset();
+            complete(location, false, false,
+                tr("Cannot replace the demo workspace %1: %2").arg(file.fileName(), file.errorString()), 0);
+            return;
+        }
+    }
+    m_blocked.reset();
+    runWorker(location, generation);
+}
+
+void DemoSetup::runWorker(const QString& location, quint64 generation)
+{
+    const auto cancelFlag = m_cancel;
     QFuture<DemoOutcome> future
         = QtConcurrent::run(&m_pool, [location, cancelFlag](QPromise<DemoOutcome>& promise) {
               const DemoProgress report = [&promise, &cancelFlag](qint64 done, qint64 total) {
@@ -114,7 +159,6 @@ bool DemoSetup::start(const QString& location)
             return;
         complete(location, outcome.ok(), outcome.cancelled, outcome.error, outcome.elapsedMs);
     });
-    return true;
 }
 
 void DemoSetup::cancel()
@@ -123,6 +167,7 @@ void DemoSetup::cancel()
         return;
     m_cancel->store(true);
     ++m_generation; // the outcome that still arrives is dropped
+    m_blocked.reset();
     complete({}, false, true, {}, 0);
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "store/resultstore.h"
+
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QThreadPool>
@@ -47,6 +50,10 @@ Q_SIGNALS:
 
 private:
     static QString activityLabel();
+    /// Replaces the old files and starts the worker once no connection of this process reads them; waits (polling)
+    /// until `deadline` otherwise.
+    void replaceWhenUnused(const QString& location, quint64 generation, qint64 deadline);
+    void runWorker(const QString& location, quint64 generation);
     void complete(const QString& location, bool ok, bool cancelled, const QString& error, qint64 elapsedMs);
 
     Workspace* m_workspace;
@@ -54,6 +61,9 @@ private:
     ActivityIndicator* m_activity;
     QThreadPool m_pool; ///< one demo at a time; then(this, …) needs this alive, so the destructor waits
     std::shared_ptr<std::atomic_bool> m_cancel;
+    /// Held from start() until the old files are gone: nothing opens them meanwhile.
+    std::unique_ptr<ResultStore::OpeningBlocked> m_blocked;
+    QElapsedTimer m_clock;
     quint64 m_generation = 0;
     bool m_running = false;
 };
