@@ -481,6 +481,8 @@ private Q_SLOTS:
         workspace.close();
         QVERIFY(!page.isBusy());
         QVERIFY2(page.message().contains(u"workspace changed"_s), qPrintable(page.message()));
+        // The page holds no connection to the store any more: its files may be replaced or removed now.
+        QTRY_COMPARE_WITH_TIMEOUT(ResultStore::openConnections(location), 0, kTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(page.model()->rowCount(), 0, kTimeoutMs);
         auto store = ResultStore::open(location);
         QVERIFY(store);

@@ -143,6 +143,14 @@ RunsPage::RunsPage(Workspace* workspace, QWidget* parent)
                 m_runner->cancel(RunStatus::Interrupted);
             setMessage(tr("The run was interrupted because the workspace changed; open it again to resume."), true);
         }
+        // Nor is the store of another workspace held open: its files may be replaced (a new demo) or removed.
+        if (!isBusy() && m_store && this->workspace()->location() != m_storeLocation) {
+            if (m_runner)
+                disconnect(m_runner.get(), nullptr, this, nullptr);
+            m_runner.reset();
+            m_store.reset();
+            m_storeLocation.clear();
+        }
         updateActions();
     };
     connect(workspace, &Workspace::opened, this, stopForWorkspace);
