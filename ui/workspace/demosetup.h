@@ -36,8 +36,9 @@ public:
     bool startIfFirstStart();
 
     /// (Re)creates the demo store at `location` (a SQLite file; an open workspace there is closed and the
-    /// old file replaced) and fills it in the background. False (and finished() with the reason, unless one
-    /// is already running) when it cannot start.
+    /// old file replaced once no connection of this process reads it) and fills it in the background. False
+    /// (and finished() with the reason, unless one is already running) when it cannot start; a file that
+    /// cannot be replaced ends it later, through finished().
     bool start(const QString& location = defaultLocation());
     bool isRunning() const { return m_running; }
     /// Stops the demo; what was stored is kept, but the workspace is not opened.
