@@ -4,10 +4,14 @@
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
+#include "scoring/verdictcodec.h"
 #include "util/prefault.h"
 
 #include <QDir>
 #include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -737,6 +741,159 @@ private slots:
                                                        : LadderLabel::Correct; // Bo: now right
             QCOMPARE(r.verdict.ladder, expected);
         }
+    }
+
+    void keptVerdictsAreReadInsteadOfScored()
+    {
+        // A store of its own: the answers of m_store's retried family (p-1's slot taken over by the retry run, p-2's
+        // kept by the first run) and a second run.
+        const QString path = m_dir.filePath(u"kept.db"_s);
+        {
+            const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+            QVERIFY(loaded.ok());
+            auto store = ResultStore::open(path);
+            QVERIFY(store);
+            QVERIFY(store->importSuite(makeSuiteImport(*loaded.suite)));
+            std::swap(store, m_store);
+            QVERIFY(startRun(u"sim:first"_s));
+            const qint64 first = m_runId;
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, {}, u"timeout"_s, 0.001),
+                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
+                response(u"p-3"_s, 0, uR"({"name": "Cy"})"_s, {}, 0.002) }));
+            RunRecord retry = m_store->run(first).value();
+            retry.settings = { { "retry_of", first } };
+            m_runId = m_store->createRun(retry)->id;
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann", "age": 41})"_s, {}, 0.002) }));
+            QVERIFY(startRun(u"sim:second"_s));
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
+                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.001) }));
+            std::swap(store, m_store);
+        }
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        QVERIFY(store->keepsVerdicts());
+        const auto same = [](const Evaluation& a, const Evaluation& b) {
+            if (a.records.size() != b.records.size())
+                return false;
+            for (std::size_t i = 0; i < a.records.size(); ++i) {
+                const ScoredRecord& x = a.records[i];
+                const ScoredRecord& y = b.records[i];
+                if (x.caseId != y.caseId || x.runId != y.runId || x.responseId != y.responseId
+                    || x.goldRevisionRow != y.goldRevisionRow || x.cost != y.cost || x.latencyMs != y.latencyMs
+                    || encodeVerdict(x.verdict) != encodeVerdict(y.verdict)) {
+                    qWarning() << "record" << i << "differs:" << x.caseId << y.caseId << x.runId << y.runId
+                               << x.responseId << y.responseId << x.goldRevisionRow << y.goldRevisionRow
+                               << "verdicts equal:" << (encodeVerdict(x.verdict) == encodeVerdict(y.verdict));
+                    return false;
+                }
+            }
+            return true;
+        };
+
+        // Nothing kept yet: everything is scored and said to be unkept, each under its response's own run.
+        const Evaluation scored = evaluateStore(*store);
+        QVERIFY2(scored.ok(), qPrintable(scored.error));
+        QCOMPARE(scored.records.size(), std::size_t(5));
+        QCOMPARE(scored.stored, 0);
+        QCOMPARE(scored.unkept.size(), scored.records.size());
+        const ScoredRecord* p1 = find(scored, u"p-1"_s);
+        QCOMPARE(p1->verdict.ladder, LadderLabel::Correct); // the retry's answer
+        const auto p1Unkept = std::find_if(scored.unkept.begin(), scored.unkept.end(),
+            [&](const UnkeptVerdict& u) { return &scored.records[u.place] == p1; });
+        QVERIFY(p1Unkept != scored.unkept.end());
+        QVERIFY(p1Unkept->runId != p1->runId); // the retry run, not the family's first
+        const auto kept = keepVerdicts(*store, scored.records, scored.unkept);
+        QVERIFY2(kept, qPrintable(kept.errorMessage()));
+        QCOMPARE(kept.value(), 5);
+        QCOMPARE(store->storedVerdictCount().value(), 5);
+        QCOMPARE(keepVerdicts(*store, scored.records, scored.unkept).value(), 5); // kept already: nothing doubles
+        QCOMPARE(store->storedVerdictCount().value(), 5);
+
+        // Read back: the same records, verdicts byte for byte, nothing left to keep.
+        const Evaluation read = evaluateStore(*store);
+        QVERIFY2(read.ok(), qPrintable(read.error));
+        QCOMPARE(read.stored, 5);
+        QVERIFY(read.unkept.empty());
+        QVERIFY(same(read, scored));
+
+        // The answers are not read at all: one changed behind the store's back (no writer does that) leaves the
+        // kept verdicts' pass as it was, while a pass from the answers sees it.
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"tamper"_s);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(u"UPDATE responses SET raw_text = 'not json' WHERE raw_text LIKE '%Cy%'"_s),
+                qPrintable(q.lastError().text()));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(u"tamper"_s);
+        EvaluationOptions fromAnswers;
+        fromAnswers.useStoredVerdicts = false;
+        const Evaluation rescored = evaluateStore(*store, fromAnswers);
+        QCOMPARE(find(rescored, u"p-3"_s)->verdict.ladder, LadderLabel::InvalidJson);
+        QCOMPARE(rescored.unkept.size(), std::size_t(5));
+        const Evaluation again = evaluateStore(*store);
+        QVERIFY(find(read, u"p-3"_s)->verdict.ladder != LadderLabel::InvalidJson);
+        QCOMPARE(find(again, u"p-3"_s)->verdict.ladder, find(read, u"p-3"_s)->verdict.ladder);
+        QVERIFY(same(again, read));
+        // A read-only opening of the store reads them too.
+        {
+            ResultStore::OpenOptions readOnly;
+            readOnly.readOnly = true;
+            auto reader = ResultStore::open(path, readOnly);
+            QVERIFY(reader);
+            QVERIFY(reader->keepsVerdicts());
+            const Evaluation viaReader = evaluateStore(*reader);
+            QCOMPARE(viaReader.stored, 5);
+            QVERIFY(same(viaReader, read));
+            QVERIFY(!keepVerdicts(*reader, rescored.records, rescored.unkept)); // read-only: refused
+        }
+
+        // A damaged kept verdict: the whole pass is made again from the answers, and says so.
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"damage"_s);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(u"UPDATE scored_verdicts SET verdict = X'01FFFF' WHERE response_id = "
+                           "(SELECT min(response_id) FROM scored_verdicts)"_s));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(u"damage"_s);
+        const Evaluation damaged = evaluateStore(*store);
+        QVERIFY2(damaged.ok(), qPrintable(damaged.error));
+        QVERIFY(damaged.storedDamaged);
+        QCOMPARE(damaged.stored, 0);
+        QVERIFY(same(damaged, rescored));
+
+        // Measured against edited gold: only the edited case's answers are scored, the rest read.
+        EvaluationOptions adjusted;
+        adjusted.gold = GoldBasis::Adjusted;
+        adjusted.useStoredVerdicts = false;
+        const Evaluation before = evaluateStore(*store, adjusted);
+        // What is kept now was scored before the answer changed: dropped (no version is kScorerVersion + 1).
+        QCOMPARE(store->dropStoredVerdictsExcept(kScorerVersion + 1).value(), 5);
+        QCOMPARE(keepVerdicts(*store, before.records, before.unkept).value(), 5);
+        const qint64 p2Case = find(before, u"p-2"_s)->caseRow;
+        const GoldEditResult edit = store->addGoldRevision(
+            p2Case, nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"the text says Bob"_s, 0);
+        QVERIFY(edit.ok());
+        adjusted.useStoredVerdicts = true;
+        const Evaluation after = evaluateStore(*store, adjusted);
+        QCOMPARE(after.stored, 3);
+        QCOMPARE(after.unkept.size(), std::size_t(2));
+        adjusted.useStoredVerdicts = false;
+        QVERIFY(same(after, evaluateStore(*store, adjusted)));
+        QCOMPARE(find(after, u"p-2"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
+        // The edit's partial pass names the places it scored as unkept.
+        const Evaluation partial = reevaluateCases(*store, before.records, { p2Case }, adjusted);
+        QVERIFY(partial.rescoredPlaces.has_value());
+        std::vector<std::size_t> unkeptPlaces;
+        for (const UnkeptVerdict& u : partial.unkept)
+            unkeptPlaces.push_back(u.place);
+        QCOMPARE(unkeptPlaces, *partial.rescoredPlaces);
+        QVERIFY(same(partial, after));
     }
 
     void cancelWhileTheNextRunIsReadStops()

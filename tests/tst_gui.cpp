@@ -413,6 +413,27 @@ private Q_SLOTS:
         QCOMPARE(again->records.size(), std::size_t(30));
         QCOMPARE(again->reused, 30);
         QCOMPARE(again->records.front().verdict.values, set->records.front().verdict.values);
+
+        // Once the first set was out, the store was made to keep its verdicts: a service of a later session reads
+        // them instead of scoring, and they are the same.
+        const auto keptCount = [this] {
+            ResultStore::OpenOptions readOnly;
+            readOnly.readOnly = true;
+            auto store = ResultStore::open(m_store, readOnly);
+            return store ? store->storedVerdictCount().value() : -1;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(keptCount(), qint64(30), kTimeoutMs);
+        ScoringService later;
+        QSignalSpy laterScored(&later, &ScoringService::scored);
+        later.setLocation(m_store);
+        later.request(GoldBasis::Measured);
+        QTRY_VERIFY_WITH_TIMEOUT(laterScored.count() == 1, kTimeoutMs);
+        const auto read = laterScored.at(0).at(1).value<ScoredSetPtr>();
+        QVERIFY(read->ok());
+        QCOMPARE(read->stored, 30);
+        QVERIFY(read->unkept.empty());
+        for (std::size_t i = 0; i < read->records.size(); ++i)
+            QCOMPARE(read->records[i].verdict.values, set->records[i].verdict.values);
     }
 
     void scoringServiceRescoresOnlyEditedCases()

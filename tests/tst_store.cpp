@@ -473,7 +473,7 @@ private slots:
         }
         QCOMPARE(tablesAfterCreate,
             (QStringList { u"audit_log"_s, u"cases"_s, u"gold_revisions"_s, u"meta"_s, u"responses"_s, u"runs"_s,
-                u"suites"_s, u"verdicts"_s }));
+                u"scored_verdicts"_s, u"suites"_s, u"verdicts"_s }));
         QVERIFY(metaAfterCreate.contains(u"application=structscope"_s));
         QVERIFY(metaAfterCreate.contains(u"schema_version=%1"_s.arg(latestSchemaVersion())));
         QVERIFY(metaAfterCreate.filter(QRegularExpression(u"^created_by=StructScope "_s)).size() == 1);
@@ -601,6 +601,13 @@ private slots:
             QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
             QCOMPARE(ids.size(), 3);
             QVERIFY(std::is_sorted(ids.cbegin(), ids.cend()));
+            // Nor has it the kept verdicts of v3: none are read, and asking is no error.
+            QVERIFY(!store->keepsVerdicts());
+            const auto kept = store->forEachStoredVerdict(runs.at(0).id, 1, [](qint64, qint64, std::string_view) {
+                return true;
+            });
+            QVERIFY2(kept.ok(), qPrintable(kept.errorMessage()));
+            QCOMPARE(kept.value(), 0);
         }
         QCOMPARE(FileFingerprint::of(copy), before);
         QVERIFY(!hasIndex());
@@ -2081,6 +2088,73 @@ private slots:
         QCOMPARE(f.store->invalidateVerdictsExcept(u"s3"_s).value(), 1);
         QCOMPARE(f.store->verdictsForRun(f.run.id, u"s3"_s)->size(), 1);
         QCOMPARE(f.store->verdictsForRun(f.run.id, u"s2"_s)->size(), 0);
+    }
+
+    void storedVerdicts_data()
+    {
+        addBackendRows();
+    }
+    void storedVerdicts()
+    {
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        QVERIFY(f.store->keepsVerdicts());
+        const auto ids = f.store
+                             ->appendResponses({ response(f.run.id, f.cases.at(0).row, 0),
+                                 response(f.run.id, f.cases.at(0).row, 1), response(f.run.id, f.cases.at(1).row, 0) })
+                             .value();
+        RunRecord other = f.run;
+        const qint64 otherRun = f.store->createRun(other)->id;
+        const qint64 otherId = f.store->appendResponses({ response(otherRun, f.cases.at(0).row, 0) })->constFirst();
+        // Bytes of any value, NUL and bytes that are no UTF-8 included.
+        const std::string a("\x01\x00\xff binary", 10);
+        const std::string b("\x01\x02", 2);
+        QVERIFY(f.store
+                    ->storeVerdicts({ { f.run.id, ids.at(2), 7, 1, a }, { f.run.id, ids.at(0), 0, 1, b },
+                        { f.run.id, ids.at(0), 7, 1, a }, { f.run.id, ids.at(1), 7, 2, b }, { otherRun, otherId, 7, 1, b } })
+                    .ok());
+        // The same key again replaces what was kept (a damaged verdict is mended by keeping it again).
+        QVERIFY(f.store->storeVerdicts({ { f.run.id, ids.at(2), 7, 1, b } }).ok());
+        QVERIFY(f.store->storeVerdicts({ { f.run.id, ids.at(2), 7, 1, a } }).ok());
+        QCOMPARE(f.store->storedVerdictCount().value(), 5);
+        struct Seen
+        {
+            qint64 response, gold;
+            std::string bytes;
+            bool operator==(const Seen&) const = default;
+        };
+        const auto read = [&](qint64 run, int version) {
+            std::vector<Seen> seen;
+            const auto visited = f.store->forEachStoredVerdict(run, version, [&seen](qint64 r, qint64 g, std::string_view v) {
+                seen.push_back({ r, g, std::string(v) });
+                return true;
+            });
+            return visited.ok() && visited.value() == qint64(seen.size()) ? seen : std::vector<Seen> { { -1, -1, {} } };
+        };
+        // By response, then gold revision; only the run's and the version's.
+        const std::vector<Seen> expected { { ids.at(0), 0, b }, { ids.at(0), 7, a }, { ids.at(2), 7, a } };
+        QVERIFY(read(f.run.id, 1) == expected);
+        QVERIFY(read(f.run.id, 2) == (std::vector<Seen> { { ids.at(1), 7, b } }));
+        QVERIFY(read(otherRun, 1) == (std::vector<Seen> { { otherId, 7, b } }));
+        QVERIFY(read(f.run.id, 3).empty());
+        // Stopping early.
+        int calls = 0;
+        QCOMPARE(f.store->forEachStoredVerdict(f.run.id, 1, [&calls](qint64, qint64, std::string_view) {
+            return ++calls < 2;
+        }).value(), 2);
+
+        // A bad row refuses the whole batch; a response that is not stored too.
+        QCOMPARE(f.store->storeVerdicts({ { f.run.id, ids.at(1), 7, 1, a }, { f.run.id, ids.at(1), 8, 1, {} } }).errorKind(),
+            StoreErrorKind::InvalidArgument);
+        QCOMPARE(f.store->storeVerdicts({ { 0, ids.at(1), 7, 1, a } }).errorKind(), StoreErrorKind::InvalidArgument);
+        QVERIFY(!f.store->storeVerdicts({ { f.run.id, ids.at(1), 9, 1, a }, { f.run.id, 987654, 7, 1, a } }).ok());
+        QCOMPARE(f.store->storedVerdictCount().value(), 5);
+
+        QCOMPARE(f.store->dropStoredVerdictsExcept(1).value(), 1);
+        QVERIFY(read(f.run.id, 2).empty());
+        QCOMPARE(f.store->storedVerdictCount().value(), 4);
     }
 
     void connectionsAreReleased_data()

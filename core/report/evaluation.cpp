@@ -4,6 +4,7 @@
 #include "run/retrylineage.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
+#include "scoring/verdictcodec.h"
 #include "stats/means.h"
 #include "store/resultstore.h"
 #include "util/prefault.h"
@@ -104,7 +105,34 @@ struct Job
     /// by scoring. A place, not an address: the records may grow while a run is read (never while it is scored).
     std::size_t index = 0;
     VerdictMemo* memo = nullptr; ///< the suite's, unless the record may be taken over by a retry
+    /// The verdict the store keeps for this response and the case's gold (then the answer was not read): decoded
+    /// instead of scored.
+    std::string stored;
 };
+
+/// The verdicts a store keeps for one run's responses, by response (ascending) and gold revision.
+struct KeptVerdict
+{
+    qint64 responseId = 0;
+    qint64 goldRevisionRow = 0;
+    std::string bytes;
+};
+
+/// The version a verdict is kept under: the scorer's and the encoding's, so that a change of either makes every kept
+/// verdict of before unread (and dropped the next time verdicts are kept) instead of misread or refused.
+constexpr int kKeptVersion = kScorerVersion * 1000 + kVerdictCodecVersion;
+
+/// The kept verdict of this response measured against this gold revision, if there is one.
+KeptVerdict* findKept(std::vector<KeptVerdict>& kept, qint64 responseId, qint64 goldRevisionRow)
+{
+    auto it = std::lower_bound(kept.begin(), kept.end(), responseId,
+        [](const KeptVerdict& k, qint64 id) { return k.responseId < id; });
+    for (; it != kept.end() && it->responseId == responseId; ++it) {
+        if (it->goldRevisionRow == goldRevisionRow)
+            return &*it;
+    }
+    return nullptr;
+}
 
 /// The memo's digest of a job's answer: SOB encoding, modality and text, each length-prefixed, as UTF-8 bytes.
 VerdictMemo::Digest answerDigest(const Job& job, const QString& modality)
@@ -201,12 +229,17 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     std::vector<ScoredRecord> records;
     // Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
     // retry run takes over is decided twice; the last counts).
+    // 3: read from the store's kept verdicts. And the run of each record's response (a retry's, where it took the
+    // slot over), for keeping what was scored.
     std::vector<std::uint8_t> reusedOf;
-    const auto scoreOrReuse = [&earlier, &reusedOf, &records](Job& job) {
+    std::vector<qint64> runOfRecord;
+    std::atomic_bool storedDamaged = false;
+    const auto scoreOrReuse = [&earlier, &reusedOf, &runOfRecord, &records, &storedDamaged](Job& job) {
         ScoredRecord& record = records[job.index];
         record.responseId = job.response.id;
         record.goldRevisionRow = job.facts->goldRevisionRow;
         record.scorerVersion = kScorerVersion;
+        runOfRecord[job.index] = job.response.runId;
         if (!earlier.empty()) {
             if (const auto it = earlier.constFind({ job.response.id, job.facts->goldRevisionRow });
                 it != earlier.cend()) {
@@ -214,6 +247,15 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 reusedOf[job.index] = 1;
                 return;
             }
+        }
+        if (!job.stored.empty()) {
+            // Its answer was not read: a verdict that does not decode cannot be scored here. The pass is made again
+            // without kept verdicts (evaluateStore()).
+            reusedOf[job.index] = 3;
+            if (!decodeVerdict(job.stored, record.verdict))
+                storedDamaged = true;
+            job.stored = {};
+            return;
         }
         reusedOf[job.index] = 0;
         if (!job.memo) {
@@ -274,6 +316,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     }
     reservePrefaulted(records, std::size_t(total)); // written by this thread, the one that reads the store
     reusedOf.reserve(std::size_t(total));
+    runOfRecord.reserve(std::size_t(total));
+    const bool readKept = options.useStoredVerdicts && !onlyCases && store.keepsVerdicts();
     qint64 done = 0;
     const qint64 chunk = std::max<qint64>(256, total / 100);
     std::atomic_bool cancelled = false;
@@ -414,6 +458,38 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             const qint64 root = rootOf.value(run.id, run.id);
             QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];
             VerdictMemo* const runMemo = retriedRoots.contains(root) ? nullptr : &memo;
+            // The verdicts the store keeps for this run's responses; each is moved into the job that needs it.
+            std::vector<KeptVerdict> kept;
+            if (readKept) {
+                const auto read = store.forEachStoredVerdict(
+                    run.id, kKeptVersion, [&kept](qint64 responseId, qint64 goldRow, std::string_view bytes) {
+                        kept.push_back({ responseId, goldRow, std::string(bytes) });
+                        return true;
+                    });
+                if (!read) {
+                    evaluation.error = read.errorMessage();
+                    return evaluation;
+                }
+            }
+            const auto takeKept = [&kept](const ResponseRecord& response, qint64 goldRow) {
+                KeptVerdict* found = kept.empty() ? nullptr : findKept(kept, response.id, goldRow);
+                // An empty answer text means it was not read: only then is the kept verdict used (a store of an
+                // older schema, or a read that ignored needsText, read every answer and scores it).
+                if (!found || !response.rawUtf8.isEmpty() || found->bytes.empty())
+                    return std::string();
+                return std::move(found->bytes);
+            };
+            // An answer is read only when neither the earlier evaluation nor the store has its verdict.
+            const std::function<bool(qint64, qint64)> needsText = [&](qint64 responseId, qint64 caseRow) {
+                const auto fact = facts.constFind(caseRow);
+                if (fact == facts.cend())
+                    return false; // not scored at all
+                const qint64 goldRow = fact->goldRevisionRow;
+                if (!earlier.empty() && earlier.contains({ responseId, goldRow }))
+                    return false;
+                const KeptVerdict* found = kept.empty() ? nullptr : findKept(kept, responseId, goldRow);
+                return !found || found->bytes.empty();
+            };
             const auto visit = [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
@@ -431,21 +507,24 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     earlierRecord.latencyMs = response.latencyMs;
                     if (slot.pendingRun == run.id) {
                         jobs[slot.pendingJob].response = response;
+                        jobs[slot.pendingJob].stored = takeKept(response, fact->goldRevisionRow);
                     } else if (allAtOnce) {
                         // The earlier run's job is not scored yet: this answer is scored instead, as it would be
                         // after it.
                         slot.pendingRun = run.id;
-                        jobs[slot.pendingJob] = { &fact.value(), &scoring, response, sob, slot.record, nullptr };
+                        jobs[slot.pendingJob] = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {} };
                     } else {
                         slot.pendingRun = run.id;
                         slot.pendingJob = jobs.size();
-                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record, nullptr });
+                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record, nullptr,
+                            takeKept(response, fact->goldRevisionRow) });
                     }
                     return true;
                 }
                 // Records are reserved for the responses counted before reading; more arrived meanwhile, and
                 // growing moves them: not while the helper writes verdicts into them.
-                if (records.size() == records.capacity() || reusedOf.size() == reusedOf.capacity()) {
+                if (records.size() == records.capacity() || reusedOf.size() == reusedOf.capacity()
+                    || runOfRecord.size() == runOfRecord.capacity()) {
                     if (!settle()) {
                         stopped = true;
                         return false;
@@ -454,6 +533,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
                 ScoredRecord& r = records.emplace_back();
                 reusedOf.push_back(0);
+                runOfRecord.push_back(run.id);
                 r.suite = suite.id;
                 r.model = model;
                 r.strategy = run.strategy;
@@ -469,7 +549,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 r.weight = fact->weight;
                 r.latencyMs = response.latencyMs;
                 r.cost = response.cost;
-                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, runMemo });
+                std::string kept = takeKept(response, fact->goldRevisionRow);
+                VerdictMemo* const jobMemo = kept.empty() ? runMemo : nullptr; // no answer read to digest
+                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, std::move(kept) });
                 return true;
             };
             StoreResult<qint64> visited = qint64(0);
@@ -480,6 +562,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                             break;
                     }
                 }
+            } else if (readKept || !earlier.empty()) {
+                visited = store.forEachResponseForScoring(run.id, visit, needsText);
             } else {
                 visited = store.forEachResponse(run.id, visit, ResponseFields::ForScoring);
             }
@@ -508,6 +592,12 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         options.progress(total, total);
     evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
     evaluation.identical = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(2));
+    evaluation.stored = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(3));
+    evaluation.storedDamaged = storedDamaged;
+    for (std::size_t place = 0; place < records.size(); ++place) {
+        if ((reusedOf[place] == 0 || reusedOf[place] == 2) && records[place].responseId > 0)
+            evaluation.unkept.push_back({ place, runOfRecord[place] });
+    }
     evaluation.records = ScoredRecords(std::move(records));
     return evaluation;
 }
@@ -516,7 +606,14 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
 
 Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options)
 {
-    return evaluate(store, options, nullptr);
+    Evaluation evaluation = evaluate(store, options, nullptr);
+    if (evaluation.storedDamaged && evaluation.ok()) {
+        EvaluationOptions fromAnswers = options;
+        fromAnswers.useStoredVerdicts = false;
+        evaluation = evaluate(store, fromAnswers, nullptr);
+        evaluation.storedDamaged = true;
+    }
+    return evaluation;
 }
 
 CasePlaces::CasePlaces(const ScoredRecords& records)
@@ -604,8 +701,13 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
         places.push_back(place->second);
         placeOf.erase(place);
     }
-    std::sort(places.begin(), places.end());
     Evaluation evaluation;
+    // The partial pass's places are those of its own records: each becomes the place its record takes.
+    for (const UnkeptVerdict& u : partial.unkept)
+        evaluation.unkept.push_back({ places[u.place], u.runId });
+    std::sort(evaluation.unkept.begin(), evaluation.unkept.end(),
+        [](const UnkeptVerdict& a, const UnkeptVerdict& b) { return a.place < b.place; });
+    std::sort(places.begin(), places.end());
     evaluation.records = earlier.withReplaced(std::move(replacements));
     evaluation.reused = qint64(earlier.size() - places.size());
     evaluation.rescoredPlaces = std::move(places);
@@ -613,6 +715,42 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     if (options.progress)
         options.progress(qint64(evaluation.records.size()), qint64(evaluation.records.size()));
     return evaluation;
+}
+
+StoreResult<qint64> keepVerdicts(
+    ResultStore& store, const ScoredRecords& records, const std::vector<UnkeptVerdict>& unkept, const std::atomic_bool* cancel)
+{
+    if (unkept.empty() || !store.keepsVerdicts())
+        return qint64(0);
+    // A batch is a few milliseconds of writing: a runner storing its answers meanwhile waits no longer than that.
+    constexpr std::size_t kBatch = 4096;
+    // Those of other versions can never be read again.
+    if (auto dropped = store.dropStoredVerdictsExcept(kKeptVersion); !dropped)
+        return dropped.error();
+    qint64 written = 0;
+    std::vector<StoredVerdict> batch;
+    batch.reserve(std::min(kBatch, unkept.size()));
+    for (std::size_t start = 0; start < unkept.size(); start += kBatch) {
+        if (cancel && cancel->load())
+            break;
+        batch.clear();
+        const std::size_t end = std::min(unkept.size(), start + kBatch);
+        for (std::size_t i = start; i < end; ++i) {
+            if (unkept[i].place >= records.size())
+                return StoreError { StoreErrorKind::InvalidArgument,
+                    QStringLiteral("a verdict to keep has no record (place %1 of %2)")
+                        .arg(unkept[i].place)
+                        .arg(records.size()) };
+            const ScoredRecord& r = records[unkept[i].place];
+            if (r.responseId <= 0 || r.scorerVersion != kScorerVersion || unkept[i].runId <= 0)
+                continue; // not read from a store, or not by this scorer
+            batch.push_back({ unkept[i].runId, r.responseId, r.goldRevisionRow, kKeptVersion, encodeVerdict(r.verdict) });
+        }
+        if (auto stored = store.storeVerdicts(batch); !stored)
+            return stored.error();
+        written += qint64(batch.size());
+    }
+    return written;
 }
 
 } // namespace structscope

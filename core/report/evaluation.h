@@ -1,6 +1,7 @@
 #pragma once
 
 #include "report/aggregator.h"
+#include "store/storeresult.h"
 
 #include <QSet>
 #include <QString>
@@ -34,6 +35,17 @@ struct EvaluationOptions
     /// version) is there keeps that verdict instead of being scored again — after a gold edit only the
     /// edited case's responses are. Must outlive the call.
     const ScoredRecords* reuse = nullptr;
+    /// Verdicts the store keeps (ResultStore::storeVerdicts, keepVerdicts() below) are read instead of scored, and
+    /// their answers are not read at all. Off: everything is scored from the answers.
+    bool useStoredVerdicts = true;
+};
+
+/// A record whose verdict was scored by a pass and is not kept by the store yet: its place in the evaluation's
+/// records, and the run its response belongs to (a retry run's, where it took the slot over).
+struct UnkeptVerdict
+{
+    std::size_t place = 0;
+    qint64 runId = 0;
 };
 
 /// Where each case's records lie in a set, found in one pass over it: after a gold edit, the places of the edited
@@ -66,6 +78,12 @@ struct Evaluation
     /// Verdicts copied from an identical answer to the same case scored earlier in this pass (the scorer is a pure
     /// function of the answer, the case and the suite), instead of scored again.
     qint64 identical = 0;
+    qint64 stored = 0; ///< verdicts read from the store (EvaluationOptions::useStoredVerdicts) instead of scored
+    /// A verdict the store keeps did not decode (a damaged or foreign store): the pass was made again from the
+    /// answers, ignoring every kept verdict.
+    bool storedDamaged = false;
+    /// The records scored (or copied from an identical answer) by this pass, for keepVerdicts(), ascending.
+    std::vector<UnkeptVerdict> unkept;
     /// Set by reevaluateCases() when the records are `earlier`'s with only these places (ascending) read and
     /// scored again: a view showing `earlier` updates those rows instead of everything. Unset after a full pass.
     std::optional<std::vector<std::size_t>> rescoredPlaces;
@@ -89,5 +107,12 @@ Evaluation evaluateStore(ResultStore& store, const EvaluationOptions& options = 
 /// ResultStore::kMaxCasesPerQuery cases. `earlierPlaces`, where given, are CasePlaces of `earlier` (else made here).
 Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, const QSet<qint64>& caseRows,
     const EvaluationOptions& options = {}, std::shared_ptr<const CasePlaces> earlierPlaces = nullptr);
+
+/// Has the store keep the verdicts of `unkept` (an evaluation of it: Evaluation::unkept), in batches of a few
+/// thousand, each its own transaction, so that later passes read them instead of scoring: how many were written.
+/// Stops between batches when `cancel` is set (what was written stays: each batch is whole). Needs a writable store;
+/// a store that keeps no verdicts (read-only and older than schema v3) gets none.
+StoreResult<qint64> keepVerdicts(ResultStore& store, const ScoredRecords& records,
+    const std::vector<UnkeptVerdict>& unkept, const std::atomic_bool* cancel = nullptr);
 
 } // namespace structscope

@@ -139,11 +139,35 @@ Migration version2()
     return m;
 }
 
+// Scoring a million responses takes seconds of CPU; reading back what an earlier pass scored takes a fraction. Each
+// verdict is kept, in verdictcodec's binary form, under everything it is a function of: the response, the gold
+// revision it was measured against (0: the case has none) and the scorer version. Rows lie by run (a WITHOUT ROWID
+// table on SQLite: the key is the table's order), so that a pass reads a run's verdicts in one range, as it reads the
+// run's responses. A cache: derived, never a fact, so a store without the table reads the same, only slower (the v1
+// `verdicts` table, JSON keyed by response alone, was never filled and stays unused).
+Migration version3()
+{
+    Migration m;
+    m.version = 3;
+    m.summary = u"verdicts kept as they are scored"_s;
+    m.statements = {
+        u"CREATE TABLE scored_verdicts ("
+        " run_id {bigint} NOT NULL REFERENCES runs (id),"
+        " response_id {bigint} NOT NULL REFERENCES responses (id),"
+        " gold_revision_id {bigint} NOT NULL,"
+        " scorer_version INTEGER NOT NULL,"
+        " verdict {blob} NOT NULL,"
+        " PRIMARY KEY (run_id, response_id, gold_revision_id, scorer_version)){without_rowid}"_s,
+    };
+    m.readableWithout = true;
+    return m;
+}
+
 } // namespace
 
 const QList<Migration>& storeMigrations()
 {
-    static const QList<Migration> migrations { version1(), version2() };
+    static const QList<Migration> migrations { version1(), version2(), version3() };
     return migrations;
 }
 

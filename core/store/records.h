@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <optional>
+#include <string>
 
 namespace structscope {
 
@@ -158,6 +159,17 @@ struct AuditEntry
     QString entity; ///< e.g. "case", "suite", "run"
     QString entityId; ///< the entity's row id or name, as text
     nlohmann::json details = nlohmann::json::object();
+};
+
+/// A scored verdict as the store keeps it (schema v3): verdictcodec's bytes under everything the verdict is a
+/// function of. The run is the response's own (not its retry family's first), so that a pass finds it by run.
+struct StoredVerdict
+{
+    qint64 runId = 0;
+    qint64 responseId = 0;
+    qint64 goldRevisionRow = 0; ///< 0: the case has no gold
+    int scorerVersion = 0;
+    std::string verdict;
 };
 
 /// A cached verdict: derived from (response, gold revision, scorer version), never a fact.

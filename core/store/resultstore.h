@@ -14,6 +14,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 class QSqlQuery;
 
@@ -186,6 +188,12 @@ public:
     /// Returns how many were visited.
     StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
         ResponseFields fields = ResponseFields::All);
+    /// forEachResponse() with ResponseFields::ForScoring, where the raw text of a response is read only when
+    /// `needsText(response id, case row)` says so (else rawUtf8 stays empty): a pass that has a response's verdict
+    /// kept does not read its answer. Only an SQLite store skips the reading; any other reads every text.
+    StoreResult<qint64> forEachResponseForScoring(qint64 runId,
+        const std::function<bool(const ResponseRecord&)>& visit,
+        const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText);
     /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
     /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
     StoreResult<qint64> forEachResponseOfCases(const QList<qint64>& caseRows,
@@ -208,7 +216,23 @@ public:
     /// Entries matching the query, oldest first.
     StoreResult<QList<AuditEntry>> auditLog(const AuditQuery& query = {});
 
-    // ---- verdict cache ------------------------------------------------------------------------
+    // ---- stored verdicts (schema v3) -----------------------------------------------------------
+    /// Whether this store keeps scored verdicts: every writable store does (opening migrates it), a read-only one
+    /// from schema v3 on. Without them the calls below read nothing and store nothing.
+    bool keepsVerdicts() const;
+    /// Adds verdicts, in verdictcodec's form, in one transaction: all of the batch or none. One already kept under
+    /// the same key is replaced (it can only differ if it was damaged).
+    StoreResult<void> storeVerdicts(const std::vector<StoredVerdict>& verdicts);
+    /// Visits the kept verdicts of a run's responses made by this scorer version, by response, until `visit`
+    /// returns false: the count visited. The bytes are valid during the call only.
+    StoreResult<qint64> forEachStoredVerdict(qint64 runId, int scorerVersion,
+        const std::function<bool(qint64 responseId, qint64 goldRevisionRow, std::string_view verdict)>& visit);
+    /// Drops the kept verdicts of every scorer version but this one (they can never be read again): how many.
+    StoreResult<qint64> dropStoredVerdictsExcept(int scorerVersion);
+    /// How many verdicts are kept, of every version.
+    StoreResult<qint64> storedVerdictCount();
+
+    // ---- verdict cache (v1; never filled by the application) -------------------------------------
     /// Stores verdicts (replacing cached ones with the same key) in one transaction.
     StoreResult<void> putVerdicts(const QList<VerdictRecord>& verdicts);
     /// The cached verdict for this key, or nullopt on a cache miss.
@@ -243,7 +267,8 @@ private:
     enum class ResponseOrder { ByDatabase, SortedHere };
     StoreResult<qint64> visitResponses(const QString& where, const QVariantList& values,
         const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All,
-        ResponseOrder order = ResponseOrder::ByDatabase);
+        ResponseOrder order = ResponseOrder::ByDatabase,
+        const std::function<bool(qint64, qint64)>* needsText = nullptr);
 
     StoreLocation m_location;
     QString m_openedAs; ///< the location as given to open() (with any password: kept in memory only)

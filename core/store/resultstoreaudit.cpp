@@ -1,6 +1,7 @@
 // ResultStore: the audit log and the verdict cache.
 #include "store/resultstore.h"
 
+#include "store/sqlitenative.h"
 #include "store/sqlsupport.h"
 
 #include <QSqlQuery>
@@ -115,6 +116,97 @@ StoreResult<QList<AuditEntry>> ResultStore::auditLog(const AuditQuery& filter)
         out.append(std::move(e));
     }
     return out;
+}
+
+bool ResultStore::keepsVerdicts() const
+{
+    // A writable store was migrated at open; a read-only one is read at the version it has.
+    return !m_readOnly || m_versionAtOpen >= 3;
+}
+
+StoreResult<void> ResultStore::storeVerdicts(const std::vector<StoredVerdict>& verdicts)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    for (const StoredVerdict& v : verdicts) {
+        if (v.runId <= 0 || v.responseId <= 0 || v.goldRevisionRow < 0 || v.scorerVersion <= 0 || v.verdict.empty())
+            return StoreError { StoreErrorKind::InvalidArgument,
+                u"a kept verdict needs a run, a response, a scorer version and its bytes (response %1); nothing of "
+                "the batch was stored"_s.arg(v.responseId) };
+    }
+    if (verdicts.empty())
+        return {};
+    // Before the transaction: freed after its rollback (see putVerdicts).
+    sql::RowInsert insert(db(),
+        u"INSERT INTO scored_verdicts (run_id, response_id, gold_revision_id, scorer_version, verdict) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, response_id, gold_revision_id, scorer_version) "
+        "DO UPDATE SET verdict = excluded.verdict"_s);
+    sql::Transaction tx(db(), m_dialect);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    const QString what = u"cannot keep verdicts (none of the batch was stored)"_s;
+    if (auto r = insert.prepare(what); !r)
+        return r.error();
+    for (const StoredVerdict& v : verdicts) {
+        insert.add(v.runId);
+        insert.add(v.responseId);
+        insert.add(v.goldRevisionRow);
+        insert.add(v.scorerVersion);
+        insert.addBlob(v.verdict);
+        if (!insert.run())
+            return insert.error(what);
+    }
+    return tx.commit();
+}
+
+StoreResult<qint64> ResultStore::forEachStoredVerdict(qint64 runId, int scorerVersion,
+    const std::function<bool(qint64 responseId, qint64 goldRevisionRow, std::string_view verdict)>& visit)
+{
+    if (!keepsVerdicts())
+        return qint64(0);
+    if (auto native = sql::visitStoredVerdicts(db(), runId, scorerVersion, visit))
+        return std::move(*native);
+    QSqlQuery query(db());
+    query.setForwardOnly(true);
+    if (auto r = sql::exec(query,
+            u"SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND "
+            "scorer_version = ? ORDER BY response_id"_s,
+            { runId, scorerVersion }, u"cannot read kept verdicts"_s);
+        !r)
+        return r.error();
+    qint64 count = 0;
+    while (query.next()) {
+        const QByteArray bytes = query.value(2).toByteArray();
+        ++count;
+        if (!visit(query.value(0).toLongLong(), query.value(1).toLongLong(),
+                std::string_view(bytes.constData(), std::size_t(bytes.size()))))
+            break;
+    }
+    if (query.lastError().isValid())
+        return sql::databaseError(u"cannot read kept verdicts"_s, query.lastError());
+    return count;
+}
+
+StoreResult<qint64> ResultStore::dropStoredVerdictsExcept(int scorerVersion)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    QSqlQuery query(db());
+    if (auto r = sql::exec(query, u"DELETE FROM scored_verdicts WHERE scorer_version <> ?"_s, { scorerVersion },
+            u"cannot drop kept verdicts"_s);
+        !r)
+        return r.error();
+    return qint64(query.numRowsAffected());
+}
+
+StoreResult<qint64> ResultStore::storedVerdictCount()
+{
+    if (!keepsVerdicts())
+        return qint64(0);
+    QSqlQuery query(db());
+    if (auto r = sql::exec(query, u"SELECT count(*) FROM scored_verdicts"_s, {}, u"cannot count kept verdicts"_s); !r)
+        return r.error();
+    return query.next() ? query.value(0).toLongLong() : qint64(0);
 }
 
 StoreResult<void> ResultStore::putVerdicts(const QList<VerdictRecord>& verdicts)

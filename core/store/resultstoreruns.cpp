@@ -286,7 +286,8 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
 }
 
 StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVariantList& values,
-    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order)
+    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order,
+    const std::function<bool(qint64, qint64)>* needsText)
 {
     const bool sortHere = order == ResponseOrder::SortedHere;
     qint64 count = 0;
@@ -304,7 +305,7 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
     // of every answer whichever pass reads it.
     std::optional<StoreResult<qint64>> native;
     if (fields == ResponseFields::ForScoring)
-        native = sql::visitScoringResponses(db(), clause, values, take);
+        native = sql::visitScoringResponses(db(), clause, values, take, needsText);
     if (native && !native->ok())
         return native->error();
     if (!native) {
@@ -358,6 +359,14 @@ StoreResult<qint64> ResultStore::forEachResponse(
     qint64 runId, const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
 {
     return visitResponses(u"run_id = ?"_s, { runId }, visit, fields);
+}
+
+StoreResult<qint64> ResultStore::forEachResponseForScoring(qint64 runId,
+    const std::function<bool(const ResponseRecord&)>& visit,
+    const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText)
+{
+    return visitResponses(
+        u"run_id = ?"_s, { runId }, visit, ResponseFields::ForScoring, ResponseOrder::ByDatabase, &needsText);
 }
 
 StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& caseRows,

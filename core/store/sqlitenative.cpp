@@ -79,7 +79,8 @@ QByteArray validUtf8(const char* data, qsizetype size)
 }
 
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
-    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit)
+    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
+    const std::function<bool(qint64, qint64)>* needsText)
 {
     sqlite3* handle = sqliteHandle(db);
     if (!handle)
@@ -129,8 +130,12 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
         r.runId = sqlite3_column_int64(s, 1);
         r.caseRow = sqlite3_column_int64(s, 2);
         r.repeat = sqlite3_column_int(s, 3);
-        const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s, 4));
-        r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(s, 4)) : QByteArray();
+        if (!needsText || (*needsText)(r.id, r.caseRow)) {
+            const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s, 4));
+            r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(s, 4)) : QByteArray();
+        } else {
+            r.rawUtf8.clear();
+        }
         r.httpStatus = sqlite3_column_int(s, 5);
         r.errorKind = text(s, 6);
         r.latencyMs = optionalDouble(s, 7);
@@ -144,6 +149,43 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
         r.attempts = sqlite3_column_int(s, 10);
         ++count;
         if (!visit(r))
+            break;
+    }
+    return StoreResult<qint64>(count);
+}
+
+std::optional<StoreResult<qint64>> visitStoredVerdicts(const QSqlDatabase& db, qint64 runId, int scorerVersion,
+    const std::function<bool(qint64, qint64, std::string_view)>& visit)
+{
+    sqlite3* handle = sqliteHandle(db);
+    if (!handle)
+        return std::nullopt;
+    Statement statement(handle,
+        QByteArrayLiteral("SELECT response_id, gold_revision_id, verdict FROM scored_verdicts "
+                          "WHERE run_id = ? AND scorer_version = ? ORDER BY response_id"));
+    const auto failed = [handle]() {
+        return StoreResult<qint64>(StoreError { StoreErrorKind::Database,
+            u"cannot read kept verdicts: %1 (SQLite code %2)"_s.arg(QString::fromUtf8(sqlite3_errmsg(handle)))
+                .arg(sqlite3_extended_errcode(handle)) });
+    };
+    if (!statement.ok())
+        return failed();
+    sqlite3_stmt* s = statement.get();
+    if (sqlite3_bind_int64(s, 1, runId) != SQLITE_OK || sqlite3_bind_int64(s, 2, scorerVersion) != SQLITE_OK)
+        return failed();
+    qint64 count = 0;
+    for (;;) {
+        const int rc = sqlite3_step(s);
+        if (rc == SQLITE_DONE)
+            break;
+        if (rc != SQLITE_ROW)
+            return failed();
+        // A verdict stored as text by a foreign writer reads as its bytes; the decoder judges them.
+        const void* bytes = sqlite3_column_blob(s, 2);
+        const int size = sqlite3_column_bytes(s, 2);
+        ++count;
+        if (!visit(sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1),
+                std::string_view(static_cast<const char*>(bytes), bytes ? std::size_t(size) : 0)))
             break;
     }
     return StoreResult<qint64>(count);
@@ -206,6 +248,14 @@ void RowInsert::addUtf8(std::string_view text)
     if (!m_statement || text.find('\0') != std::string_view::npos)
         return add(QString::fromUtf8(text.data(), qsizetype(text.size())));
     sqlite3_bind_text(m_statement, ++m_column, text.data(), int(text.size()), SQLITE_TRANSIENT);
+}
+
+void RowInsert::addBlob(std::string_view bytes)
+{
+    if (m_statement)
+        sqlite3_bind_blob64(m_statement, ++m_column, bytes.data(), sqlite3_uint64(bytes.size()), SQLITE_TRANSIENT);
+    else
+        m_values.append(QByteArray(bytes.data(), qsizetype(bytes.size())));
 }
 
 template <typename T> void RowInsert::addOptional(const std::optional<T>& value)

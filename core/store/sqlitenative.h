@@ -45,6 +45,8 @@ public:
     void add(const QString& text);
     /// UTF-8 text (JSON as nlohmann's dump() writes it, say).
     void addUtf8(std::string_view text);
+    /// Bytes for a BLOB (PostgreSQL: BYTEA) column.
+    void addBlob(std::string_view bytes);
     void add(const std::optional<double>& value);
     void add(const std::optional<qint64>& value);
     void add(const std::optional<QString>& text);
@@ -82,8 +84,17 @@ private:
 ///
 /// Qt's SQLite driver on Debian links the system SQLite, as this library does, so the driver's handle is a
 /// connection of the same library (QSqlDriver::handle() documents this use).
+/// `needsText`, where given, is asked (response id, case row) before a row's raw text is read: false leaves rawUtf8
+/// empty, and SQLite never copies the text (nor reads its overflow pages).
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
-    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit);
+    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
+    const std::function<bool(qint64, qint64)>* needsText = nullptr);
+
+/// Reads `SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND scorer_version = ?
+/// ORDER BY response_id` through SQLite's own API and visits each row, the verdict's bytes valid during the call,
+/// until `visit` returns false: the count visited. Nothing when `db` is not Qt's SQLite driver's.
+std::optional<StoreResult<qint64>> visitStoredVerdicts(const QSqlDatabase& db, qint64 runId, int scorerVersion,
+    const std::function<bool(qint64, qint64, std::string_view)>& visit);
 
 /// Text read as UTF-8 bytes, as a round trip through QString would give it back: the bytes themselves when they
 /// are ASCII (nearly every answer) or valid UTF-8, else with each invalid sequence replaced as QString::fromUtf8()

@@ -255,6 +255,8 @@ int benchStore(const BenchArgs& args)
     // The adjusted gold (latest revisions), so that the gold edit below shows in the leaderboard.
     EvaluationOptions adjusted;
     adjusted.gold = GoldBasis::Adjusted;
+    // Never scored: whatever an earlier run of the bench had the store keep is not read (see below for that).
+    adjusted.useStoredVerdicts = false;
     Evaluation first = evaluateStore(*store, adjusted);
     if (!first.ok() || qint64(first.records.size()) != total) {
         std::fprintf(stderr, "bench store: scored %zu of %lld responses: %s\n", first.records.size(), total,
@@ -323,6 +325,52 @@ int benchStore(const BenchArgs& args)
     if (!rescored.ok())
         return 1;
     rescored = {};
+
+    // The GUI's scoring service has the store keep the verdicts of a pass once its set is out (in the background);
+    // a later opening then reads them instead of scoring every answer. First set free, so that peak memory is that
+    // of one set, as in the GUI; the read-back set takes its place for the steps below (the same records in the
+    // same places: its point estimates must have the same digest).
+    step.restart();
+    const auto kept = keepVerdicts(*store, first.records, first.unkept);
+    if (!kept) {
+        std::fprintf(stderr, "bench store: %s\n", qPrintable(kept.errorMessage()));
+        return 1;
+    }
+    report("store", u"the store keeps every verdict (%1 written, in the background after a first pass)"_s.arg(
+        kept.value()), seconds(step), "s");
+    report("store", u"store file and its write-ahead log with the verdicts kept"_s,
+        double(QFileInfo(path).size() + QFileInfo(path + u"-wal"_s).size()) / 1048576.0, "MiB");
+    first = {};
+    {
+        timer.restart();
+        auto reopened = ResultStore::open(path, openOptions, &openError);
+        if (!reopened) {
+            std::fprintf(stderr, "bench store: %s\n", qPrintable(openError.message));
+            return 1;
+        }
+        step.restart();
+        EvaluationOptions fromKept = adjusted;
+        fromKept.useStoredVerdicts = true;
+        Evaluation read = evaluateStore(*reopened, fromKept);
+        if (!read.ok() || qint64(read.records.size()) != total || read.stored != total) {
+            std::fprintf(stderr, "bench store: read %lld kept verdicts of %lld responses: %s\n", read.stored, total,
+                qPrintable(read.error));
+            return 1;
+        }
+        report("store", u"read every kept verdict instead of scoring (%1)"_s.arg(read.stored), seconds(step), "s");
+        step.restart();
+        PointEstimates readEstimates(read.records, estimatesOnly);
+        report("store", u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
+            reportDigest(readEstimates.report())), seconds(step) * 1000.0, "ms");
+        if (reportDigest(readEstimates.report()) != reportDigest(estimates)) {
+            std::fprintf(stderr, "bench store: the point estimates of the kept verdicts differ from the scored ones\n");
+            return 1;
+        }
+        report("store", u"open a store that keeps its verdicts to the leaderboard's point estimates, total"_s,
+            seconds(timer), "s");
+        report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
+        first = std::move(read);
+    }
 
     // A gold edit: one new revision, then the evaluation again reusing every other verdict, and the leaderboard.
     const std::optional<BenchGoldEdit> goldEdit = benchGoldEdit(*store, &error);

@@ -2,6 +2,7 @@
 
 #include "store/resultstore.h"
 
+#include <QDebug>
 #include <QElapsedTimer>
 #include <QPromise>
 #include <QtConcurrent/QtConcurrentRun>
@@ -58,6 +59,8 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
     set->error = evaluation.error;
     set->cancelled = evaluation.cancelled;
     set->reused = evaluation.reused;
+    set->stored = evaluation.stored;
+    set->unkept = std::move(evaluation.unkept);
     if (evaluation.rescoredPlaces) {
         set->basedOn = previous;
         set->rescored = std::move(*evaluation.rescoredPlaces);
@@ -78,14 +81,57 @@ ScoringService::ScoringService(QObject* parent)
     m_pool.setMaxThreadCount(1);
 }
 
+namespace {
+
+/// Has the store keep the verdicts `set` scored, through a connection of this thread's own (the pass's was
+/// read-only). A store that cannot take them (a read-only file, a full disk) keeps none: they are a cache, and the
+/// next pass scores them again.
+void keepScored(const QString& location, const ScoredSetPtr& set, const std::shared_ptr<std::atomic_bool>& stop)
+{
+    ResultStore::OpenOptions openOptions;
+    openOptions.createIfMissing = false;
+    openOptions.integrityCheck = false;
+    StoreError error;
+    auto store = ResultStore::open(location, openOptions, &error);
+    if (!store || stop->load())
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    const auto kept = keepVerdicts(*store, set->records, set->unkept, stop.get());
+    if (!kept)
+        qInfo().noquote() << "scoring: the store keeps no verdicts of this pass:" << kept.errorMessage();
+    else
+        qInfo().noquote() << "scoring: kept" << kept.value() << "verdicts in" << timer.elapsed() << "ms";
+}
+
+} // namespace
+
 ScoringService::~ScoringService()
 {
     cancelJobs();
+    stopKeeping();
     m_pool.waitForDone();
+}
+
+void ScoringService::keep(const ScoredSetPtr& set)
+{
+    if (set->unkept.empty() || m_location.isEmpty())
+        return;
+    stopKeeping();
+    m_keeping = std::make_shared<std::atomic_bool>(false);
+    m_pool.start([location = m_location, set, stop = m_keeping] { keepScored(location, set, stop); });
+}
+
+void ScoringService::stopKeeping()
+{
+    if (m_keeping)
+        m_keeping->store(true);
+    m_keeping.reset();
 }
 
 void ScoringService::setLocation(const QString& location)
 {
+    stopKeeping();
     m_location = location;
     m_cache.clear();
     m_previous.clear();
@@ -190,6 +236,7 @@ void ScoringService::cancelJobs()
 
 void ScoringService::start(GoldBasis gold)
 {
+    stopKeeping(); // the pass would wait for it on the pool's one thread
     const bool wasBusy = isBusy();
     Job job;
     job.generation = ++m_generation;
@@ -231,6 +278,8 @@ void ScoringService::start(GoldBasis gold)
         Q_EMIT scored(gold, set);
         if (!isBusy())
             Q_EMIT busyChanged(false);
+        if (set->ok() && !isBusy())
+            keep(set);
     });
 }
 

@@ -31,6 +31,9 @@ struct ScoredSet
     /// Where each case's records lie, for the next gold edit's re-scoring (made once, shared by the sets edits
     /// make from this one).
     std::shared_ptr<const CasePlaces> casePlaces;
+    qint64 stored = 0; ///< verdicts read from those the store keeps instead of scored
+    /// Verdicts this pass scored that the store does not keep yet: the service has it keep them once the set is out.
+    std::vector<UnkeptVerdict> unkept;
     bool ok() const { return error.isEmpty() && !cancelled; }
 };
 
@@ -64,6 +67,8 @@ public:
     bool isBusy() const { return !m_jobs.empty(); }
     /// Stops the running jobs; each announces a cancelled set through scored().
     void cancel();
+    /// Whether verdicts scored by a pass are being written to the store (after the set was announced).
+    bool isKeeping() const { return m_keeping != nullptr; }
 
 Q_SIGNALS:
     /// A scoring pass finished (also when it failed: see ScoredSet::error).
@@ -82,6 +87,8 @@ private:
     void start(GoldBasis gold);
     void invalidateBases(const std::vector<GoldBasis>& bases);
     void cancelJobs();
+    void keep(const ScoredSetPtr& set);
+    void stopKeeping();
 
     QString m_location;
     quint64 m_generation = 0;
@@ -91,6 +98,9 @@ private:
     std::map<GoldBasis, QSet<qint64>> m_changedCases;
     std::map<GoldBasis, Job> m_jobs;
     QThreadPool m_pool; ///< one pass at a time; evaluateStore spreads each pass over the global pool
+    /// Set while a set's new verdicts are written (on m_pool, after the set went out): cleared to stop the writing
+    /// before the next pass, which would otherwise wait for it.
+    std::shared_ptr<std::atomic_bool> m_keeping;
 };
 
 } // namespace structscope
