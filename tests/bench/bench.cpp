@@ -42,6 +42,7 @@ int main(int argc, char** argv)
         {u"import"_s, benchImport},
         {u"runner"_s, benchRunner},
         {u"store"_s, benchStore},
+        {u"open"_s, benchOpen},
 #ifdef STRUCTSCOPE_BENCH_GUI
         {u"cases"_s, benchCases},
 #endif
@@ -60,7 +61,7 @@ int main(int argc, char** argv)
         } else if (sections.count(arg)) {
             args.sections << arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|cases]... [--records N] (cases: GUI builds only)\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] (cases: GUI builds only)\n",
                 qPrintable(arg));
             return 2;
         }

@@ -64,6 +64,7 @@ int benchScoring(const BenchArgs& args);
 int benchImport(const BenchArgs& args);
 int benchRunner(const BenchArgs& args);
 int benchStore(const BenchArgs& args);
+int benchOpen(const BenchArgs& args);
 #ifdef STRUCTSCOPE_BENCH_GUI
 int benchCases(const BenchArgs& args);
 #endif

@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <optional>
 
 #include <sys/resource.h>
 
@@ -280,10 +281,12 @@ int benchStore(const BenchArgs& args)
         "ms");
     // The same kept with their sums (PointEstimates), as the leaderboard keeps them to follow gold edits.
     step.restart();
-    PointEstimates keptEstimates(first.records, estimatesOnly);
+    // Kept as the page keeps them: they point into the records, and are made again from the set that replaces them.
+    std::optional<PointEstimates> keptEstimates;
+    keptEstimates.emplace(first.records, estimatesOnly);
     report("store", u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
-        reportDigest(keptEstimates.report())), seconds(step) * 1000.0, "ms");
-    if (reportDigest(keptEstimates.report()) != reportDigest(estimates)) {
+        reportDigest(keptEstimates->report())), seconds(step) * 1000.0, "ms");
+    if (reportDigest(keptEstimates->report()) != reportDigest(estimates)) {
         std::fprintf(stderr, "bench store: the kept point estimates differ from the aggregate's\n");
         return 1;
     }
@@ -340,6 +343,7 @@ int benchStore(const BenchArgs& args)
         kept.value()), seconds(step), "s");
     report("store", u"store file and its write-ahead log with the verdicts kept"_s,
         double(QFileInfo(path).size() + QFileInfo(path + u"-wal"_s).size()) / 1048576.0, "MiB");
+    keptEstimates.reset();
     first = {};
     {
         timer.restart();
@@ -359,17 +363,17 @@ int benchStore(const BenchArgs& args)
         }
         report("store", u"read every kept verdict instead of scoring (%1)"_s.arg(read.stored), seconds(step), "s");
         step.restart();
-        PointEstimates readEstimates(read.records, estimatesOnly);
+        keptEstimates.emplace(read.records, estimatesOnly);
         report("store", u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
-            reportDigest(readEstimates.report())), seconds(step) * 1000.0, "ms");
-        if (reportDigest(readEstimates.report()) != reportDigest(estimates)) {
+            reportDigest(keptEstimates->report())), seconds(step) * 1000.0, "ms");
+        if (reportDigest(keptEstimates->report()) != reportDigest(estimates)) {
             std::fprintf(stderr, "bench store: the point estimates of the kept verdicts differ from the scored ones\n");
             return 1;
         }
         report("store", u"open a store that keeps its verdicts to the leaderboard's point estimates, total"_s,
             seconds(timer), "s");
         report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
-        first = std::move(read);
+        first = std::move(read); // the records stay where they are: the kept estimates still point at them
     }
 
     // A gold edit: one new revision, then the evaluation again reusing every other verdict, and the leaderboard.
@@ -394,7 +398,7 @@ int benchStore(const BenchArgs& args)
     const double estimatesSeconds = seconds(step);
     QElapsedTimer updating;
     updating.start();
-    const bool updated = afterEdit.rescoredPlaces && keptEstimates.update(afterEdit.records, *afterEdit.rescoredPlaces);
+    const bool updated = afterEdit.rescoredPlaces && keptEstimates->update(afterEdit.records, *afterEdit.rescoredPlaces);
     const double updateSeconds = seconds(updating);
     const Report boardAfterEdit = aggregate(afterEdit.records, leaderboard);
     const double editSeconds = seconds(step);
@@ -414,12 +418,12 @@ int benchStore(const BenchArgs& args)
     }
     report("store", u"gold edit to the leaderboard's point estimates (%1 groups)"_s.arg(estimatesAfterEdit.groups.size()),
         estimatesSeconds * 1000.0, "ms");
-    if (!updated || reportDigest(keptEstimates.report()) != reportDigest(estimatesAfterEdit)) {
+    if (!updated || reportDigest(keptEstimates->report()) != reportDigest(estimatesAfterEdit)) {
         std::fprintf(stderr, "bench store: the kept point estimates did not follow the gold edit\n");
         return 1;
     }
     report("store", u"  the kept point estimates updated instead (digest %1)"_s.arg(
-        reportDigest(keptEstimates.report())), updateSeconds * 1000.0, "ms");
+        reportDigest(keptEstimates->report())), updateSeconds * 1000.0, "ms");
     report("store", u"gold edit to the leaderboard's point estimates, kept ones updated"_s,
         (reevaluateSeconds + updateSeconds) * 1000.0, "ms");
     report("store", u"gold edit to updated leaderboard with intervals (%1 re-scored, %2 verdicts changed, digest %3)"_s
@@ -456,6 +460,89 @@ int benchStore(const BenchArgs& args)
         seconds(step), "s");
     report("store", u"peak memory"_s, peakRssMiB(), "MiB");
     return boardAfterEdit.groups.empty() || ladderBoard.groups.empty() ? 1 : 0;
+}
+
+int benchOpen(const BenchArgs& args)
+{
+    // Opening a store that keeps its verdicts (as the GUI's scoring service has it keep them after a first pass), to
+    // the leaderboard's point estimates, three times: the store, a read of every response without its answer and of
+    // every kept verdict, the places of each case's records and the kept point estimates, as the GUI makes them.
+    QTemporaryDir scratch;
+    QString error;
+    BenchStoreShape shape;
+    const QString path = ensureBenchStore(args.records > 0 ? args.records : 1000000, scratch, &error, &shape);
+    if (path.isEmpty()) {
+        std::fprintf(stderr, "bench open: %s\n", qPrintable(error));
+        return 1;
+    }
+    ResultStore::OpenOptions openOptions;
+    openOptions.integrityCheck = false;
+    StoreError openError;
+    EvaluationOptions adjusted;
+    adjusted.gold = GoldBasis::Adjusted;
+    AggregateOptions estimatesOnly;
+    estimatesOnly.groupBy = { "model", "strategy" };
+    estimatesOnly.intervals = false;
+    QString scoredDigest;
+    {
+        auto store = ResultStore::open(path, openOptions, &openError);
+        if (!store) {
+            std::fprintf(stderr, "bench open: %s\n", qPrintable(openError.message));
+            return 1;
+        }
+        EvaluationOptions fromAnswers = adjusted;
+        fromAnswers.useStoredVerdicts = false;
+        const Evaluation scored = evaluateStore(*store, fromAnswers);
+        if (!scored.ok()) {
+            std::fprintf(stderr, "bench open: %s\n", qPrintable(scored.error));
+            return 1;
+        }
+        scoredDigest = reportDigest(aggregate(scored.records, estimatesOnly));
+        const auto kept = keepVerdicts(*store, scored.records, scored.unkept);
+        if (!kept) {
+            std::fprintf(stderr, "bench open: %s\n", qPrintable(kept.errorMessage()));
+            return 1;
+        }
+    }
+    std::vector<double> totals;
+    for (int round = 0; round < 3; ++round) {
+        QElapsedTimer timer;
+        timer.start();
+        auto store = ResultStore::open(path, openOptions, &openError);
+        if (!store) {
+            std::fprintf(stderr, "bench open: %s\n", qPrintable(openError.message));
+            return 1;
+        }
+        QElapsedTimer step;
+        step.start();
+        Evaluation read = evaluateStore(*store, adjusted);
+        if (!read.ok() || qint64(read.records.size()) != shape.total || read.stored != shape.total) {
+            std::fprintf(stderr, "bench open: read %lld kept verdicts of %lld responses: %s\n", read.stored,
+                shape.total, qPrintable(read.error));
+            return 1;
+        }
+        const double readSeconds = seconds(step);
+        step.restart();
+        const auto places = std::make_shared<const CasePlaces>(read.records);
+        PointEstimates estimates(read.records, estimatesOnly);
+        const double estimatesSeconds = seconds(step);
+        totals.push_back(seconds(timer));
+        if (reportDigest(estimates.report()) != scoredDigest) {
+            std::fprintf(stderr, "bench open: the kept verdicts' point estimates differ from the scored ones\n");
+            return 1;
+        }
+        report("open", u"round %1: read %2 kept verdicts %3 s, case places and point estimates %4 ms (digest %5)"_s
+            .arg(round + 1)
+            .arg(read.stored)
+            .arg(readSeconds, 0, 'f', 2)
+            .arg(estimatesSeconds * 1000.0, 0, 'f', 0)
+            .arg(reportDigest(estimates.report())), totals.back(), "s");
+    }
+    std::sort(totals.begin(), totals.end());
+    report("open", u"open a store that keeps its verdicts to the leaderboard's point estimates, median of 3"_s,
+        totals[1], "s");
+    report("open", u"peak memory"_s, peakRssMiB(), "MiB");
+    return 0;
 }
 
 } // namespace structscope::bench
