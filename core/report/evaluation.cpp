@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <deque>
 #include <future>
 #include <limits>
 #include <map>
@@ -94,6 +95,17 @@ private:
     std::unordered_map<Key, std::size_t, KeyHash> m_places;
 };
 
+/// What a run's records share, filled in by the jobs that make them (on the pool, off the reading thread).
+struct RunFacts
+{
+    QString suite;
+    QString model; ///< one string shared by the run's records
+    QString strategy;
+    QString modality;
+    qint64 root = 0; ///< the first run of its family of retries
+    bool simulated = false;
+};
+
 /// One response waiting to be scored, with everything it refers to. Its record lives in the evaluation's records.
 struct Job
 {
@@ -106,16 +118,34 @@ struct Job
     std::size_t index = 0;
     VerdictMemo* memo = nullptr; ///< the suite's, unless the record may be taken over by a retry
     /// The verdict the store keeps for this response and the case's gold (then the answer was not read): decoded
-    /// instead of scored.
-    std::string stored;
+    /// instead of scored. Points into the bytes of the run's kept verdicts, held until the run's jobs are done.
+    std::string_view stored;
+    /// Set on the job that made the record (and on whatever job replaces it before it ran): its grouping facts are
+    /// filled from these, the case's and the response's before it is scored. A takeover's job leaves them as they are.
+    const RunFacts* fillFrom = nullptr;
 };
 
-/// The verdicts a store keeps for one run's responses, by response (ascending) and gold revision.
+/// A verdict the store keeps for one of a run's responses: its bytes lie in the run's one buffer (a million small
+/// strings were a tenth of reading them).
 struct KeptVerdict
 {
     qint64 responseId = 0;
     qint64 goldRevisionRow = 0;
-    std::string bytes;
+    std::size_t offset = 0;
+    std::size_t size = 0;
+};
+
+/// A run's kept verdicts, by response (ascending) and gold revision, and their bytes.
+struct KeptVerdicts
+{
+    std::vector<KeptVerdict> verdicts;
+    std::vector<char> bytes; ///< a vector: moving it keeps the data where the jobs' views point
+    std::string_view of(const KeptVerdict& k) const { return { bytes.data() + k.offset, k.size }; }
+    void clear()
+    {
+        verdicts.clear();
+        bytes.clear();
+    }
 };
 
 /// The version a verdict is kept under: the scorer's and the encoding's, so that a change of either makes every kept
@@ -123,7 +153,7 @@ struct KeptVerdict
 constexpr int kKeptVersion = kScorerVersion * 1000 + kVerdictCodecVersion;
 
 /// The kept verdict of this response measured against this gold revision, if there is one.
-KeptVerdict* findKept(std::vector<KeptVerdict>& kept, qint64 responseId, qint64 goldRevisionRow)
+const KeptVerdict* findKept(const std::vector<KeptVerdict>& kept, qint64 responseId, qint64 goldRevisionRow)
 {
     auto it = std::lower_bound(kept.begin(), kept.end(), responseId,
         [](const KeptVerdict& k, qint64 id) { return k.responseId < id; });
@@ -236,6 +266,23 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     std::atomic_bool storedDamaged = false;
     const auto scoreOrReuse = [&earlier, &reusedOf, &runOfRecord, &records, &storedDamaged](Job& job) {
         ScoredRecord& record = records[job.index];
+        if (const RunFacts* run = job.fillFrom) {
+            // Latency and cost were set by the reading thread, which may add a retry's cost to them later.
+            const CaseFacts& fact = *job.facts;
+            record.suite = run->suite;
+            record.model = run->model;
+            record.strategy = run->strategy;
+            record.runId = run->root;
+            record.caseId = fact.id;
+            record.caseRow = job.response.caseRow;
+            record.repeat = job.response.repeat;
+            record.category = fact.category;
+            record.tier = fact.tier;
+            record.sourceKind = fact.sourceKind;
+            record.modality = run->modality;
+            record.simulated = run->simulated;
+            record.weight = fact.weight;
+        }
         record.responseId = job.response.id;
         record.goldRevisionRow = job.facts->goldRevisionRow;
         record.scorerVersion = kScorerVersion;
@@ -254,7 +301,6 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             reusedOf[job.index] = 3;
             if (!decodeVerdict(job.stored, record.verdict))
                 storedDamaged = true;
-            job.stored = {};
             return;
         }
         reusedOf[job.index] = 0;
@@ -275,6 +321,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
 
     // The responses to read, for the progress: the runs' counts, one indexed count each.
     qint64 total = 0;
+    std::unordered_map<qint64, qint64> countOfRun;
     std::vector<QList<RunRecord>> runsBySuite;
     for (const SuiteRecord& suite : suites.value()) {
         auto runs = store.runs(suite.row);
@@ -291,6 +338,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 return evaluation;
             }
             total += count.value();
+            countOfRun[run.id] = count.value();
         }
         runsBySuite.push_back(std::move(runs.value()));
     }
@@ -439,31 +487,39 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         // two runs' raw answers are held at a time. Declared after everything its jobs point to (this suite's facts
         // and options): leaving the scope, however early, waits for the helper first.
         VerdictMemo memo;
+        std::deque<RunFacts> runFacts; // the jobs point at them
         std::vector<Job> inFlight;
+        KeptVerdicts kept; // the run being read's
+        KeptVerdicts inFlightKept; // the run being scored's: its jobs point into it
         std::future<bool> helper;
         // Waits for the run being scored; false when it was cancelled. Rethrows what scoring threw.
-        const auto settle = [&inFlight, &helper]() {
+        const auto settle = [&inFlight, &inFlightKept, &helper]() {
             if (!helper.valid())
                 return true;
             const bool finished = helper.get();
             inFlight.clear();
+            inFlightKept.clear();
             return finished;
         };
         bool stopped = false;
         for (const RunRecord& run : runs) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
-            const QString modality = QString::fromStdString(run.settings.value("modality", std::string("text")));
-            const bool simulated = run.providerKind == QLatin1String("sim");
-            const QString model = providerLabel(run); // one string shared by the run's records
+            const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run), run.strategy,
+                QString::fromStdString(run.settings.value("modality", std::string("text"))), rootOf.value(run.id, run.id),
+                run.providerKind == QLatin1String("sim") });
             const qint64 root = rootOf.value(run.id, run.id);
+            // Only a family of retry runs can answer a (case, repeat) twice: a run answers each once.
+            const bool retried = retriedRoots.contains(root);
             QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];
-            VerdictMemo* const runMemo = retriedRoots.contains(root) ? nullptr : &memo;
-            // The verdicts the store keeps for this run's responses; each is moved into the job that needs it.
-            std::vector<KeptVerdict> kept;
+            VerdictMemo* const runMemo = retried ? nullptr : &memo;
+            jobs.reserve(std::size_t(countOfRun[run.id]));
+            // The verdicts the store keeps for this run's responses, for the jobs that need them.
+            kept.clear();
             if (readKept) {
                 const auto read = store.forEachStoredVerdict(
                     run.id, kKeptVersion, [&kept](qint64 responseId, qint64 goldRow, std::string_view bytes) {
-                        kept.push_back({ responseId, goldRow, std::string(bytes) });
+                        kept.verdicts.push_back({ responseId, goldRow, kept.bytes.size(), bytes.size() });
+                        kept.bytes.insert(kept.bytes.end(), bytes.begin(), bytes.end());
                         return true;
                     });
                 if (!read) {
@@ -471,31 +527,41 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     return evaluation;
                 }
             }
-            const auto takeKept = [&kept](const ResponseRecord& response, qint64 goldRow) {
-                KeptVerdict* found = kept.empty() ? nullptr : findKept(kept, response.id, goldRow);
+            // The last answer needsText() looked up, for the visit of the same row that follows.
+            qint64 lookedUp = -1;
+            const KeptVerdict* lookedUpKept = nullptr;
+            const auto takeKept = [&](const ResponseRecord& response, qint64 goldRow) {
+                const KeptVerdict* found = response.id == lookedUp ? lookedUpKept
+                    : kept.verdicts.empty()                        ? nullptr
+                                                                   : findKept(kept.verdicts, response.id, goldRow);
                 // An empty answer text means it was not read: only then is the kept verdict used (a store of an
                 // older schema, or a read that ignored needsText, read every answer and scores it).
-                if (!found || !response.rawUtf8.isEmpty() || found->bytes.empty())
-                    return std::string();
-                return std::move(found->bytes);
+                if (!found || !response.rawUtf8.isEmpty())
+                    return std::string_view();
+                return kept.of(*found);
             };
             // An answer is read only when neither the earlier evaluation nor the store has its verdict.
             const std::function<bool(qint64, qint64)> needsText = [&](qint64 responseId, qint64 caseRow) {
+                lookedUp = responseId;
+                lookedUpKept = nullptr;
                 const auto fact = facts.constFind(caseRow);
                 if (fact == facts.cend())
                     return false; // not scored at all
                 const qint64 goldRow = fact->goldRevisionRow;
                 if (!earlier.empty() && earlier.contains({ responseId, goldRow }))
                     return false;
-                const KeptVerdict* found = kept.empty() ? nullptr : findKept(kept, responseId, goldRow);
-                return !found || found->bytes.empty();
+                const KeptVerdict* found = kept.verdicts.empty() ? nullptr : findKept(kept.verdicts, responseId, goldRow);
+                if (found && found->size == 0)
+                    found = nullptr; // nothing to decode: score the answer
+                lookedUpKept = found;
+                return found == nullptr;
             };
             const auto visit = [&](const ResponseRecord& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
                     return true;
                 const ResponseKey key { response.caseRow, response.repeat };
-                if (const auto seen = slotTable.find(key); seen != slotTable.end()) {
+                if (const auto seen = retried ? slotTable.find(key) : slotTable.end(); seen != slotTable.end()) {
                     Slot& slot = seen.value();
                     ScoredRecord& earlierRecord = records[slot.record];
                     // Every call of the slot was paid for, the failed ones too.
@@ -512,7 +578,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                         // The earlier run's job is not scored yet: this answer is scored instead, as it would be
                         // after it.
                         slot.pendingRun = run.id;
-                        jobs[slot.pendingJob] = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {} };
+                        const RunFacts* fill = jobs[slot.pendingJob].fillFrom; // the record may not be filled yet
+                        jobs[slot.pendingJob] = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {}, fill };
                     } else {
                         slot.pendingRun = run.id;
                         slot.pendingJob = jobs.size();
@@ -530,28 +597,17 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                         return false;
                     }
                 }
-                slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
+                if (retried)
+                    slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
+                // The rest of the record is filled by its job, on the pool: the reading thread is the one that waits.
                 ScoredRecord& r = records.emplace_back();
                 reusedOf.push_back(0);
                 runOfRecord.push_back(run.id);
-                r.suite = suite.id;
-                r.model = model;
-                r.strategy = run.strategy;
-                r.runId = root;
-                r.caseId = fact->id;
-                r.caseRow = response.caseRow;
-                r.repeat = response.repeat;
-                r.category = fact->category;
-                r.tier = fact->tier;
-                r.sourceKind = fact->sourceKind;
-                r.modality = modality;
-                r.simulated = simulated;
-                r.weight = fact->weight;
                 r.latencyMs = response.latencyMs;
                 r.cost = response.cost;
-                std::string kept = takeKept(response, fact->goldRevisionRow);
-                VerdictMemo* const jobMemo = kept.empty() ? runMemo : nullptr; // no answer read to digest
-                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, std::move(kept) });
+                const std::string_view stored = takeKept(response, fact->goldRevisionRow);
+                VerdictMemo* const jobMemo = stored.empty() ? runMemo : nullptr; // no answer read to digest
+                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, stored, thisRun });
                 return true;
             };
             StoreResult<qint64> visited = qint64(0);
@@ -579,6 +635,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
             inFlight = std::move(jobs);
             jobs.clear();
+            std::swap(inFlightKept, kept); // the run's jobs point into its kept bytes (cleared above)
             helper = std::async(std::launch::async, [&scoreJobs, &inFlight] { return scoreJobs(inFlight); });
         }
         if (!settle() || (allAtOnce && !scoreJobs(jobs))) {

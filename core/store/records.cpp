@@ -52,6 +52,15 @@ QString costSourceName(CostSource source)
     return {};
 }
 
+std::optional<CostSource> costSourceFromUtf8(std::string_view name)
+{
+    for (const auto& [value, text] : kCostSourceNames) {
+        if (name == std::string_view(text.data(), std::size_t(text.size())))
+            return value;
+    }
+    return std::nullopt;
+}
+
 std::optional<CostSource> costSourceFromName(const QString& name)
 {
     for (const auto& [value, text] : kCostSourceNames) {

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace structscope {
 
@@ -30,6 +31,8 @@ std::optional<RunStatus> runStatusFromName(const QString& name);
 QString costSourceName(CostSource source);
 /// Parses costSourceName(); nullopt for anything else.
 std::optional<CostSource> costSourceFromName(const QString& name);
+/// The same for the name's UTF-8 bytes (a reader that has them need not make a QString per row).
+std::optional<CostSource> costSourceFromUtf8(std::string_view name);
 
 /// One case as handed to ResultStore::importSuite (plain values, independent of the suite loader).
 struct CaseImport

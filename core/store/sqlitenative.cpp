@@ -140,11 +140,12 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
         r.errorKind = text(s, 6);
         r.latencyMs = optionalDouble(s, 7);
         r.cost = optionalDouble(s, 8);
-        const QString sourceName = text(s, 9);
-        const auto source = costSourceFromName(sourceName);
+        const auto* sourceName = reinterpret_cast<const char*>(sqlite3_column_text(s, 9));
+        const auto source = costSourceFromUtf8(
+            sourceName ? std::string_view(sourceName, std::size_t(sqlite3_column_bytes(s, 9))) : std::string_view());
         if (!source)
             return StoreResult<qint64>(StoreError { StoreErrorKind::Corrupt,
-                u"responses row %1: cost_source \"%2\" is not readable"_s.arg(QString::number(r.id), sourceName) });
+                u"responses row %1: cost_source \"%2\" is not readable"_s.arg(QString::number(r.id), text(s, 9)) });
         r.costSource = *source;
         r.attempts = sqlite3_column_int(s, 10);
         ++count;
