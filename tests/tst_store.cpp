@@ -2155,6 +2155,13 @@ private slots:
         QCOMPARE(f.store->dropStoredVerdictsExcept(1).value(), 1);
         QVERIFY(read(f.run.id, 2).empty());
         QCOMPARE(f.store->storedVerdictCount().value(), 4);
+        // Version 1 is noted as the one kept: asked again, nothing is scanned (rows of another version added behind
+        // the store's back stay); another version drops what is not its own.
+        QVERIFY(f.store->storeVerdicts({ { f.run.id, ids.at(1), 7, 2, b } }).ok());
+        QCOMPARE(f.store->dropStoredVerdictsExcept(1).value(), 0);
+        QCOMPARE(f.store->storedVerdictCount().value(), 5);
+        QCOMPARE(f.store->dropStoredVerdictsExcept(2).value(), 4);
+        QVERIFY(read(f.run.id, 2) == (std::vector<Seen> { { ids.at(1), 7, b } }));
     }
 
     void connectionsAreReleased_data()

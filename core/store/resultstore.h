@@ -227,7 +227,8 @@ public:
     /// returns false: the count visited. The bytes are valid during the call only.
     StoreResult<qint64> forEachStoredVerdict(qint64 runId, int scorerVersion,
         const std::function<bool(qint64 responseId, qint64 goldRevisionRow, std::string_view verdict)>& visit);
-    /// Drops the kept verdicts of every scorer version but this one (they can never be read again): how many.
+    /// Drops the kept verdicts of every scorer version but this one (they can never be read again): how many. Notes
+    /// the version in meta (`kept_verdicts_version`) and does nothing while it is the one noted.
     StoreResult<qint64> dropStoredVerdictsExcept(int scorerVersion);
     /// How many verdicts are kept, of every version.
     StoreResult<qint64> storedVerdictCount();

@@ -191,12 +191,33 @@ StoreResult<qint64> ResultStore::dropStoredVerdictsExcept(int scorerVersion)
 {
     if (auto r = checkWritable(); !r)
         return r.error();
+    // The version last kept is noted in meta, so that keeping a gold edit's few verdicts does not scan (and hold the
+    // write lock over) a million rows to find none of another version.
+    const QString version = QString::number(scorerVersion);
+    const QString what = u"cannot drop kept verdicts"_s;
     QSqlQuery query(db());
-    if (auto r = sql::exec(query, u"DELETE FROM scored_verdicts WHERE scorer_version <> ?"_s, { scorerVersion },
-            u"cannot drop kept verdicts"_s);
+    if (auto r = sql::exec(query, u"SELECT value FROM meta WHERE key = 'kept_verdicts_version'"_s, {}, what); !r)
+        return r.error();
+    if (query.next() && query.value(0).toString() == version)
+        return qint64(0);
+    query.finish();
+    sql::Transaction tx(db(), m_dialect);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    if (auto r = sql::exec(query, u"DELETE FROM scored_verdicts WHERE scorer_version <> ?"_s, { scorerVersion }, what);
         !r)
         return r.error();
-    return qint64(query.numRowsAffected());
+    const qint64 dropped = query.numRowsAffected();
+    if (auto r = sql::exec(query,
+            u"INSERT INTO meta (key, value) VALUES ('kept_verdicts_version', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value"_s,
+            { version }, what);
+        !r)
+        return r.error();
+    query.finish();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return dropped;
 }
 
 StoreResult<qint64> ResultStore::storedVerdictCount()
