@@ -77,16 +77,21 @@ ScoredSetPtr scoreStore(QPromise<ScoredSetPtr>& promise, const QString& location
 
 ScoringService::ScoringService(QObject* parent)
     : QObject(parent)
+    , m_keepTimer(new QTimer(this))
 {
     m_pool.setMaxThreadCount(1);
+    m_keepTimer->setSingleShot(true);
+    m_keepTimer->setInterval(kKeepDelayMs);
+    connect(m_keepTimer, &QTimer::timeout, this, &ScoringService::keepNow);
 }
 
 namespace {
 
-/// Has the store keep the verdicts `set` scored, through a connection of this thread's own (the pass's was
-/// read-only). A store that cannot take them (a read-only file, a full disk) keeps none: they are a cache, and the
-/// next pass scores them again.
-void keepScored(const QString& location, const ScoredSetPtr& set, const std::shared_ptr<std::atomic_bool>& stop)
+/// Has the store keep the verdicts of `sets` named by their unkept places, through a connection of this thread's own
+/// (the passes' were read-only). A store that cannot take them (a read-only file, a full disk) keeps none: they are
+/// a cache, and the next pass scores them again.
+void keepScored(const QString& location, const std::vector<std::pair<ScoredSetPtr, std::vector<UnkeptVerdict>>>& sets,
+    const std::shared_ptr<std::atomic_bool>& stop)
 {
     ResultStore::OpenOptions openOptions;
     openOptions.createIfMissing = false;
@@ -95,13 +100,16 @@ void keepScored(const QString& location, const ScoredSetPtr& set, const std::sha
     auto store = ResultStore::open(location, openOptions, &error);
     if (!store || stop->load())
         return;
-    QElapsedTimer timer;
-    timer.start();
-    const auto kept = keepVerdicts(*store, set->records, set->unkept, stop.get());
-    if (!kept)
-        qInfo().noquote() << "scoring: the store keeps no verdicts of this pass:" << kept.errorMessage();
-    else
+    for (const auto& [set, unkept] : sets) {
+        QElapsedTimer timer;
+        timer.start();
+        const auto kept = keepVerdicts(*store, set->records, unkept, stop.get());
+        if (!kept) {
+            qInfo().noquote() << "scoring: the store keeps no verdicts of this pass:" << kept.errorMessage();
+            return;
+        }
         qInfo().noquote() << "scoring: kept" << kept.value() << "verdicts in" << timer.elapsed() << "ms";
+    }
 }
 
 } // namespace
@@ -113,13 +121,51 @@ ScoringService::~ScoringService()
     m_pool.waitForDone();
 }
 
-void ScoringService::keep(const ScoredSetPtr& set)
+void ScoringService::queueKeep(GoldBasis gold, const ScoredSetPtr& set)
 {
-    if (set->unkept.empty() || m_location.isEmpty())
+    std::vector<ToKeep>& pending = m_toKeep[gold];
+    const auto basedOn = set->basedOn.lock();
+    if (!pending.empty() && basedOn && basedOn == pending.back().set) {
+        // An edit's set: its predecessor's places, some scored again. Both lists are by place; the new one wins.
+        const std::vector<UnkeptVerdict>& earlier = pending.back().unkept;
+        std::vector<UnkeptVerdict> merged;
+        merged.reserve(earlier.size() + set->unkept.size());
+        auto older = earlier.cbegin();
+        for (const UnkeptVerdict& u : set->unkept) {
+            for (; older != earlier.cend() && older->place < u.place; ++older)
+                merged.push_back(*older);
+            if (older != earlier.cend() && older->place == u.place)
+                ++older;
+            merged.push_back(u);
+        }
+        merged.insert(merged.end(), older, earlier.cend());
+        pending.back() = { set, std::move(merged) };
+    } else if (!set->unkept.empty()) {
+        pending.push_back({ set, set->unkept });
+    }
+    if (pending.empty())
+        m_toKeep.erase(gold);
+    if (!m_toKeep.empty())
+        m_keepTimer->start();
+}
+
+void ScoringService::keepNow()
+{
+    if (m_location.isEmpty() || m_toKeep.empty())
         return;
+    if (isBusy()) {
+        m_keepTimer->start(); // after the pass
+        return;
+    }
+    std::vector<std::pair<ScoredSetPtr, std::vector<UnkeptVerdict>>> sets;
+    for (auto& [gold, pending] : m_toKeep) {
+        for (ToKeep& entry : pending)
+            sets.emplace_back(std::move(entry.set), std::move(entry.unkept));
+    }
+    m_toKeep.clear();
     stopKeeping();
     m_keeping = std::make_shared<std::atomic_bool>(false);
-    m_pool.start([location = m_location, set, stop = m_keeping] { keepScored(location, set, stop); });
+    m_pool.start([location = m_location, sets = std::move(sets), stop = m_keeping] { keepScored(location, sets, stop); });
 }
 
 void ScoringService::stopKeeping()
@@ -132,6 +178,8 @@ void ScoringService::stopKeeping()
 void ScoringService::setLocation(const QString& location)
 {
     stopKeeping();
+    m_toKeep.clear();
+    m_keepTimer->stop();
     m_location = location;
     m_cache.clear();
     m_previous.clear();
@@ -278,8 +326,8 @@ void ScoringService::start(GoldBasis gold)
         Q_EMIT scored(gold, set);
         if (!isBusy())
             Q_EMIT busyChanged(false);
-        if (set->ok() && !isBusy())
-            keep(set);
+        if (set->ok())
+            queueKeep(gold, set);
     });
 }
 

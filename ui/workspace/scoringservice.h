@@ -6,6 +6,7 @@
 #include <QMetaType>
 #include <QObject>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <atomic>
 #include <map>
@@ -67,8 +68,11 @@ public:
     bool isBusy() const { return !m_jobs.empty(); }
     /// Stops the running jobs; each announces a cancelled set through scored().
     void cancel();
-    /// Whether verdicts scored by a pass are being written to the store (after the set was announced).
-    bool isKeeping() const { return m_keeping != nullptr; }
+    /// Whether verdicts scored by a pass are waiting to be written to the store or being written.
+    bool isKeeping() const { return m_keeping != nullptr || !m_toKeep.empty(); }
+    /// How long the service waits, idle, before the store keeps what its passes scored: gold edits come in bursts,
+    /// and a write between two of them would hold up the next one's pass.
+    static constexpr int kKeepDelayMs = 2000;
 
 Q_SIGNALS:
     /// A scoring pass finished (also when it failed: see ScoredSet::error).
@@ -87,7 +91,8 @@ private:
     void start(GoldBasis gold);
     void invalidateBases(const std::vector<GoldBasis>& bases);
     void cancelJobs();
-    void keep(const ScoredSetPtr& set);
+    void queueKeep(GoldBasis gold, const ScoredSetPtr& set);
+    void keepNow();
     void stopKeeping();
 
     QString m_location;
@@ -101,6 +106,16 @@ private:
     /// Set while a set's new verdicts are written (on m_pool, after the set went out): cleared to stop the writing
     /// before the next pass, which would otherwise wait for it.
     std::shared_ptr<std::atomic_bool> m_keeping;
+    /// Per basis, sets and the places of their records whose verdicts the store does not keep yet. The gold edits
+    /// since the last write are merged into their latest set (an edit's set has its predecessor's places); a full
+    /// pass is another entry (it takes the earlier verdicts over without counting them as unkept).
+    struct ToKeep
+    {
+        ScoredSetPtr set;
+        std::vector<UnkeptVerdict> unkept;
+    };
+    std::map<GoldBasis, std::vector<ToKeep>> m_toKeep;
+    QTimer* m_keepTimer = nullptr;
 };
 
 } // namespace structscope
