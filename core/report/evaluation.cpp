@@ -507,7 +507,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run), run.strategy,
                 QString::fromStdString(run.settings.value("modality", std::string("text"))), rootOf.value(run.id, run.id),
                 run.providerKind == QLatin1String("sim") });
-            const qint64 root = rootOf.value(run.id, run.id);
+            const qint64 root = thisRun->root;
             // Only a family of retry runs can answer a (case, repeat) twice: a run answers each once.
             const bool retried = retriedRoots.contains(root);
             QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];

@@ -68,8 +68,6 @@ public:
     bool isBusy() const { return !m_jobs.empty(); }
     /// Stops the running jobs; each announces a cancelled set through scored().
     void cancel();
-    /// Whether verdicts scored by a pass are waiting to be written to the store or being written.
-    bool isKeeping() const { return m_keeping != nullptr || !m_toKeep.empty(); }
     /// How long the service waits, idle, before the store keeps what its passes scored: gold edits come in bursts,
     /// and a write between two of them would hold up the next one's pass.
     static constexpr int kKeepDelayMs = 2000;
