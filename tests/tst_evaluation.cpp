@@ -896,6 +896,53 @@ private slots:
         QVERIFY(same(partial, after));
     }
 
+    void goldIsParsedOnlyForAnswersScored()
+    {
+        // Gold is parsed (and schemas compiled) by the jobs that score: a pass that reads every verdict from the store
+        // needs none of it, and a gold that does not parse is an error only where an answer is scored against it.
+        const QString path = m_dir.filePath(u"lazy-gold.db"_s);
+        {
+            const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+            QVERIFY(loaded.ok());
+            auto store = ResultStore::open(path);
+            QVERIFY(store);
+            QVERIFY(store->importSuite(makeSuiteImport(*loaded.suite)));
+            std::swap(store, m_store);
+            QVERIFY(startRun(u"sim:lazy"_s));
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
+                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002) }));
+            std::swap(store, m_store);
+        }
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        const Evaluation scored = evaluateStore(*store);
+        QVERIFY2(scored.ok(), qPrintable(scored.error));
+        QCOMPARE(scored.records.size(), std::size_t(2));
+        QVERIFY(keepVerdicts(*store, scored.records, scored.unkept));
+        const qint64 damagedRow = find(scored, u"p-2"_s)->goldRevisionRow;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"damage-gold"_s);
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.prepare(u"UPDATE gold_revisions SET gold = '{\"name\": ' WHERE id = ?"_s));
+            q.addBindValue(damagedRow);
+            QVERIFY2(q.exec(), qPrintable(q.lastError().text()));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase(u"damage-gold"_s);
+        const Evaluation read = evaluateStore(*store);
+        QVERIFY2(read.ok(), qPrintable(read.error));
+        QCOMPARE(read.stored, 2);
+        QCOMPARE(encodeVerdict(find(read, u"p-2"_s)->verdict), encodeVerdict(find(scored, u"p-2"_s)->verdict));
+        EvaluationOptions fromAnswers;
+        fromAnswers.useStoredVerdicts = false;
+        const Evaluation rescored = evaluateStore(*store, fromAnswers);
+        QVERIFY(!rescored.ok());
+        QVERIFY2(rescored.error.contains(u"gold_revisions row %1: column gold does not hold JSON"_s.arg(damagedRow)),
+            qPrintable(rescored.error));
+    }
+
     void cancelWhileTheNextRunIsReadStops()
     {
         // Cancelled from the scoring of the first run while the second is read: the pass ends as cancelled.

@@ -1873,6 +1873,30 @@ private slots:
         QCOMPARE(current.value(caseRow).revision, 2);
         const qint64 otherCase = ann->cases(suite.row)->at(1).row;
         QCOMPARE(current.value(otherCase).revision, 0);
+        // The same revisions unparsed: rows, cases and JSON as goldForSuite() gives them.
+        for (const GoldChoice choice : { GoldChoice::Original, GoldChoice::Current }) {
+            const auto parsed = ann->goldForSuite(suite.row, choice).value();
+            const auto texts = ann->goldTextForSuite(suite.row, choice);
+            QVERIFY2(texts.ok(), qPrintable(texts.errorMessage()));
+            QCOMPARE(qsizetype(texts->size()), parsed.size());
+            for (const ResultStore::GoldText& text : texts.value()) {
+                const GoldRevision& revision = parsed.value(text.caseRow);
+                QCOMPARE(text.row, revision.row);
+                const auto json = ResultStore::parseGoldText(text);
+                QVERIFY(json);
+                QCOMPARE_JSON(*json, revision.gold);
+            }
+        }
+        const QList<qint64> justThis { caseRow };
+        const auto onlyOne = ann->goldTextForSuite(suite.row, GoldChoice::Current, &justThis);
+        QVERIFY2(onlyOne.ok(), qPrintable(onlyOne.errorMessage()));
+        QCOMPARE(onlyOne->size(), std::size_t(1));
+        QCOMPARE(onlyOne->front().row, ann->currentGold(caseRow)->row);
+        const QList<qint64> none;
+        QVERIFY(!ann->goldTextForSuite(suite.row, GoldChoice::Current, &none).ok());
+        QVERIFY(!ResultStore::parseGoldText({ 1, caseRow, QByteArray() }));
+        QVERIFY(!ResultStore::parseGoldText({ 1, caseRow, QByteArray("{\"a\": ") }));
+        QVERIFY(ResultStore::damagedGold(42).message.contains(u"gold_revisions row 42"_s));
 
         const auto audit = ann->auditLog({ u"case"_s, QString::number(caseRow), 0, 0 }).value();
         QCOMPARE(audit.size(), 2);

@@ -32,6 +32,25 @@ namespace structscope {
 
 namespace {
 
+/// A distinct schema document of a suite, compiled by the first job that scores an answer against it (on the
+/// pool, while the reading thread goes on); never when every such answer has a kept verdict.
+struct SchemaSlot
+{
+    const json* document = nullptr; ///< in the suite's manifest or a case's extra
+    std::once_flag once;
+    CompiledForScoring compiled;
+};
+
+/// A case's gold as the store holds it, parsed by the first job that scores an answer to the case: a SOB import has
+/// a gold per answer, and a store that keeps its verdicts needs none of them parsed.
+struct CaseGold
+{
+    ResultStore::GoldText stored;
+    std::once_flag once;
+    json value;
+    bool damaged = false; ///< the column holds no JSON
+};
+
 /// What scoring needs to know about one stored case.
 struct CaseFacts
 {
@@ -42,10 +61,10 @@ struct CaseFacts
     std::string schemaName; ///< the named schema (the suite's default when the case names none)
     const json* schema = nullptr; ///< points into the suite's manifest or the case's extra
     json extra;
-    json gold;
+    CaseGold* gold = nullptr; ///< none: the case has no gold revision (scored against null)
     qint64 goldRevisionRow = 0;
     double weight = 0;
-    CompiledForScoring compiled; ///< the schema compiled once for all of the case's responses
+    SchemaSlot* compiled = nullptr; ///< shared by the cases with the same document
 };
 
 /// Verdicts scored in this pass, by everything a verdict is a function of besides the suite's options (the scorer
@@ -192,14 +211,32 @@ struct Slot
     std::size_t pendingJob = 0;
 };
 
-void score(Job& job, ScoredRecord& record)
+/// Scores the job's answer into `record`; false (nothing scored) when the case's gold does not parse.
+bool score(Job& job, ScoredRecord& record)
 {
+    static const json noGold;
+    const CaseFacts& facts = *job.facts;
     ScoreInput input;
-    input.gold = &job.facts->gold;
-    input.schema = job.facts->schema;
+    input.gold = &noGold;
+    if (CaseGold* const gold = facts.gold) {
+        std::call_once(gold->once, [gold] {
+            if (auto parsed = ResultStore::parseGoldText(gold->stored))
+                gold->value = std::move(*parsed);
+            else
+                gold->damaged = true;
+            gold->stored.utf8 = {};
+        });
+        if (gold->damaged)
+            return false;
+        input.gold = &gold->value;
+    }
+    if (SchemaSlot* const slot = facts.compiled) {
+        std::call_once(slot->once, [slot, &job] { slot->compiled = compileForScoring(*slot->document, *job.options); });
+        input.compiledSchema = slot->compiled.schema;
+        input.groundingSchema = slot->compiled.grounding;
+    }
+    input.schema = facts.schema;
     input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
-    input.compiledSchema = job.facts->compiled.schema;
-    input.groundingSchema = job.facts->compiled.grounding;
     const QByteArray& raw = job.response.rawUtf8; // read with ResponseFields::ForScoring
     json decoded;
     std::string text;
@@ -216,6 +253,7 @@ void score(Job& job, ScoredRecord& record)
     }
     input.response = input.importedAsString ? std::string_view(text) : std::string_view(raw.constData(), std::size_t(raw.size()));
     record.verdict = scoreResponse(input, *job.options);
+    return true;
 }
 
 QString providerLabel(const RunRecord& run)
@@ -264,7 +302,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     std::vector<std::uint8_t> reusedOf;
     std::vector<qint64> runOfRecord;
     std::atomic_bool storedDamaged = false;
-    const auto scoreOrReuse = [&earlier, &reusedOf, &runOfRecord, &records, &storedDamaged](Job& job) {
+    std::atomic<qint64> damagedGoldRow = 0; // a gold revision whose column holds no JSON, met while scoring
+    const auto scoreOrReuse = [&earlier, &reusedOf, &runOfRecord, &records, &storedDamaged, &damagedGoldRow](Job& job) {
         ScoredRecord& record = records[job.index];
         if (const RunFacts* run = job.fillFrom) {
             // Latency and cost were set by the reading thread, which may add a retry's cost to them later.
@@ -304,8 +343,15 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             return;
         }
         reusedOf[job.index] = 0;
+        const auto scoreHere = [&job, &record, &damagedGoldRow] {
+            if (score(job, record))
+                return true;
+            qint64 none = 0;
+            damagedGoldRow.compare_exchange_strong(none, job.facts->goldRevisionRow);
+            return false;
+        };
         if (!job.memo) {
-            score(job, record);
+            scoreHere();
             return;
         }
         const VerdictMemo::Digest digest = answerDigest(job, record.modality);
@@ -315,8 +361,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             reusedOf[job.index] = 2;
             return;
         }
-        score(job, record);
-        job.memo->insert(job.facts, digest, job.index);
+        if (scoreHere())
+            job.memo->insert(job.facts, digest, job.index);
     };
 
     // The responses to read, for the progress: the runs' counts, one indexed count each.
@@ -399,19 +445,27 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         const GoldChoice goldChoice = options.gold == GoldBasis::Adjusted ? GoldChoice::Current : GoldChoice::Original;
         auto cases = onlyCases ? store.cases(suite.row, CaseFields::WithoutText, *onlyCases)
                                : store.cases(suite.row, CaseFields::WithoutText);
-        auto gold = onlyCases ? store.goldForSuite(suite.row, goldChoice, *onlyCases)
-                              : store.goldForSuite(suite.row, goldChoice);
+        // Gold is parsed, and schemas compiled, by the jobs that need them (SchemaSlot, CaseGold).
+        auto gold = store.goldTextForSuite(suite.row, goldChoice, onlyCases);
         if (!cases || !gold) {
             evaluation.error = cases ? gold.errorMessage() : cases.errorMessage();
             return evaluation;
         }
+        std::deque<CaseGold> golds;
+        QHash<qint64, CaseGold*> goldByCase;
+        goldByCase.reserve(qsizetype(gold->size()));
+        for (ResultStore::GoldText& g : gold.value()) {
+            CaseGold& held = golds.emplace_back();
+            held.stored = std::move(g);
+            goldByCase.insert(held.stored.caseRow, &held);
+        }
+        std::deque<SchemaSlot> schemaSlots;
         QHash<qint64, CaseFacts> facts;
         const json* documents = nullptr;
         if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
             documents = &*it;
         const std::string defaultSchema = manifest.value("default_schema", std::string());
         facts.reserve(cases->size());
-        QHash<qint64, GoldRevision>& goldByCase = gold.value();
         for (CaseRecord& c : cases.value()) {
             if (onlyCases && !onlyCases->contains(c.row))
                 continue;
@@ -422,9 +476,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
             f.extra = std::move(c.extra);
             f.weight = complexityWeight(c.tier);
-            if (const auto g = goldByCase.find(c.row); g != goldByCase.end()) {
-                f.gold = std::move(g->gold);
-                f.goldRevisionRow = g->row;
+            if (CaseGold* const g = goldByCase.value(c.row)) {
+                f.gold = g;
+                f.goldRevisionRow = g->stored.row;
             }
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
@@ -464,7 +518,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             if (same) {
                 f.compiled = same->compiled;
             } else {
-                f.compiled = compileForScoring(*f.schema, scoring);
+                f.compiled = &schemaSlots.emplace_back();
+                f.compiled->document = f.schema;
                 compiledBySchema.emplace(key, &f);
             }
         }
@@ -644,6 +699,10 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         }
     }
 
+    if (const qint64 row = damagedGoldRow.load()) {
+        evaluation.error = ResultStore::damagedGold(row).message;
+        return evaluation;
+    }
     // Responses of unknown cases and failures after an answer were read but not scored: the bar still ends full.
     if (options.progress && total > 0)
         options.progress(total, total);

@@ -163,6 +163,23 @@ public:
     /// goldForSuite() for those of its cases whose rows are among `caseRows` (at most kMaxCasesPerQuery).
     StoreResult<QHash<qint64, GoldRevision>> goldForSuite(
         qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows);
+    /// A gold revision's rows and its JSON as stored, not parsed (goldTextForSuite()).
+    struct GoldText
+    {
+        qint64 row = 0;
+        qint64 caseRow = 0;
+        QByteArray utf8; ///< null when the column is NULL
+    };
+    /// goldForSuite() without parsing (or reading the author, reason and time of) each revision: for a reader that
+    /// needs the gold of only some cases, or parses it elsewhere (on the thread pool). `caseRows`: only those cases
+    /// (at most kMaxCasesPerQuery); null: all.
+    StoreResult<std::vector<GoldText>> goldTextForSuite(
+        qint64 suiteRow, GoldChoice choice, const QList<qint64>* caseRows = nullptr);
+    /// Parses GoldText::utf8 as goldForSuite() parses the column; nullopt when it holds no JSON (damagedGold() then
+    /// tells it).
+    static std::optional<nlohmann::json> parseGoldText(const GoldText& gold);
+    /// What goldForSuite() reports for a revision whose column holds no JSON.
+    static StoreError damagedGold(qint64 goldRow);
     /// Appends gold revision basedOnRevision + 1, if basedOnRevision is still the latest; otherwise
     /// reports a Conflict with both versions. Also writes an audit entry, in the same transaction.
     GoldEditResult addGoldRevision(

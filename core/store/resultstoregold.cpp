@@ -7,6 +7,8 @@
 #include <QSet>
 #include <QSqlQuery>
 
+#include <vector>
+
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 
@@ -76,6 +78,14 @@ StoreResult<GoldRevision> readGoldRow(const QSqlQuery& q)
     g.reason = q.value(5).toString();
     g.createdAt = sql::timeFromDb(q.value(6));
     return g;
+}
+
+/// The condition on gold_revisions that picks each case's revision of `choice`.
+QString goldChoiceClause(GoldChoice choice)
+{
+    return choice == GoldChoice::Original
+        ? u"revision = 0"_s
+        : u"revision = (SELECT max(g.revision) FROM gold_revisions g WHERE g.case_id = gold_revisions.case_id)"_s;
 }
 
 /// Runs `sql` and reads every row with `read`.
@@ -336,10 +346,7 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
     const QString& cases, const QVariantList& values, GoldChoice choice)
 {
-    const QString which = choice == GoldChoice::Original
-        ? u"revision = 0"_s
-        : u"revision = (SELECT max(g.revision) FROM gold_revisions g WHERE g.case_id = gold_revisions.case_id)"_s;
-    auto revisions = readGold(cases % u" AND "_s % which, values);
+    auto revisions = readGold(cases % u" AND "_s % goldChoiceClause(choice), values);
     if (!revisions)
         return revisions.error();
     QHash<qint64, GoldRevision> out;
@@ -349,6 +356,53 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
         out.insert(caseRow, std::move(g));
     }
     return out;
+}
+
+StoreResult<std::vector<ResultStore::GoldText>> ResultStore::goldTextForSuite(
+    qint64 suiteRow, GoldChoice choice, const QList<qint64>* caseRows)
+{
+    QString where = u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s;
+    QVariantList values { suiteRow };
+    if (caseRows) {
+        auto among = sql::rowListClause(u"case_id"_s, *caseRows, kMaxCasesPerQuery);
+        if (!among)
+            return among.error();
+        where = among->first % u" AND "_s % where;
+        values = among->second;
+        values.append(suiteRow);
+    }
+    QSqlQuery query(db());
+    query.setForwardOnly(true);
+    const QString what = u"cannot read gold revisions"_s;
+    if (!query.prepare(
+            u"SELECT id, case_id, gold FROM gold_revisions WHERE %1 AND %2"_s.arg(where, goldChoiceClause(choice))))
+        return sql::databaseError(what, query.lastError());
+    if (auto r = sql::execPrepared(query, values, what); !r)
+        return r.error();
+    std::vector<GoldText> out;
+    while (query.next()) {
+        GoldText& g = out.emplace_back();
+        g.row = query.value(0).toLongLong();
+        g.caseRow = query.value(1).toLongLong();
+        const QVariant gold = query.value(2);
+        if (!gold.isNull())
+            g.utf8 = gold.toString().toUtf8();
+    }
+    if (query.lastError().isValid())
+        return sql::databaseError(what, query.lastError());
+    return out;
+}
+
+std::optional<json> ResultStore::parseGoldText(const GoldText& gold)
+{
+    if (gold.utf8.isNull())
+        return std::nullopt;
+    return sql::jsonFromUtf8(std::string_view(gold.utf8.constData(), std::size_t(gold.utf8.size())));
+}
+
+StoreError ResultStore::damagedGold(qint64 goldRow)
+{
+    return corrupt(u"gold_revisions"_s, goldRow, u"gold"_s);
 }
 
 GoldEditResult ResultStore::addGoldRevision(

@@ -103,11 +103,14 @@ std::optional<nlohmann::json> jsonFromDb(const QVariant& value)
     if (value.isNull())
         return std::nullopt;
     const QByteArray utf8 = value.toString().toUtf8();
+    return jsonFromUtf8(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+}
+
+std::optional<nlohmann::json> jsonFromUtf8(std::string_view utf8)
+{
     // What the store holds it wrote itself, through dump(): no depth limit beyond the parsers' own stacks.
     nlohmann::json parsed;
-    if (!parseJsonText(std::string_view(utf8.constData(), std::size_t(utf8.size())), std::numeric_limits<int>::max(),
-            parsed)
-             .ok)
+    if (!parseJsonText(utf8, std::numeric_limits<int>::max(), parsed).ok)
         return std::nullopt;
     return parsed;
 }

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string_view>
+
 #include <QDateTime>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -47,6 +49,8 @@ QString jsonToDb(const nlohmann::json& value);
 std::string jsonToUtf8(const nlohmann::json& value);
 /// Parses jsonToDb(); nullopt when the stored text is not JSON.
 std::optional<nlohmann::json> jsonFromDb(const QVariant& value);
+/// The same for the column's text as UTF-8.
+std::optional<nlohmann::json> jsonFromUtf8(std::string_view utf8);
 
 /// Text for a NOT NULL column: a null QString becomes ''. PostgreSQL text cannot hold U+0000, so both
 /// engines store U+FFFD instead and hold the same data.
