@@ -137,4 +137,21 @@ std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QS
     return store;
 }
 
+std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const QString& command)
+{
+    StoreError error;
+    ResultStore::OpenOptions options;
+    options.createIfMissing = false;
+    auto store = ResultStore::open(location, options, &error);
+    if (!store) {
+        err(u"structscope %1: %2\n"_s.arg(command, error.message));
+        return store;
+    }
+    if (store->isReadOnly()) {
+        err(u"structscope %1: %2 can be read but not written (%3)\n"_s.arg(command, location, store->readOnlyReason()));
+        return nullptr;
+    }
+    return store;
+}
+
 } // namespace structscope::cli

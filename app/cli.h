@@ -35,6 +35,9 @@ void err(const QString& text);
 /// Opens an existing store read-only (never creating or changing it); on failure prints
 /// "structscope <command>: <why>" and returns nullptr.
 std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QString& command);
+/// An existing store opened for writing (never created); prints "structscope <command>: <error>" when it cannot be,
+/// or when it opens read-only only (a file without write permission, say).
+std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const QString& command);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);

@@ -38,6 +38,9 @@ int reportCommand(const QStringList& args)
     parser.addOption({u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s});
     parser.addOption({u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s,
                       u"1000"_s});
+    parser.addOption({u"keep-verdicts"_s,
+        u"Also keep what this report scores in the store (opened for writing), so that later reports and the app "
+        u"read the verdicts instead of scoring every answer again."_s});
     if (!parser.parse(args)) {
         err(u"structscope report: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -92,9 +95,12 @@ int reportCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    auto store = openStoreReadOnly(storeLocation, u"report"_s);
+    // A report reads the store only, unless asked to keep its verdicts there.
+    const bool keep = parser.isSet(u"keep-verdicts"_s);
+    auto store = keep ? openStoreForWriting(storeLocation, u"report"_s) : openStoreReadOnly(storeLocation, u"report"_s);
     if (!store)
         return ExitFailure;
+    QString keepError; // the report is still written when keeping fails; the exit code says it failed
     auto reportFor = [&](GoldBasis basis, Report& report) {
         EvaluationOptions evaluationOptions;
         evaluationOptions.gold = basis;
@@ -102,6 +108,10 @@ int reportCommand(const QStringList& args)
         if (!evaluation.ok()) {
             err(u"structscope report: %1\n"_s.arg(evaluation.error));
             return false;
+        }
+        if (keep && keepError.isEmpty()) {
+            if (const auto kept = keepVerdicts(*store, evaluation.records, evaluation.unkept); !kept)
+                keepError = kept.errorMessage();
         }
         report = aggregate(evaluation.records, aggregateOptions);
         report.gold = basis == GoldBasis::Adjusted ? "adjusted" : "measured";
@@ -125,12 +135,16 @@ int reportCommand(const QStringList& args)
     const QString outPath = parser.value(u"out"_s);
     if (outPath.isEmpty()) {
         out(QString::fromStdString(text.text));
-        return ExitOk;
+    } else {
+        QSaveFile file(outPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
+            || !file.commit()) {
+            err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+            return ExitFailure;
+        }
     }
-    QSaveFile file(outPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
-        || !file.commit()) {
-        err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+    if (!keepError.isEmpty()) {
+        err(u"structscope report: the report is written, but its verdicts were not kept: %1\n"_s.arg(keepError));
         return ExitFailure;
     }
     return ExitOk;

@@ -1,5 +1,6 @@
 // The headless command line: help, exit codes, and `check` on good and broken suites.
 #include "audit/goldeditor.h"
+#include "report/evaluation.h"
 #include "store/resultstore.h"
 
 #include <QDir>
@@ -224,6 +225,29 @@ private Q_SLOTS:
         const QJsonArray ci = group.value(u"ci95"_s).toObject().value(u"grounding.value_accuracy"_s).toArray();
         QCOMPARE(ci.size(), 2);
         QVERIFY(ci.at(0).toDouble() <= ci.at(1).toDouble());
+
+        // --keep-verdicts: the same report, and the store keeps the six verdicts; a later report reads them.
+        const QString before = run.out;
+        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
+            u"--keep-verdicts"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(run.out, before);
+        {
+            auto kept = structscope::ResultStore::open(store);
+            QVERIFY(kept);
+            QCOMPARE(kept->storedVerdictCount().value(), 6);
+            const structscope::Evaluation read = structscope::evaluateStore(*kept);
+            QVERIFY2(read.ok(), qPrintable(read.error));
+            QCOMPARE(read.stored, 6);
+        }
+        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(run.out, before);
+        // Without the flag the store is only read; with it, a store that is missing is never created.
+        run = runCli({u"report"_s, u"--store"_s, dir.filePath(u"missing.db"_s), u"--format"_s, u"json"_s,
+            u"--keep-verdicts"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(!QFile::exists(dir.filePath(u"missing.db"_s)));
 
         // Importing the same file again adds a second run, but never a second suite.
         run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
