@@ -564,7 +564,6 @@ private slots:
         QCOMPARE(responses.at(1).errorKind, u"http_error"_s);
         QCOMPARE(responses.at(0).cost, std::optional<double>(0.0004));
         QCOMPARE(responses.at(0).costSource, CostSource::PriceTable);
-        QCOMPARE(store->verdictsForRun(runs.at(0).id, u"scorer-1"_s)->size(), 1);
         QCOMPARE(store->auditLog()->size(), 2); // the import and the gold edit
     }
 
@@ -847,7 +846,7 @@ private slots:
             expectReadOnly(r.errorKind(), r.errorMessage());
         }
         {
-            auto r = store->putVerdicts({ { 1, 1, u"s"_s, j("{}"), {} } });
+            auto r = store->storeVerdicts({ { runId, 1, 1, 1, std::string("x") } });
             QVERIFY(!r);
             expectReadOnly(r.errorKind(), r.errorMessage());
         }
@@ -2065,53 +2064,6 @@ private slots:
         QCOMPARE(store->auditLog({ QString(), QString(), all.at(0).id, 0 })->size(), 1);
         QCOMPARE(store->auditLog({ QString(), QString(), 0, 1 })->size(), 1);
         QCOMPARE(store->auditLog({ u"suite"_s, QString(), 0, 0 })->size(), 0);
-    }
-
-    void verdictCache_data()
-    {
-        addBackendRows();
-    }
-    void verdictCache()
-    {
-        QFETCH(QString, backend);
-        STORE_LOCATION(location, backend);
-        auto f = makeFixture(location);
-        QVERIFY(f.store);
-        const auto ids = f.store
-                             ->appendResponses(
-                                 { response(f.run.id, f.cases.at(0).row, 0), response(f.run.id, f.cases.at(1).row, 0) })
-                             .value();
-        const qint64 gold0 = f.store->currentGold(f.cases.at(0).row)->row;
-        const qint64 gold1 = f.store->currentGold(f.cases.at(1).row)->row;
-        const json pass = j(R"({"json_pass": true, "field_f1": 1.0})");
-        const json fail = j(R"({"json_pass": false})");
-
-        QVERIFY(!f.store->verdict(ids.at(0), gold0, u"s1"_s).value().has_value());
-        QVERIFY(f.store
-                    ->putVerdicts({ { ids.at(0), gold0, u"s1"_s, fail, {} }, { ids.at(1), gold1, u"s1"_s, pass, {} },
-                        { ids.at(0), gold0, u"s2"_s, pass, {} } })
-                    .ok());
-        // Same key again replaces the cached verdict.
-        QVERIFY(f.store->putVerdicts({ { ids.at(0), gold0, u"s1"_s, pass, {} } }).ok());
-        const auto hit = f.store->verdict(ids.at(0), gold0, u"s1"_s).value();
-        QVERIFY(hit.has_value());
-        QCOMPARE_JSON(hit->verdict, pass);
-        QVERIFY(hit->computedAt.isValid());
-        QVERIFY(!f.store->verdict(ids.at(0), gold1, u"s1"_s).value().has_value());
-        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s1"_s)->size(), 2);
-        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s2"_s)->size(), 1);
-
-        // A verdict for a gold revision that does not exist is refused.
-        QVERIFY(!f.store->putVerdicts({ { ids.at(0), 987654, u"s1"_s, pass, {} } }).ok());
-        QCOMPARE(f.store->putVerdicts({ { ids.at(0), gold0, QString(), pass, {} } }).errorKind(),
-            StoreErrorKind::InvalidArgument);
-
-        QCOMPARE(f.store->invalidateVerdicts(u"s1"_s).value(), 2);
-        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s1"_s)->size(), 0);
-        QVERIFY(f.store->putVerdicts({ { ids.at(1), gold1, u"s3"_s, pass, {} } }).ok());
-        QCOMPARE(f.store->invalidateVerdictsExcept(u"s3"_s).value(), 1);
-        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s3"_s)->size(), 1);
-        QCOMPARE(f.store->verdictsForRun(f.run.id, u"s2"_s)->size(), 0);
     }
 
     void storedVerdicts_data()

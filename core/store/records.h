@@ -175,16 +175,6 @@ struct StoredVerdict
     std::string verdict;
 };
 
-/// A cached verdict: derived from (response, gold revision, scorer version), never a fact.
-struct VerdictRecord
-{
-    qint64 responseId = 0;
-    qint64 goldRevisionRow = 0;
-    QString scorerVersion;
-    nlohmann::json verdict;
-    QDateTime computedAt; ///< set by the store when invalid
-};
-
 } // namespace structscope
 
 Q_DECLARE_METATYPE(structscope::SuiteRecord)
@@ -193,4 +183,3 @@ Q_DECLARE_METATYPE(structscope::GoldRevision)
 Q_DECLARE_METATYPE(structscope::RunRecord)
 Q_DECLARE_METATYPE(structscope::ResponseRecord)
 Q_DECLARE_METATYPE(structscope::AuditEntry)
-Q_DECLARE_METATYPE(structscope::VerdictRecord)

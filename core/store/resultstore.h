@@ -250,19 +250,6 @@ public:
     /// How many verdicts are kept, of every version.
     StoreResult<qint64> storedVerdictCount();
 
-    // ---- verdict cache (v1; never filled by the application) -------------------------------------
-    /// Stores verdicts (replacing cached ones with the same key) in one transaction.
-    StoreResult<void> putVerdicts(const QList<VerdictRecord>& verdicts);
-    /// The cached verdict for this key, or nullopt on a cache miss.
-    StoreResult<std::optional<VerdictRecord>> verdict(
-        qint64 responseId, qint64 goldRevisionRow, const QString& scorerVersion);
-    /// Every cached verdict of a run's responses computed by this scorer version.
-    StoreResult<QList<VerdictRecord>> verdictsForRun(qint64 runId, const QString& scorerVersion);
-    /// Drops cached verdicts of one scorer version; returns how many.
-    StoreResult<qint64> invalidateVerdicts(const QString& scorerVersion);
-    /// Drops cached verdicts of every scorer version except `currentVersion`; returns how many.
-    StoreResult<qint64> invalidateVerdictsExcept(const QString& currentVersion);
-
 private:
     ResultStore(StoreLocation location, QString connectionName);
 

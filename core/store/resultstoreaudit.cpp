@@ -1,4 +1,4 @@
-// ResultStore: the audit log and the verdict cache.
+// ResultStore: the audit log and the kept verdicts.
 #include "store/resultstore.h"
 
 #include "store/sqlitenative.h"
@@ -9,42 +9,6 @@
 using namespace Qt::StringLiterals;
 
 namespace structscope {
-
-namespace {
-
-const QString kVerdictColumns = u"v.response_id, v.gold_revision_id, v.scorer_version, v.verdict, v.computed_at"_s;
-
-StoreResult<VerdictRecord> readVerdict(const QSqlQuery& q)
-{
-    VerdictRecord v;
-    v.responseId = q.value(0).toLongLong();
-    v.goldRevisionRow = q.value(1).toLongLong();
-    v.scorerVersion = q.value(2).toString();
-    auto verdict = sql::jsonFromDb(q.value(3));
-    if (!verdict)
-        return StoreError { StoreErrorKind::Corrupt,
-            u"the cached verdict of response %1 does not hold JSON"_s.arg(v.responseId) };
-    v.verdict = std::move(*verdict);
-    v.computedAt = sql::timeFromDb(q.value(4));
-    return v;
-}
-
-StoreResult<QList<VerdictRecord>> readVerdicts(const QSqlDatabase& db, const QString& sql, const QVariantList& values)
-{
-    QSqlQuery query(db);
-    if (auto r = sql::exec(query, sql, values, u"cannot read cached verdicts"_s); !r)
-        return r.error();
-    QList<VerdictRecord> out;
-    while (query.next()) {
-        auto v = readVerdict(query);
-        if (!v)
-            return v.error();
-        out.append(std::move(v).value());
-    }
-    return out;
-}
-
-} // namespace
 
 StoreResult<qint64> ResultStore::insertAudit(const AuditEntry& entry)
 {
@@ -136,7 +100,8 @@ StoreResult<void> ResultStore::storeVerdicts(const std::vector<StoredVerdict>& v
     }
     if (verdicts.empty())
         return {};
-    // Before the transaction: freed after its rollback (see putVerdicts).
+    // Declared before the transaction so that, on PostgreSQL, the prepared statement is freed after the rollback of
+    // a failed transaction rather than inside it.
     sql::RowInsert insert(db(),
         u"INSERT INTO scored_verdicts (run_id, response_id, gold_revision_id, scorer_version, verdict) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (run_id, response_id, gold_revision_id, scorer_version) "
@@ -228,89 +193,6 @@ StoreResult<qint64> ResultStore::storedVerdictCount()
     if (auto r = sql::exec(query, u"SELECT count(*) FROM scored_verdicts"_s, {}, u"cannot count kept verdicts"_s); !r)
         return r.error();
     return query.next() ? query.value(0).toLongLong() : qint64(0);
-}
-
-StoreResult<void> ResultStore::putVerdicts(const QList<VerdictRecord>& verdicts)
-{
-    if (auto r = checkWritable(); !r)
-        return r.error();
-    for (const VerdictRecord& v : verdicts) {
-        if (v.responseId <= 0 || v.goldRevisionRow <= 0 || v.scorerVersion.isEmpty())
-            return StoreError { StoreErrorKind::InvalidArgument,
-                u"a cached verdict needs a response, a gold revision and a scorer version"_s };
-    }
-    if (verdicts.isEmpty())
-        return {};
-
-    // Declared before the transaction so that, on PostgreSQL, the prepared statement is freed after the
-    // rollback of a failed transaction rather than inside it.
-    QSqlQuery query(db());
-    sql::Transaction tx(db(), m_dialect);
-    if (auto r = tx.begin(); !r)
-        return r.error();
-    const QString what = u"cannot cache verdicts (none of the batch was stored)"_s;
-    query.setForwardOnly(true);
-    if (!query.prepare(u"INSERT INTO verdicts (response_id, gold_revision_id, scorer_version, verdict, computed_at) "
-                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (response_id, gold_revision_id, scorer_version) "
-                       "DO UPDATE SET verdict = excluded.verdict, computed_at = excluded.computed_at"_s))
-        return sql::databaseError(what, query.lastError());
-    const QString now = sql::timeToDb(QDateTime::currentDateTimeUtc());
-    for (const VerdictRecord& v : verdicts) {
-        if (auto r = sql::execPrepared(query,
-                { v.responseId, v.goldRevisionRow, v.scorerVersion, sql::jsonToDb(v.verdict),
-                    v.computedAt.isValid() ? sql::timeToDb(v.computedAt) : now },
-                what);
-            !r)
-            return r.error();
-    }
-    query.finish();
-    return tx.commit();
-}
-
-StoreResult<std::optional<VerdictRecord>> ResultStore::verdict(
-    qint64 responseId, qint64 goldRevisionRow, const QString& scorerVersion)
-{
-    auto found = readVerdicts(db(),
-        u"SELECT %1 FROM verdicts v WHERE v.response_id = ? AND v.gold_revision_id = ? "
-        "AND v.scorer_version = ?"_s.arg(kVerdictColumns),
-        { responseId, goldRevisionRow, scorerVersion });
-    if (!found)
-        return found.error();
-    if (found->isEmpty())
-        return std::optional<VerdictRecord>();
-    return std::optional<VerdictRecord>(found->constFirst());
-}
-
-StoreResult<QList<VerdictRecord>> ResultStore::verdictsForRun(qint64 runId, const QString& scorerVersion)
-{
-    return readVerdicts(db(),
-        u"SELECT %1 FROM verdicts v JOIN responses r ON r.id = v.response_id "
-        "WHERE r.run_id = ? AND v.scorer_version = ? ORDER BY v.response_id, v.gold_revision_id"_s.arg(kVerdictColumns),
-        { runId, scorerVersion });
-}
-
-StoreResult<qint64> ResultStore::invalidateVerdicts(const QString& scorerVersion)
-{
-    if (auto r = checkWritable(); !r)
-        return r.error();
-    QSqlQuery query(db());
-    if (auto r = sql::exec(query, u"DELETE FROM verdicts WHERE scorer_version = ?"_s, { scorerVersion },
-            u"cannot drop cached verdicts"_s);
-        !r)
-        return r.error();
-    return qint64(query.numRowsAffected());
-}
-
-StoreResult<qint64> ResultStore::invalidateVerdictsExcept(const QString& currentVersion)
-{
-    if (auto r = checkWritable(); !r)
-        return r.error();
-    QSqlQuery query(db());
-    if (auto r = sql::exec(query, u"DELETE FROM verdicts WHERE scorer_version <> ?"_s, { currentVersion },
-            u"cannot drop cached verdicts"_s);
-        !r)
-        return r.error();
-    return qint64(query.numRowsAffected());
 }
 
 } // namespace structscope

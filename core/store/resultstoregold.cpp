@@ -148,7 +148,7 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
     if (auto r = validateImport(suite); !r)
         return r.error();
 
-    // Before the transaction: freed after its rollback (see putVerdicts).
+    // Before the transaction: freed after its rollback (see storeVerdicts).
     QSqlQuery query(db());
     // Thousands of rows, each with a few KB of text: SQLite's own API where the store is SQLite.
     sql::RowInsert caseInsert(db(),
@@ -442,7 +442,7 @@ GoldEditResult ResultStore::addGoldRevision(
         return fail({ StoreErrorKind::InvalidArgument, u"basedOnRevision must be 0 or more"_s });
 
     {
-        QSqlQuery query(db()); // before the transaction: freed after its rollback (see putVerdicts)
+        QSqlQuery query(db()); // before the transaction: freed after its rollback (see storeVerdicts)
         sql::Transaction tx(db(), m_dialect);
         if (auto r = tx.begin(); !r)
             return fail(r.error());

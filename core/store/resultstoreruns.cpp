@@ -240,7 +240,7 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
     if (responses.isEmpty())
         return QList<qint64> {};
 
-    // Before the transaction: freed after its rollback (see putVerdicts). SQLite's own API where the store is
+    // Before the transaction: freed after its rollback (see storeVerdicts). SQLite's own API where the store is
     // SQLite: a batch is hundreds of rows, each with its answer's text.
     sql::RowInsert insert(db(),
         u"INSERT INTO responses (run_id, case_id, repeat_index, request_hash, raw_text, http_status, error_kind, "
