@@ -148,7 +148,8 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
         return store;
     }
     if (store->isReadOnly()) {
-        err(u"structscope %1: %2 can be read but not written (%3)\n"_s.arg(command, location, store->readOnlyReason()));
+        // Not the location itself: a postgresql:// URL may carry a password.
+        err(u"structscope %1: the store can be read but not written: %2\n"_s.arg(command, store->readOnlyReason()));
         return nullptr;
     }
     return store;

@@ -482,10 +482,10 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
-        // Schema pointers are taken once the table no longer grows. Each distinct document is compiled once, and
-        // its cases share the result: a named document (the suite's, or one an import stored once) by its address;
-        // an inline one (SOB imports of earlier versions carry a copy of one of a few hundred schemas per case) by
-        // its value.
+        // Schema pointers are taken once the table no longer grows. Each distinct document gets one SchemaSlot,
+        // compiled by the first job that needs it, and its cases share it: a named document (the suite's, or one an
+        // import stored once) by its address; an inline one (SOB imports of earlier versions carry a copy of one of
+        // a few hundred schemas per case) by its value.
         std::unordered_map<const json*, const CaseFacts*> compiledByDocument;
         std::unordered_multimap<std::size_t, const CaseFacts*> compiledBySchema;
         for (auto it = facts.begin(); it != facts.end(); ++it) {
