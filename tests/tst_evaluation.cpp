@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 using namespace Qt::StringLiterals;
@@ -64,6 +65,21 @@ private:
             return false;
         m_runId = created->id;
         return true;
+    }
+
+    /// Makes a store of its own at `path` with the import suite, and runs `fill` while it stands in for m_store (so
+    /// startRun() and response() write to it); m_store is put back whatever `fill` does. Callers check
+    /// QTest::currentTestFailed() afterwards.
+    void makeImportStore(const QString& path, const std::function<void()>& fill)
+    {
+        const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
+        QVERIFY(loaded.ok());
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        QVERIFY(store->importSuite(makeSuiteImport(*loaded.suite)));
+        std::swap(store, m_store);
+        fill();
+        std::swap(store, m_store);
     }
 
     /// Whether two verdicts agree on everything a report reads of them: parse rung, both ladder labels, schema
@@ -748,13 +764,7 @@ private slots:
         // A store of its own: the answers of m_store's retried family (p-1's slot taken over by the retry run, p-2's
         // kept by the first run) and a second run.
         const QString path = m_dir.filePath(u"kept.db"_s);
-        {
-            const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
-            QVERIFY(loaded.ok());
-            auto store = ResultStore::open(path);
-            QVERIFY(store);
-            QVERIFY(store->importSuite(makeSuiteImport(*loaded.suite)));
-            std::swap(store, m_store);
+        makeImportStore(path, [this] {
             QVERIFY(startRun(u"sim:first"_s));
             const qint64 first = m_runId;
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, {}, u"timeout"_s, 0.001),
@@ -767,8 +777,9 @@ private slots:
             QVERIFY(startRun(u"sim:second"_s));
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
                 response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.001) }));
-            std::swap(store, m_store);
-        }
+        });
+        if (QTest::currentTestFailed())
+            return;
         auto store = ResultStore::open(path);
         QVERIFY(store);
         QVERIFY(store->keepsVerdicts());
@@ -901,18 +912,13 @@ private slots:
         // Gold is parsed (and schemas compiled) by the jobs that score: a pass that reads every verdict from the store
         // needs none of it, and a gold that does not parse is an error only where an answer is scored against it.
         const QString path = m_dir.filePath(u"lazy-gold.db"_s);
-        {
-            const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s);
-            QVERIFY(loaded.ok());
-            auto store = ResultStore::open(path);
-            QVERIFY(store);
-            QVERIFY(store->importSuite(makeSuiteImport(*loaded.suite)));
-            std::swap(store, m_store);
+        makeImportStore(path, [this] {
             QVERIFY(startRun(u"sim:lazy"_s));
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
                 response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002) }));
-            std::swap(store, m_store);
-        }
+        });
+        if (QTest::currentTestFailed())
+            return;
         auto store = ResultStore::open(path);
         QVERIFY(store);
         const Evaluation scored = evaluateStore(*store);

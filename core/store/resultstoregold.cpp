@@ -88,6 +88,21 @@ QString goldChoiceClause(GoldChoice choice)
         : u"revision = (SELECT max(g.revision) FROM gold_revisions g WHERE g.case_id = gold_revisions.case_id)"_s;
 }
 
+/// The condition on gold_revisions that picks the cases of suite `suiteRow`, and when `caseRows` is given only
+/// those among them; with the values it binds.
+StoreResult<std::pair<QString, QVariantList>> suiteCasesClause(qint64 suiteRow, const QList<qint64>* caseRows)
+{
+    const QString ofSuite = u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s;
+    if (!caseRows)
+        return std::pair<QString, QVariantList> { ofSuite, QVariantList { suiteRow } };
+    auto among = sql::rowListClause(u"case_id"_s, *caseRows, ResultStore::kMaxCasesPerQuery);
+    if (!among)
+        return among.error();
+    QVariantList values = among->second;
+    values.append(suiteRow);
+    return std::pair<QString, QVariantList> { among->first % u" AND "_s % ofSuite, std::move(values) };
+}
+
 /// Runs `sql` and reads every row with `read`.
 template <typename Record, typename Reader>
 StoreResult<QList<Record>> readAll(
@@ -329,18 +344,17 @@ StoreResult<GoldRevision> ResultStore::currentGold(qint64 caseRow)
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(qint64 suiteRow, GoldChoice choice)
 {
-    return goldOfCases(u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s, { suiteRow }, choice);
+    auto cases = suiteCasesClause(suiteRow, nullptr);
+    return goldOfCases(cases->first, cases->second, choice);
 }
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(
     qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows)
 {
-    auto among = sql::rowListClause(u"case_id"_s, caseRows, kMaxCasesPerQuery);
-    if (!among)
-        return among.error();
-    QVariantList values = among->second;
-    values.append(suiteRow);
-    return goldOfCases(among->first + u" AND case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s, values, choice);
+    auto cases = suiteCasesClause(suiteRow, &caseRows);
+    if (!cases)
+        return cases.error();
+    return goldOfCases(cases->first, cases->second, choice);
 }
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
@@ -361,23 +375,16 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
 StoreResult<std::vector<ResultStore::GoldText>> ResultStore::goldTextForSuite(
     qint64 suiteRow, GoldChoice choice, const QList<qint64>* caseRows)
 {
-    QString where = u"case_id IN (SELECT id FROM cases WHERE suite_id = ?)"_s;
-    QVariantList values { suiteRow };
-    if (caseRows) {
-        auto among = sql::rowListClause(u"case_id"_s, *caseRows, kMaxCasesPerQuery);
-        if (!among)
-            return among.error();
-        where = among->first % u" AND "_s % where;
-        values = among->second;
-        values.append(suiteRow);
-    }
+    auto cases = suiteCasesClause(suiteRow, caseRows);
+    if (!cases)
+        return cases.error();
     QSqlQuery query(db());
     query.setForwardOnly(true);
     const QString what = u"cannot read gold revisions"_s;
-    if (!query.prepare(
-            u"SELECT id, case_id, gold FROM gold_revisions WHERE %1 AND %2"_s.arg(where, goldChoiceClause(choice))))
+    if (!query.prepare(u"SELECT id, case_id, gold FROM gold_revisions WHERE %1 AND %2"_s.arg(
+            cases->first, goldChoiceClause(choice))))
         return sql::databaseError(what, query.lastError());
-    if (auto r = sql::execPrepared(query, values, what); !r)
+    if (auto r = sql::execPrepared(query, cases->second, what); !r)
         return r.error();
     std::vector<GoldText> out;
     while (query.next()) {
