@@ -5,7 +5,6 @@
 #include "scoring/verdictcodec.h"
 #include "suite/suiteloader.h"
 
-#include <QElapsedTimer>
 #include <QTest>
 
 #include <algorithm>
@@ -923,30 +922,6 @@ private Q_SLOTS:
         bytes[b + 1] = 'a';
         QVERIFY(!decodeVerdict(bytes, decoded, &error)); // "b" before "a"
         QVERIFY2(QString::fromStdString(error).contains(u"out of order"_s), error.c_str());
-    }
-
-    // Timed, not asserted: a store reading a million verdicts decodes each into a fresh one.
-    void decodeThroughput()
-    {
-        for (const QString& suite : { u"email-extraction"_s, u"grounded"_s, u"orderbench"_s }) {
-            std::vector<std::string> encodings;
-            for (const RealVerdict* r : real(suite, true))
-                encodings.push_back(r->encoded);
-            QVERIFY(!encodings.empty());
-            constexpr int kDecodes = 1'000'000;
-            int decoded = 0;
-            QElapsedTimer clock;
-            clock.start();
-            for (int i = 0; i < kDecodes; ++i) {
-                Verdict v;
-                decoded += decodeVerdict(encodings[std::size_t(i) % encodings.size()], v) ? 1 : 0;
-            }
-            const qint64 ns = clock.nsecsElapsed();
-            QCOMPARE(decoded, kDecodes);
-            qInfo().noquote() << u"%1 (bulk): a million decodes in %2 ms (%3 ns each)"_s.arg(suite)
-                                     .arg(double(ns) / 1e6, 0, 'f', 1)
-                                     .arg(double(ns) / kDecodes, 0, 'f', 0);
-        }
     }
 };
 

@@ -7,6 +7,7 @@
 #include "json/jsontext.h"
 #include "schema/schemavalidator.h"
 #include "scoring/scorer.h"
+#include "scoring/verdictcodec.h"
 
 #include <QElapsedTimer>
 
@@ -100,6 +101,59 @@ double run(std::size_t count, int threads, Fn work, Totals& totals)
     return seconds;
 }
 
+/// One record's verdict, scored as evaluateStore scores it.
+Verdict scoreItem(const Item& item, const ScoringOptions& options)
+{
+    ScoreInput input;
+    input.compiledSchema = item.compiled.schema;
+    input.groundingSchema = item.compiled.grounding;
+    input.response = item.response;
+    input.gold = item.gold.get();
+    input.schema = item.schema.get();
+    input.modality = Modality::Text;
+    return scoreResponse(input, options);
+}
+
+/// The verdict codec (what a store keeps per response, and reads back instead of scoring): encoding and decoding the
+/// verdicts of up to 20,000 of the records, each decoded 50 times (at most a million decodes), one thread.
+int benchVerdictCodec(const std::vector<Item>& items, const ScoringOptions& options)
+{
+    const std::size_t count = std::min<std::size_t>(items.size(), 20000);
+    if (count == 0)
+        return 0;
+    std::vector<Verdict> verdicts;
+    verdicts.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+        verdicts.push_back(scoreItem(items[i], options));
+    std::vector<std::string> encoded(count);
+    QElapsedTimer timer;
+    timer.start();
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        encoded[i] = encodeVerdict(verdicts[i]);
+        bytes += encoded[i].size();
+    }
+    const double encodeSeconds = double(timer.nsecsElapsed()) / 1e9;
+    report("scoring", u"verdict codec: encode (%1 verdicts, mean %2 bytes)"_s.arg(count).arg(bytes / count),
+        double(count) / encodeSeconds, "verdicts/s");
+    const std::size_t decodes = std::min<std::size_t>(1000000, count * 50);
+    std::size_t decoded = 0;
+    timer.restart();
+    for (std::size_t i = 0; i < decodes; ++i) {
+        Verdict v; // fresh, as a store's reading makes each
+        decoded += decodeVerdict(encoded[i % count], v) ? 1 : 0;
+    }
+    const double decodeSeconds = double(timer.nsecsElapsed()) / 1e9;
+    if (decoded != decodes) {
+        std::fprintf(
+            stderr, "bench scoring: %zu of %zu verdict encodings did not decode\n", decodes - decoded, decodes);
+        return 1;
+    }
+    report("scoring", u"verdict codec: decode into a fresh verdict (%1 decodes)"_s.arg(decodes),
+        double(decodes) / decodeSeconds, "verdicts/s");
+    return 0;
+}
+
 } // namespace
 
 int benchScoring(const BenchArgs& args)
@@ -146,15 +200,7 @@ int benchScoring(const BenchArgs& args)
     report("scoring", u"schema lookup per case (%1 cases, 200 distinct schemas)"_s.arg(items.size()),
         double(items.size()) / (double(compileTimer.nsecsElapsed()) / 1e9), "cases/s");
     const auto scoreOne = [&](std::size_t i) {
-        const Item& item = items[i];
-        ScoreInput input;
-        input.compiledSchema = item.compiled.schema;
-        input.groundingSchema = item.compiled.grounding;
-        input.response = item.response;
-        input.gold = item.gold.get();
-        input.schema = item.schema.get();
-        input.modality = Modality::Text;
-        const Verdict verdict = scoreResponse(input, options);
+        const Verdict verdict = scoreItem(items[i], options);
         return verdict.grounding ? verdict.grounding->valueAccuracy : 0.0;
     };
     double mean = 0;
@@ -172,7 +218,7 @@ int benchScoring(const BenchArgs& args)
     }
     // A check on the work itself: a generator or scorer change that makes everything 0 shows here.
     report("scoring", u"mean grounding.value_accuracy (sanity)"_s, mean * 1000.0, "‰");
-    return 0;
+    return benchVerdictCodec(items, options);
 }
 
 } // namespace structscope::bench
