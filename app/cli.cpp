@@ -1,7 +1,9 @@
 #include "cli.h"
 
+#include "report/evaluation.h"
 #include "store/resultstore.h"
 
+#include <QElapsedTimer>
 #include <QTextStream>
 
 #include <array>
@@ -153,6 +155,31 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
         return nullptr;
     }
     return store;
+}
+
+bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel)
+{
+    if (store.isReadOnly() || !store.keepsVerdicts())
+        return true;
+    QElapsedTimer timer;
+    timer.start();
+    EvaluationOptions options;
+    options.cancel = cancel;
+    const KeptVerdictsSummary summary = scoreAndKeepVerdicts(store, options);
+    const QString seconds = QString::number(double(timer.elapsed()) / 1000.0, 'f', 1);
+    if (summary.cancelled) {
+        err(u"structscope %1: interrupted while keeping verdicts: %2 kept (the app and reports score the rest)\n"_s.arg(
+            command, QString::number(summary.kept)));
+        return false;
+    }
+    if (!summary.error.isEmpty()) {
+        err(u"structscope %1: the answers are stored, but their verdicts were not kept (the app and reports will "
+            u"score them): %2\n"_s.arg(command, summary.error));
+        return false;
+    }
+    err(u"structscope %1: scored and kept %2 verdicts in %3 s (%4 were kept before)\n"_s.arg(
+        command, QString::number(summary.kept), seconds, QString::number(summary.alreadyKept)));
+    return true;
 }
 
 } // namespace structscope::cli

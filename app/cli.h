@@ -2,6 +2,7 @@
 
 #include <QStringList>
 
+#include <atomic>
 #include <cstdio>
 #include <memory>
 
@@ -38,6 +39,13 @@ std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QS
 /// An existing store opened for writing (never created); prints "structscope <command>: <error>" when it cannot be,
 /// or when it opens read-only only (a file without write permission, say).
 std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const QString& command);
+
+/// What `run` and `import` do before they end, unless told --no-keep-verdicts: score what the store does not keep a
+/// verdict for yet and keep it (scoreAndKeepVerdicts), so that the app and every report open the store on kept
+/// verdicts. Prints one line, "structscope <command>: ...", saying what it did or why it kept nothing; a store that
+/// refuses the verdicts loses nothing (they are a cache). Stops between chunks when `cancel` is set. False when it
+/// failed.
+bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);

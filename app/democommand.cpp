@@ -226,7 +226,6 @@ int demoCommand(const QStringList& args)
     Evaluation evaluation;
     {
         ResultStore::OpenOptions options;
-        options.readOnly = true;
         options.createIfMissing = false;
         options.integrityCheck = false;
         StoreError openError;
@@ -234,6 +233,12 @@ int demoCommand(const QStringList& args)
         if (!store)
             return failure(openError.message);
         evaluation = evaluateStore(*store);
+        // Kept, as `run` keeps its verdicts: the app opening the demo workspace reads them instead of scoring.
+        if (evaluation.ok()) {
+            if (const auto kept = keepVerdicts(*store, evaluation.records, evaluation.unkept); !kept)
+                err(u"structscope demo: the verdicts were not kept (the app will score the answers): %1\n"_s.arg(
+                    kept.errorMessage()));
+        }
     }
     if (!evaluation.ok())
         return failure(evaluation.error);

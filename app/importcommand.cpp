@@ -63,6 +63,9 @@ int importCommand(const QStringList& args)
                       u"jsonl: where other tools keep each field, e.g. case_id=id,response=output.text "
                       u"(dotted paths or JSON pointers; also a JSON object)."_s,
                       u"MAP"_s});
+    parser.addOption({ u"no-keep-verdicts"_s,
+        u"Do not score the imported answers and keep their verdicts in the store (the app and reports then score "
+        u"them when they open it)."_s });
     parser.addPositionalArgument(u"FILE"_s, u"Result files (JSONL)."_s, u"FILE..."_s);
     if (!parser.parse(args)) {
         err(u"structscope import: %1\n"_s.arg(parser.errorText()));
@@ -167,6 +170,9 @@ int importCommand(const QStringList& args)
             summary.storeError->message));
         return ExitFailure;
     }
+    // Scored once here rather than by every later report and the app's first opening.
+    if (!parser.isSet(u"no-keep-verdicts"_s) && summary.responses > 0 && !summary.cancelled)
+        keepVerdictsOfStore(*store, u"import"_s, nullptr);
     return hasErrors(summary.problems) ? ExitFailure : ExitOk;
 }
 

@@ -198,9 +198,14 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"sob.db"_s);
         Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
-                               testData(u"grounding/response_model-a.jsonl"_s)});
+                               testData(u"grounding/response_model-a.jsonl"_s), u"--no-keep-verdicts"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 6 response(s) from 1 file(s)"_s), qPrintable(run.out));
+        {
+            auto imported = structscope::ResultStore::open(store);
+            QVERIFY(imported);
+            QCOMPARE(imported->storedVerdictCount().value(), 0);
+        }
 
         run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s,
                            u"grounding"_s});
@@ -249,11 +254,22 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 1);
         QVERIFY(!QFile::exists(dir.filePath(u"missing.db"_s)));
 
-        // Importing the same file again adds a second run, but never a second suite.
+        // Importing the same file again adds a second run, but never a second suite. By default the import keeps
+        // the verdicts of what it stored; the first run's six were kept by the report above.
         run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
                            testData(u"grounding/response_model-a.jsonl"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"already stored"_s), qPrintable(run.out));
+        QVERIFY2(run.err.contains(u"structscope import: scored and kept 6 verdicts"_s), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"(6 were kept before)"_s), qPrintable(run.err));
+        {
+            auto both = structscope::ResultStore::open(store);
+            QVERIFY(both);
+            QCOMPARE(both->storedVerdictCount().value(), 12);
+            const structscope::Evaluation read = structscope::evaluateStore(*both);
+            QVERIFY2(read.ok(), qPrintable(read.error));
+            QCOMPARE(read.stored, 12);
+        }
     }
 
     void importReportsMalformedLinesAndKeepsTheRest()

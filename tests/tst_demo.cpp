@@ -350,6 +350,11 @@ private Q_SLOTS:
         auto store = ResultStore::open(out + u"/demo.structscope"_s);
         QVERIFY(store);
         QCOMPARE(store->runs()->size(), kRuns);
+        // The demo keeps the verdicts it scored: the app opening it reads every one.
+        const Evaluation opened = evaluateStore(*store);
+        QVERIFY2(opened.ok(), qPrintable(opened.error));
+        QVERIFY(opened.records.size() > 0);
+        QCOMPARE(opened.stored, qint64(opened.records.size()));
         QCOMPARE(readAll(out + u"/notes.txt"_s), QByteArray("mine\n"));
         QVERIFY(readAll(out + u"/charts/venn.png"_s).startsWith("\x89PNG"));
 #endif

@@ -949,6 +949,74 @@ private slots:
             qPrintable(rescored.error));
     }
 
+    void scoreAndKeepCoversBothGoldBases()
+    {
+        // What `run` and `import` do before they end: every answer scored once and kept, on the gold as measured and,
+        // where some gold was edited, as adjusted; then both passes read every verdict and score nothing.
+        const QString path = m_dir.filePath(u"keep-all.db"_s);
+        makeImportStore(path, [this] {
+            QVERIFY(startRun(u"sim:keep"_s));
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
+                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
+                response(u"p-3"_s, 0, {}, u"timeout"_s, 0.001) }));
+        });
+        if (QTest::currentTestFailed())
+            return;
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        QCOMPARE(store->hasEditedGold().value(), false);
+        KeptVerdictsSummary summary = scoreAndKeepVerdicts(*store);
+        QVERIFY2(summary.ok(), qPrintable(summary.error));
+        QCOMPARE(summary.answers, 3); // one basis: without edits the adjusted gold is the measured one
+        QCOMPARE(summary.kept, 3);
+        QCOMPARE(summary.alreadyKept, 0);
+        QCOMPARE(store->storedVerdictCount().value(), 3);
+
+        // Gold edited: the measured verdicts are kept already, the adjusted one of the edited case is not.
+        const Evaluation first = evaluateStore(*store);
+        QCOMPARE(first.stored, 3);
+        const GoldEditResult edit = store->addGoldRevision(
+            find(first, u"p-2"_s)->caseRow, nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"typo"_s, 0);
+        QVERIFY(edit.ok());
+        QCOMPARE(store->hasEditedGold().value(), true);
+        summary = scoreAndKeepVerdicts(*store);
+        QVERIFY2(summary.ok(), qPrintable(summary.error));
+        QCOMPARE(summary.answers, 6);
+        QCOMPARE(summary.alreadyKept, 5);
+        QCOMPARE(summary.kept, 1);
+        QCOMPARE(store->storedVerdictCount().value(), 4);
+
+        for (const GoldBasis basis : { GoldBasis::Measured, GoldBasis::Adjusted }) {
+            EvaluationOptions options;
+            options.gold = basis;
+            const Evaluation read = evaluateStore(*store, options);
+            QVERIFY2(read.ok(), qPrintable(read.error));
+            QCOMPARE(read.stored, 3);
+            QVERIFY(read.unkept.empty());
+            options.useStoredVerdicts = false;
+            const Evaluation scored = evaluateStore(*store, options);
+            QVERIFY2(scored.ok(), qPrintable(scored.error));
+            QCOMPARE(scored.records.size(), read.records.size());
+            for (std::size_t i = 0; i < read.records.size(); ++i)
+                QCOMPARE(encodeVerdict(read.records[i].verdict), encodeVerdict(scored.records[i].verdict));
+            QCOMPARE(find(read, u"p-2"_s)->verdict.ladder,
+                basis == GoldBasis::Measured ? LadderLabel::Correct : LadderLabel::ValueIncorrect);
+        }
+
+        // Nothing left: a third call keeps nothing; cancelled before it starts, it says so and keeps nothing.
+        summary = scoreAndKeepVerdicts(*store);
+        QVERIFY2(summary.ok(), qPrintable(summary.error));
+        QCOMPARE(summary.kept, 0);
+        QCOMPARE(summary.alreadyKept, 6);
+        const std::atomic_bool stop = true;
+        EvaluationOptions cancelled;
+        cancelled.cancel = &stop;
+        summary = scoreAndKeepVerdicts(*store, cancelled);
+        QVERIFY(summary.cancelled);
+        QVERIFY(!summary.ok());
+        QCOMPARE(summary.kept, 0);
+    }
+
     void cancelWhileTheNextRunIsReadStops()
     {
         // Cancelled from the scoring of the first run while the second is read: the pass ends as cancelled.

@@ -1,6 +1,8 @@
 // `structscope run` as a user meets it: against simulated models, against `structscope serve-sim`,
 // killed with SIGKILL at ten random points and resumed each time — every (case, repeat) ends with exactly
 // one stored answer, nothing committed is lost, and no case answered before a kill is requested again.
+#include "report/evaluation.h"
+#include "scoring/verdictcodec.h"
 #include "store/resultstore.h"
 
 #include <nlohmann/json.hpp>
@@ -76,6 +78,53 @@ private Q_SLOTS:
         auto store = ResultStore::open(db);
         QVERIFY(store);
         QCOMPARE(take(store->runs()).size(), 4);
+
+        // The run ends by scoring its answers once and keeping the verdicts: a report reads all 300 instead of
+        // scoring them, and they are what scoring the answers gives.
+        QVERIFY2(err.contains(u"structscope run: scored and kept 300 verdicts"_s), qPrintable(err));
+        QCOMPARE(take(store->storedVerdictCount()), 300);
+        const Evaluation kept = evaluateStore(*store);
+        QVERIFY2(kept.ok(), qPrintable(kept.error));
+        QCOMPARE(kept.stored, 300);
+        EvaluationOptions fromAnswers;
+        fromAnswers.useStoredVerdicts = false;
+        const Evaluation scored = evaluateStore(*store, fromAnswers);
+        QVERIFY2(scored.ok(), qPrintable(scored.error));
+        QCOMPARE(scored.stored, 0);
+        QCOMPARE(scored.records.size(), kept.records.size());
+        for (std::size_t i = 0; i < scored.records.size(); ++i) {
+            QCOMPARE(kept.records[i].responseId, scored.records[i].responseId);
+            QCOMPARE(encodeVerdict(kept.records[i].verdict), encodeVerdict(scored.records[i].verdict));
+        }
+    }
+
+    void runWithoutKeepingVerdicts()
+    {
+        const QString db = m_tmp.filePath(u"unkept.db"_s);
+        QProcess run;
+        run.start(kBinary,
+            { u"run"_s, u"--suite"_s, u"schema-tiers"_s, u"--model"_s, u"sim:careful"_s, u"--strategy"_s, u"J"_s,
+                u"--store"_s, db, u"--no-keep-verdicts"_s });
+        QVERIFY(run.waitForFinished(60000));
+        const QString err = QString::fromUtf8(run.readAllStandardError());
+        QVERIFY2(run.exitCode() == 0, qPrintable(err));
+        QVERIFY2(!err.contains(u"kept"_s), qPrintable(err));
+        {
+            auto store = ResultStore::open(db);
+            QVERIFY(store);
+            QCOMPARE(take(store->storedVerdictCount()), 0);
+        }
+        // A second run into the same store keeps the verdicts of both: the first run's too.
+        run.start(kBinary,
+            { u"run"_s, u"--suite"_s, u"schema-tiers"_s, u"--model"_s, u"sim:oracle"_s, u"--strategy"_s, u"J"_s,
+                u"--store"_s, db });
+        QVERIFY(run.waitForFinished(60000));
+        const QString second = QString::fromUtf8(run.readAllStandardError());
+        QVERIFY2(run.exitCode() == 0, qPrintable(second));
+        QVERIFY2(second.contains(u"scored and kept 150 verdicts"_s), qPrintable(second));
+        auto store = ResultStore::open(db);
+        QVERIFY(store);
+        QCOMPARE(take(store->storedVerdictCount()), 150);
     }
 
     void badCommandLines_data()

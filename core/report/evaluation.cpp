@@ -869,4 +869,42 @@ StoreResult<qint64> keepVerdicts(
     return written;
 }
 
+KeptVerdictsSummary scoreAndKeepVerdicts(ResultStore& store, EvaluationOptions options)
+{
+    KeptVerdictsSummary summary;
+    if (!store.keepsVerdicts())
+        return summary;
+    const auto edited = store.hasEditedGold();
+    if (!edited) {
+        summary.error = edited.errorMessage();
+        return summary;
+    }
+    std::vector<GoldBasis> bases { GoldBasis::Measured };
+    if (edited.value())
+        bases.push_back(GoldBasis::Adjusted);
+    options.useStoredVerdicts = true;
+    for (const GoldBasis basis : bases) {
+        options.gold = basis;
+        const Evaluation evaluation = evaluateStore(store, options);
+        if (!evaluation.ok()) {
+            summary.cancelled = evaluation.cancelled;
+            summary.error = evaluation.error;
+            return summary;
+        }
+        summary.answers += qint64(evaluation.records.size());
+        summary.alreadyKept += qint64(evaluation.records.size()) - qint64(evaluation.unkept.size());
+        const auto kept = keepVerdicts(store, evaluation.records, evaluation.unkept, options.cancel);
+        if (!kept) {
+            summary.error = kept.errorMessage();
+            return summary;
+        }
+        summary.kept += kept.value();
+        if (options.cancel && options.cancel->load()) {
+            summary.cancelled = true;
+            return summary;
+        }
+    }
+    return summary;
+}
+
 } // namespace structscope

@@ -115,4 +115,22 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
 StoreResult<qint64> keepVerdicts(ResultStore& store, const ScoredRecords& records,
     const std::vector<UnkeptVerdict>& unkept, const std::atomic_bool* cancel = nullptr);
 
+/// What scoreAndKeepVerdicts() did.
+struct KeptVerdictsSummary
+{
+    qint64 answers = 0; ///< records of the passes (a store on both gold bases counts each answer twice)
+    qint64 alreadyKept = 0; ///< read from the store's kept verdicts (or copied from an earlier pass): nothing to do
+    qint64 kept = 0; ///< scored by the passes and now kept by the store
+    bool cancelled = false;
+    QString error; ///< the store could not be read, or refused the verdicts (what was kept before stays)
+    bool ok() const { return error.isEmpty() && !cancelled; }
+};
+
+/// Scores every answer whose verdict the store does not keep yet, against the gold as measured and — when some gold
+/// was edited since (ResultStore::hasEditedGold) — as adjusted, and has the store keep them (keepVerdicts()). What
+/// the commands that write answers (`structscope run`, `import`) do before they end, so that the app and every
+/// report open their store on kept verdicts instead of scoring every answer. A store that keeps no verdicts (read
+/// only) gets none. `options.gold` and `options.useStoredVerdicts` are set by the call.
+KeptVerdictsSummary scoreAndKeepVerdicts(ResultStore& store, EvaluationOptions options = {});
+
 } // namespace structscope

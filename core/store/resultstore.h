@@ -158,6 +158,9 @@ public:
     StoreResult<QList<GoldRevision>> goldRevisions(qint64 caseRow);
     /// The latest gold revision of a case.
     StoreResult<GoldRevision> currentGold(qint64 caseRow);
+    /// Whether any case of any suite has a gold revision after its original one: then a report on the adjusted gold
+    /// measures some answers against other gold than one on the gold as measured.
+    StoreResult<bool> hasEditedGold();
     /// For every case of a suite: case row → its original or current gold.
     StoreResult<QHash<qint64, GoldRevision>> goldForSuite(qint64 suiteRow, GoldChoice choice);
     /// goldForSuite() for those of its cases whose rows are among `caseRows` (at most kMaxCasesPerQuery).

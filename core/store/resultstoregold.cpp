@@ -331,6 +331,16 @@ StoreResult<QList<GoldRevision>> ResultStore::goldRevisions(qint64 caseRow)
     return revisions;
 }
 
+StoreResult<bool> ResultStore::hasEditedGold()
+{
+    QSqlQuery query(db());
+    if (auto r = sql::exec(query, u"SELECT 1 FROM gold_revisions WHERE revision > 0 LIMIT 1"_s, {},
+            u"cannot read the gold revisions"_s);
+        !r)
+        return r.error();
+    return query.next();
+}
+
 StoreResult<GoldRevision> ResultStore::currentGold(qint64 caseRow)
 {
     auto latest = readGold(u"case_id = ? AND revision = (SELECT max(revision) FROM gold_revisions WHERE case_id = ?)"_s,

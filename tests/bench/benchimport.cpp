@@ -1,5 +1,6 @@
 // Import → report, end to end, as `structscope import` then `structscope report --format json` do it:
-// SOB response files into a new SQLite store, then scoring, aggregation and the JSON report.
+// SOB response files into a new SQLite store, then scoring, aggregation and the JSON report; then again with the
+// import keeping its verdicts (the commands' default) and the report reading them.
 #include "bench.h"
 #include "sobgen.h"
 
@@ -111,8 +112,48 @@ int benchImport(const BenchArgs& args)
     report("import", u"store file size"_s, double(QFileInfo(db).size()) / 1e6, "MB");
     report("import", u"  its write-ahead log"_s, double(std::max<qint64>(0, QFileInfo(db + u"-wal"_s).size())) / 1e6,
         "MB");
-    std::printf("import     report digest %s\n", qPrintable(reportDigest(aggregated)));
-    return 0;
+    const QString digest = reportDigest(aggregated);
+    std::printf("import     report digest %s\n", qPrintable(digest));
+
+    // The commands as they are by default: `structscope import` scores what it stored and keeps the verdicts before
+    // it ends (scoreAndKeepVerdicts), and the report reads them instead of scoring. Into a second, new store.
+    total.restart();
+    QString keptError;
+    auto keptStore = ResultStore::open(dir.filePath(u"kept.db"_s), &keptError);
+    if (!keptStore) {
+        std::fprintf(stderr, "bench import: %s\n", qPrintable(keptError));
+        return 1;
+    }
+    step.restart();
+    const ImportSummary again = importSobFiles(*keptStore, {file});
+    const double againSeconds = double(step.nsecsElapsed()) / 1e9;
+    step.restart();
+    const KeptVerdictsSummary keeping = scoreAndKeepVerdicts(*keptStore);
+    const double keepSeconds = double(step.nsecsElapsed()) / 1e9;
+    if (!again.ok() || !keeping.ok() || keeping.kept != qint64(lines.size())) {
+        std::fprintf(stderr, "bench import: import %s, verdicts kept %lld of %zu: %s\n", again.ok() ? "ok" : "failed",
+            keeping.kept, lines.size(), qPrintable(keeping.error));
+        return 1;
+    }
+    step.restart();
+    const Evaluation read = evaluateStore(*keptStore);
+    const Report readReport = aggregate(read.records, aggregateOptions);
+    const ReportText readText = writeReport(readReport, "json");
+    const double readSeconds = double(step.nsecsElapsed()) / 1e9;
+    const double keptTotal = double(total.nsecsElapsed()) / 1e9;
+    if (!read.ok() || !readText.ok() || read.stored != qint64(lines.size())) {
+        std::fprintf(stderr, "bench import: the report read %lld kept verdicts of %zu: %s\n", read.stored,
+            lines.size(), qPrintable(read.error));
+        return 1;
+    }
+    report("import", u"as the commands do by default: open store + import"_s, againSeconds * 1000.0, "ms");
+    report("import", u"  scoring and keeping the verdicts"_s, keepSeconds * 1000.0, "ms");
+    report("import", u"  a report: read the kept verdicts + aggregate + JSON"_s, readSeconds * 1000.0, "ms");
+    report("import", u"  end to end"_s, keptTotal * 1000.0, "ms");
+    const QString readDigest = reportDigest(readReport);
+    std::printf("import     report digest from kept verdicts %s%s\n", qPrintable(readDigest),
+        readDigest == digest ? "" : " (DIFFERS)");
+    return readDigest == digest ? 0 : 1;
 }
 
 } // namespace structscope::bench
