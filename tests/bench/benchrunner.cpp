@@ -1,9 +1,11 @@
 // Runner throughput against serve-sim (in process, on its own thread, as `structscope serve-sim` runs it):
 // 10,000 requests (--records N) at concurrency 64 with 0 ms latency (requests/s and the wall time per
 // request, which bounds the runner's overhead) and with 50 ms latency (wall time against the ideal
-// N × latency / concurrency). Every answer is stored, as in a real run.
+// N × latency / concurrency). Every answer is stored, as in a real run, and scored and kept at its end as
+// `structscope run` does.
 #include "bench.h"
 
+#include "report/evaluation.h"
 #include "run/runner.h"
 #include "run/suitelocator.h"
 #include "sim/simserver.h"
@@ -30,6 +32,8 @@ struct Result
     qint64 answered = 0;
     qint64 errors = 0;
     std::vector<double> latenciesMs; ///< request sent → answer read, as the runner records it
+    double keepSeconds = 0; ///< scoring the answers and keeping their verdicts, as `structscope run` ends
+    qint64 kept = 0;
 };
 
 Result runOnce(const SuitePtr& suite, int requests, int concurrency, double latencyMs, const QString& dir)
@@ -83,6 +87,14 @@ Result runOnce(const SuitePtr& suite, int requests, int concurrency, double late
         result.answered = runner.progress().done;
         for (const qint64 n : runner.progress().errorsByKind)
             result.errors += n;
+        clock.restart();
+        const KeptVerdictsSummary keeping = scoreAndKeepVerdicts(*store);
+        result.keepSeconds = double(clock.nsecsElapsed()) / 1e9;
+        result.kept = keeping.kept;
+        if (!keeping.ok()) {
+            std::fprintf(stderr, "bench runner: keeping the verdicts failed: %s\n", qPrintable(keeping.error));
+            std::exit(1);
+        }
     }
     QMetaObject::invokeMethod(
         &context, [&] { delete server; }, Qt::BlockingQueuedConnection);
@@ -112,6 +124,8 @@ int benchRunner(const BenchArgs& args)
         double(fast.answered) / fast.seconds, "requests/s");
     report("runner", u"0 ms latency: wall time per request (runner + server)"_s,
         1000.0 * fast.seconds / double(fast.answered), "ms");
+    report("runner", u"then, as `structscope run` ends: scoring and keeping %1 verdicts"_s.arg(fast.kept),
+        fast.keepSeconds * 1000.0, "ms");
     Result slow = runOnce(loaded.suite, requests, concurrency, latency, dir.path());
     if (slow.answered == 0)
         return 1;
@@ -123,6 +137,8 @@ int benchRunner(const BenchArgs& args)
             quantile(slow.latenciesMs, q), "ms");
     report("runner", u"50 ms latency: ideal N x latency / concurrency = %1 s; over ideal"_s.arg(ideal, 0, 'f', 2),
         100.0 * (slow.seconds / ideal - 1), "%");
+    report("runner", u"50 ms latency: keeping the verdicts at the end, share of the run's time"_s,
+        100.0 * slow.keepSeconds / slow.seconds, "%");
     return fast.errors + slow.errors > 0 ? 1 : 0;
 }
 
