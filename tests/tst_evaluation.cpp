@@ -979,6 +979,21 @@ private slots:
             find(first, u"p-2"_s)->caseRow, nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"typo"_s, 0);
         QVERIFY(edit.ok());
         QCOMPARE(store->hasEditedGold().value(), true);
+        {
+            // The run's three kept verdicts (all on the measured gold) make the adjusted pass read its rows without
+            // their answers (fewTexts); p-2's answer, whose adjusted verdict is not kept, is looked up by its id.
+            EvaluationOptions adjusted;
+            adjusted.gold = GoldBasis::Adjusted;
+            const Evaluation mixed = evaluateStore(*store, adjusted);
+            QVERIFY2(mixed.ok(), qPrintable(mixed.error));
+            QCOMPARE(mixed.stored, 2);
+            QCOMPARE(mixed.unkept.size(), std::size_t(1));
+            QCOMPARE(find(mixed, u"p-2"_s)->verdict.ladder, LadderLabel::ValueIncorrect);
+            adjusted.useStoredVerdicts = false;
+            const Evaluation fromAnswers = evaluateStore(*store, adjusted);
+            QVERIFY2(fromAnswers.ok(), qPrintable(fromAnswers.error));
+            QCOMPARE(encodeVerdict(find(mixed, u"p-2"_s)->verdict), encodeVerdict(find(fromAnswers, u"p-2"_s)->verdict));
+        }
         summary = scoreAndKeepVerdicts(*store);
         QVERIFY2(summary.ok(), qPrintable(summary.error));
         QCOMPARE(summary.answers, 6);

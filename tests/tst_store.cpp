@@ -577,10 +577,13 @@ private slots:
         QFile::remove(copy);
         QVERIFY(QFile::copy(testData(u"schema-v1.db"_s), copy));
         QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        // v2's (run_id, id) index, which v4 replaced by responses_scoring: a v1 store opened for writing ends with
+        // the latter only.
         const auto hasIndex = [&copy] {
             RawDb raw(copy);
-            return raw.column(u"SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'responses_run_order'"_s)
-                == QStringList { u"1"_s };
+            return raw.column(u"SELECT group_concat(name) FROM sqlite_master WHERE type = 'index' AND name IN "
+                              "('responses_run_order', 'responses_scoring')"_s)
+                == QStringList { u"responses_scoring"_s };
         };
         const FileFingerprint before = FileFingerprint::of(copy);
         {
@@ -625,7 +628,7 @@ private slots:
     void responsesAreReadThroughTheirIndexes()
     {
         // The reads scoring makes, as SQLite plans them on a store's schema: a run's responses in stored order
-        // straight from the (run_id, id) index — without it SQLite sorted each whole run, raw answers included, in a
+        // straight from the (run_id, id, …) index — without it SQLite sorted each whole run, raw answers included, in a
         // temporary B-tree (a quarter of reading a million responses) — and the responses of some cases, one lookup
         // per case instead of a walk over the run or the table (so those queries ask for no order: the store sorts
         // its few rows itself).
@@ -645,8 +648,16 @@ private slots:
             return details;
         };
         const QStringList run = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 ORDER BY id"_s);
-        QVERIFY2(run.join(u'|').contains(u"USING INDEX responses_run_order (run_id=?)"_s), qPrintable(run.join(u'|')));
+        QVERIFY2(run.join(u'|').contains(u"USING INDEX responses_scoring (run_id=?)"_s), qPrintable(run.join(u'|')));
         QVERIFY2(!run.join(u'|').contains(u"TEMP B-TREE"_s), qPrintable(run.join(u'|')));
+        // Without the answers (a pass over kept verdicts, sql::visitScoringResponses's textsApart): from the index
+        // alone, never from the table's pages.
+        const QStringList facts = plan(u"SELECT id, run_id, case_id, repeat_index, NULL, http_status, error_kind, "
+                                       "latency_ms, cost, cost_source, attempts FROM responses WHERE run_id = 1 "
+                                       "ORDER BY id"_s);
+        QVERIFY2(facts.join(u'|').contains(u"USING COVERING INDEX responses_scoring (run_id=?)"_s),
+            qPrintable(facts.join(u'|')));
+        QVERIFY2(!facts.join(u'|').contains(u"TEMP B-TREE"_s), qPrintable(facts.join(u'|')));
         const QStringList someCases = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 AND case_id IN (1, 2)"_s);
         QVERIFY2(someCases.join(u'|').contains(u"sqlite_autoindex_responses_1 (run_id=? AND case_id=?)"_s),
             qPrintable(someCases.join(u'|')));

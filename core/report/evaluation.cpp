@@ -674,7 +674,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                     }
                 }
             } else if (readKept || !earlier.empty()) {
-                visited = store.forEachResponseForScoring(run.id, visit, needsText);
+                // The store keeps a verdict for each of the run's answers (of this gold or another): few are read.
+                const bool fewTexts = !kept.verdicts.empty() && qint64(kept.verdicts.size()) >= countOfRun[run.id];
+                visited = store.forEachResponseForScoring(run.id, visit, needsText, fewTexts);
             } else {
                 visited = store.forEachResponse(run.id, visit, ResponseFields::ForScoring);
             }

@@ -211,9 +211,11 @@ public:
     /// forEachResponse() with ResponseFields::ForScoring, where the raw text of a response is read only when
     /// `needsText(response id, case row)` says so (else rawUtf8 stays empty): a pass that has a response's verdict
     /// kept does not read its answer. Only an SQLite store skips the reading; any other reads every text.
+    /// `fewTexts`: most answers will not be needed (the store keeps most of the run's verdicts): the rows are read
+    /// from an index that holds all but the answers, and each answer needed is looked up (sql::visitScoringResponses).
     StoreResult<qint64> forEachResponseForScoring(qint64 runId,
         const std::function<bool(const ResponseRecord&)>& visit,
-        const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText);
+        const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts = false);
     /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
     /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
     StoreResult<qint64> forEachResponseOfCases(const QList<qint64>& caseRows,
@@ -276,7 +278,7 @@ private:
     StoreResult<qint64> visitResponses(const QString& where, const QVariantList& values,
         const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All,
         ResponseOrder order = ResponseOrder::ByDatabase,
-        const std::function<bool(qint64, qint64)>* needsText = nullptr);
+        const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false);
 
     StoreLocation m_location;
     QString m_openedAs; ///< the location as given to open() (with any password: kept in memory only)

@@ -287,7 +287,7 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
 
 StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVariantList& values,
     const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order,
-    const std::function<bool(qint64, qint64)>* needsText)
+    const std::function<bool(qint64, qint64)>* needsText, bool textsApart)
 {
     const bool sortHere = order == ResponseOrder::SortedHere;
     qint64 count = 0;
@@ -305,7 +305,7 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
     // of every answer whichever pass reads it.
     std::optional<StoreResult<qint64>> native;
     if (fields == ResponseFields::ForScoring)
-        native = sql::visitScoringResponses(db(), clause, values, take, needsText);
+        native = sql::visitScoringResponses(db(), clause, values, take, needsText, textsApart);
     if (native && !native->ok())
         return native->error();
     if (!native) {
@@ -363,10 +363,10 @@ StoreResult<qint64> ResultStore::forEachResponse(
 
 StoreResult<qint64> ResultStore::forEachResponseForScoring(qint64 runId,
     const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText)
+    const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts)
 {
-    return visitResponses(
-        u"run_id = ?"_s, { runId }, visit, ResponseFields::ForScoring, ResponseOrder::ByDatabase, &needsText);
+    return visitResponses(u"run_id = ?"_s, { runId }, visit, ResponseFields::ForScoring, ResponseOrder::ByDatabase,
+        &needsText, fewTexts);
 }
 
 StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& caseRows,

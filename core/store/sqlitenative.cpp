@@ -80,11 +80,12 @@ QByteArray validUtf8(const char* data, qsizetype size)
 
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
     const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64, qint64)>* needsText)
+    const std::function<bool(qint64, qint64)>* needsText, bool textsApart)
 {
     sqlite3* handle = sqliteHandle(db);
     if (!handle)
         return std::nullopt;
+    textsApart = textsApart && needsText;
     for (const QVariant& value : values) {
         switch (value.typeId()) {
         case QMetaType::Int:
@@ -96,13 +97,20 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
             return std::nullopt;
         }
     }
-    const QByteArray sql = (u"SELECT id, run_id, case_id, repeat_index, raw_text, http_status, error_kind, latency_ms, "
-                            u"cost, cost_source, attempts FROM responses WHERE "_s
+    const QByteArray sql = (u"SELECT id, run_id, case_id, repeat_index, %1, http_status, error_kind, latency_ms, "
+                            u"cost, cost_source, attempts FROM responses WHERE "_s.arg(
+                                textsApart ? u"NULL"_s : u"raw_text"_s)
         + clause).toUtf8();
     Statement statement(handle, sql);
     if (!statement.ok())
         return StoreResult<qint64>(readError(handle));
     sqlite3_stmt* s = statement.get();
+    std::optional<Statement> textOf;
+    if (textsApart) {
+        textOf.emplace(handle, QByteArrayLiteral("SELECT raw_text FROM responses WHERE id = ?"));
+        if (!textOf->ok())
+            return StoreResult<qint64>(readError(handle));
+    }
     for (int i = 0; i < int(values.size()); ++i) {
         const QVariant& value = values.at(i);
         int rc = SQLITE_OK;
@@ -131,8 +139,21 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
         r.caseRow = sqlite3_column_int64(s, 2);
         r.repeat = sqlite3_column_int(s, 3);
         if (!needsText || (*needsText)(r.id, r.caseRow)) {
-            const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(s, 4));
-            r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(s, 4)) : QByteArray();
+            sqlite3_stmt* from = s;
+            int column = 4;
+            if (textsApart) {
+                from = textOf->get();
+                column = 0;
+                sqlite3_reset(from);
+                const int found = sqlite3_bind_int64(from, 1, r.id) == SQLITE_OK ? sqlite3_step(from) : SQLITE_ERROR;
+                if (found != SQLITE_ROW)
+                    return StoreResult<qint64>(found == SQLITE_DONE
+                            ? StoreError { StoreErrorKind::Corrupt,
+                                  u"responses row %1 was there a moment ago and is not now"_s.arg(r.id) }
+                            : readError(handle));
+            }
+            const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
+            r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(from, column)) : QByteArray();
         } else {
             r.rawUtf8.clear();
         }

@@ -86,9 +86,12 @@ private:
 /// connection of the same library (QSqlDriver::handle() documents this use).
 /// `needsText`, where given, is asked (response id, case row) before a row's raw text is read: false leaves rawUtf8
 /// empty, and SQLite never copies the text (nor reads its overflow pages).
+/// `textsApart` (with `needsText`): for a read where few texts are needed (a run whose verdicts the store keeps). The
+/// rows are read without their text — from the responses_scoring index alone, which holds every other column read,
+/// instead of from the table's pages, answers and all — and each text needed is looked up by its id.
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
     const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64, qint64)>* needsText = nullptr);
+    const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false);
 
 /// Reads `SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND scorer_version = ?
 /// ORDER BY response_id` through SQLite's own API and visits each row, the verdict's bytes valid during the call,
