@@ -175,7 +175,7 @@ Migration version4()
     m.statements = {
         u"CREATE INDEX responses_scoring ON responses (run_id, id, case_id, repeat_index, http_status, error_kind,"
         " latency_ms, cost, cost_source, attempts)"_s,
-        u"DROP INDEX responses_run_order"_s,
+        u"DROP INDEX IF EXISTS responses_run_order"_s,
     };
     m.readableWithout = true;
     return m;

@@ -149,7 +149,7 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
                 if (found != SQLITE_ROW)
                     return StoreResult<qint64>(found == SQLITE_DONE
                             ? StoreError { StoreErrorKind::Corrupt,
-                                  u"responses row %1 was there a moment ago and is not now"_s.arg(r.id) }
+                                  u"responses row %1 is listed by the responses index but not in the table: the store is damaged"_s.arg(r.id) }
                             : readError(handle));
             }
             const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
