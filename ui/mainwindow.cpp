@@ -302,7 +302,12 @@ void MainWindow::updateCentralWidget()
 
 bool MainWindow::openWorkspace(const QString& location, bool create, QString* error)
 {
-    if (!m_workspace->open(location, create, error))
+    // Opening is quick, except the first time a newer StructScope opens a large store and upgrades it (building an
+    // index over a million responses takes seconds).
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool opened = m_workspace->open(location, create, error);
+    QApplication::restoreOverrideCursor();
+    if (!opened)
         return false;
     m_settings->addRecentWorkspace(location);
     m_settings->setLastWorkspace(location);
