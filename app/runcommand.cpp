@@ -290,15 +290,15 @@ int runCommand(const QStringList& args)
         QCoreApplication::exec();
     interruptPoll.stop();
     console.finish();
+    out(formatSummary(*store, runner.runs()));
     // The answers that arrived are scored now, once, rather than by every later report and the app's first
     // opening (about 6 s at a million answers, where kept verdicts open in about 2) — unless the run was
-    // interrupted: then the user wants out.
+    // interrupted: then the user wants out. After the summary, which does not wait for it.
     if (!parser.isSet(u"no-keep-verdicts"_s) && g_interrupts.load() == 0)
         keepVerdictsOfStore(*store, u"run"_s, &g_stop);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
 
-    out(formatSummary(*store, runner.runs()));
     if (status != RunStatus::Finished) {
         QStringList ids;
         for (const RunRecord& run : runner.runs())
