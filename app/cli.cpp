@@ -2,6 +2,7 @@
 
 #include "report/evaluation.h"
 #include "store/resultstore.h"
+#include "suite/problem.h"
 
 #include <QElapsedTimer>
 #include <QTextStream>
@@ -31,8 +32,8 @@ const std::array<Command, 9> kCommands = {{
     {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
     {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
-     "report --store DB [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex [--gold measured|adjusted] "
-     "[--out F]",
+     "report --store DB|--sob FILE... [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex "
+     "[--gold measured|adjusted] [--out F]",
      "score every stored response and aggregate the metrics into a table", reportCommand},
     {"chart",
      "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
@@ -155,6 +156,21 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
         return nullptr;
     }
     return store;
+}
+
+void printProblems(const Problems& problems)
+{
+    // Problems beyond this many are counted, not printed: a file of a million broken lines must not drown the
+    // terminal, and the counts of the summary still say how many there were.
+    constexpr int kMaxPrintedProblems = 50;
+    int printed = 0;
+    for (const Problem& p : problems) {
+        if (printed++ == kMaxPrintedProblems) {
+            err(u"… and %1 more problem(s)\n"_s.arg(problems.size() - kMaxPrintedProblems));
+            break;
+        }
+        err((p.warning ? u"warning: "_s : u"error: "_s) + p.toString() + u'\n');
+    }
 }
 
 bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel)

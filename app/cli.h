@@ -8,6 +8,7 @@
 
 namespace structscope {
 class ResultStore;
+struct Problem;
 }
 
 namespace structscope::cli {
@@ -46,6 +47,10 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
 /// refuses the verdicts loses nothing (they are a cache). Stops between chunks when `cancel` is set. False when it
 /// failed.
 bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel);
+
+/// Prints each problem of an import (or a read of files) to stderr, "error: " or "warning: " and its place; beyond
+/// the first 50, only how many more there are.
+void printProblems(const QList<Problem>& problems);
 
 int checkCommand(const QStringList& args);
 int reportCommand(const QStringList& args);

@@ -15,20 +15,9 @@ namespace structscope::cli {
 
 namespace {
 
-// Problems beyond this many are counted, not printed: a file of a million broken lines must not
-// drown the terminal, and the counts in the summary still say how many there were.
-constexpr int kMaxPrintedProblems = 50;
-
 void printSummary(const ImportSummary& summary, qint64 elapsedMs)
 {
-    int printed = 0;
-    for (const Problem& p : summary.problems) {
-        if (printed++ == kMaxPrintedProblems) {
-            err(u"… and %1 more problem(s)\n"_s.arg(summary.problems.size() - kMaxPrintedProblems));
-            break;
-        }
-        err((p.warning ? u"warning: "_s : u"error: "_s) + p.toString() + u'\n');
-    }
+    printProblems(summary.problems);
     QString text = u"imported %1 response(s) from %2 file(s) in %3 s: %4 line(s), %5 malformed, %6 skipped\n"_s.arg(
         QString::number(summary.responses), QString::number(summary.files),
         QString::number(double(elapsedMs) / 1000.0, 'f', 2), QString::number(summary.lines),

@@ -1,14 +1,18 @@
 #include "cli.h"
 
 #include "report/aggregator.h"
+#include "io/sobimporter.h"
 #include "report/evaluation.h"
+#include "report/sobevaluation.h"
 #include "report/reportwriter.h"
 #include "report/sidebyside.h"
 #include "scoring/metricregistry.h"
 #include "store/resultstore.h"
 
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 using namespace Qt::StringLiterals;
@@ -38,6 +42,13 @@ int reportCommand(const QStringList& args)
     parser.addOption({u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s});
     parser.addOption({u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s,
                       u"1000"_s});
+    parser.addOption({ u"sob"_s,
+        u"Score SOB response files (FILE...) directly, without a store, as SOB's own evaluator does: read, checked "
+        u"and scored exactly as `structscope import --format sob` and a report of the new store would, but nothing "
+        u"is written. Instead of --store."_s });
+    parser.addOption({ u"modality"_s, u"With --sob: text, image or audio (default: from each file name, else text)."_s,
+        u"MODALITY"_s });
+    parser.addPositionalArgument(u"FILE"_s, u"With --sob: SOB response files (JSONL)."_s, u"[FILE...]"_s);
     parser.addOption({u"keep-verdicts"_s,
         u"Also keep what this report scores in the store (opened for writing), so that later reports and the app "
         u"read the verdicts instead of scoring every answer again."_s});
@@ -49,15 +60,56 @@ int reportCommand(const QStringList& args)
         out(parser.helpText());
         return ExitOk;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        err(u"structscope report: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
+    const bool fromFiles = parser.isSet(u"sob"_s);
+    const QStringList files = parser.positionalArguments();
+    if (!fromFiles && !files.isEmpty()) {
+        err(u"structscope report: unexpected argument '%1' (response files are read with --sob)\n"_s.arg(
+            files.constFirst()));
         return ExitUsage;
     }
     const QString storeLocation = parser.value(u"store"_s);
     const QString format = parser.value(u"format"_s);
-    if (storeLocation.isEmpty() || format.isEmpty()) {
-        err(u"structscope report: --store DB and --format json|md|csv|latex are required\n"_s);
+    if (fromFiles) {
+        if (parser.isSet(u"store"_s)) {
+            err(u"structscope report: --sob reads response files instead of a store; give one or the other\n"_s);
+            return ExitUsage;
+        }
+        if (files.isEmpty() || format.isEmpty()) {
+            err(u"structscope report: --sob needs at least one FILE, and --format json|md|csv|latex\n"_s);
+            return ExitUsage;
+        }
+        if (parser.isSet(u"keep-verdicts"_s)) {
+            err(u"structscope report: --keep-verdicts needs a store; --sob writes nothing\n"_s);
+            return ExitUsage;
+        }
+        if (parser.value(u"gold"_s) != u"measured"_s) {
+            err(u"structscope report: response files carry their gold as measured only; --gold %1 needs a store\n"_s
+                    .arg(parser.value(u"gold"_s)));
+            return ExitUsage;
+        }
+        for (const QString& file : files) {
+            const QFileInfo info(file);
+            if (!info.isFile() || !info.isReadable()) {
+                err(u"structscope report: %1: %2\n"_s.arg(
+                    file, info.exists() ? u"not a readable file"_s : u"no such file"_s));
+                return ExitUsage;
+            }
+        }
+    } else if (parser.isSet(u"modality"_s)) {
+        err(u"structscope report: --modality applies to --sob only\n"_s);
         return ExitUsage;
+    } else if (storeLocation.isEmpty() || format.isEmpty()) {
+        err(u"structscope report: --store DB (or --sob FILE...) and --format json|md|csv|latex are required\n"_s);
+        return ExitUsage;
+    }
+    std::optional<Modality> modality;
+    if (parser.isSet(u"modality"_s)) {
+        modality = modalityFromId(parser.value(u"modality"_s).toStdString());
+        if (!modality) {
+            err(u"structscope report: unknown modality '%1' (use text, image or audio)\n"_s.arg(
+                parser.value(u"modality"_s)));
+            return ExitUsage;
+        }
     }
     const auto formats = reportFormatNames();
     if (std::find(formats.begin(), formats.end(), format.toStdString()) == formats.end()) {
@@ -95,6 +147,57 @@ int reportCommand(const QStringList& args)
         return ExitUsage;
     }
 
+    // Writes the report where asked; false (and why, on stderr) when it cannot.
+    const auto writeOut = [&parser, &format](const Report& report) {
+        const ReportText text = writeReport(report, format.toStdString());
+        if (!text.ok()) {
+            err(u"structscope report: %1\n"_s.arg(text.error));
+            return false;
+        }
+        const QString outPath = parser.value(u"out"_s);
+        if (outPath.isEmpty()) {
+            out(QString::fromStdString(text.text));
+        } else {
+            QSaveFile file(outPath);
+            if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
+                || !file.commit()) {
+                err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+                return false;
+            }
+        }
+        return true;
+    };
+
+    // Response files are read, checked and scored in memory; the report is made from them as from a store.
+    Report report;
+    if (fromFiles) {
+        QElapsedTimer timer;
+        timer.start();
+        SobImportOptions readOptions;
+        readOptions.modality = modality;
+        const SobRecords read = readSobFiles(files, readOptions);
+        printProblems(read.summary.problems);
+        const ImportSummary& summary = read.summary;
+        const Evaluation evaluation = evaluateSobRecords(read);
+        if (!evaluation.ok()) {
+            err(u"structscope report: %1\n"_s.arg(evaluation.error));
+            return ExitFailure;
+        }
+        err(u"structscope report: scored %1 response(s) from %2 file(s) in %3 s: %4 line(s), %5 malformed, %6 "
+            u"skipped, %7 case(s)\n"_s.arg(QString::number(summary.responses), QString::number(summary.files),
+                QString::number(double(timer.elapsed()) / 1000.0, 'f', 2), QString::number(summary.lines),
+                QString::number(summary.malformed), QString::number(summary.skipped), QString::number(summary.cases)));
+        report = aggregate(evaluation.records, aggregateOptions);
+        report.gold = "measured";
+        if (!writeOut(report))
+            return ExitFailure;
+        if (hasErrors(summary.problems)) {
+            err(u"structscope report: the report is written, without the lines refused above\n"_s);
+            return ExitFailure;
+        }
+        return ExitOk;
+    }
+
     // A report reads the store only, unless asked to keep its verdicts there.
     const bool keep = parser.isSet(u"keep-verdicts"_s);
     auto store = keep ? openStoreForWriting(storeLocation, u"report"_s) : openStoreReadOnly(storeLocation, u"report"_s);
@@ -117,7 +220,6 @@ int reportCommand(const QStringList& args)
         report.gold = basis == GoldBasis::Adjusted ? "adjusted" : "measured";
         return true;
     };
-    Report report;
     if (gold == u"both"_s) {
         Report measured;
         Report adjusted;
@@ -127,22 +229,8 @@ int reportCommand(const QStringList& args)
     } else if (!reportFor(gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured, report)) {
         return ExitFailure;
     }
-    const ReportText text = writeReport(report, format.toStdString());
-    if (!text.ok()) {
-        err(u"structscope report: %1\n"_s.arg(text.error));
+    if (!writeOut(report))
         return ExitFailure;
-    }
-    const QString outPath = parser.value(u"out"_s);
-    if (outPath.isEmpty()) {
-        out(QString::fromStdString(text.text));
-    } else {
-        QSaveFile file(outPath);
-        if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
-            || !file.commit()) {
-            err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
-            return ExitFailure;
-        }
-    }
     if (!keepError.isEmpty()) {
         err(u"structscope report: the report is written, but its verdicts were not kept: %1\n"_s.arg(keepError));
         return ExitFailure;

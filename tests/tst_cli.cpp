@@ -129,6 +129,25 @@ private Q_SLOTS:
         QTest::addRow("bad gold") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
                                                  u"--gold"_s, u"latest"_s}
                                   << u"--gold must be measured, adjusted or both"_s;
+        const QString file = testData(u"grounding/response_model-a.jsonl"_s);
+        QTest::addRow("sob and a store") << QStringList { u"report"_s, u"--sob"_s, u"--store"_s, u"x.db"_s,
+            u"--format"_s, u"json"_s, file } << u"give one or the other"_s;
+        QTest::addRow("sob without files") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s }
+                                           << u"--sob needs at least one FILE"_s;
+        QTest::addRow("sob keeping verdicts") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
+            u"--keep-verdicts"_s, file } << u"--keep-verdicts needs a store"_s;
+        QTest::addRow("sob adjusted gold") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
+            u"--gold"_s, u"adjusted"_s, file } << u"--gold adjusted needs a store"_s;
+        QTest::addRow("sob missing file") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
+            u"/nonexistent/response_x.jsonl"_s } << u"/nonexistent/response_x.jsonl: no such file"_s;
+        QTest::addRow("sob bad modality") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
+            u"--modality"_s, u"smell"_s, file } << u"unknown modality 'smell'"_s;
+        QTest::addRow("sob bad format") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"xml"_s, file }
+                                        << u"unknown format 'xml'"_s;
+        QTest::addRow("a file without sob") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
+            u"json"_s, file } << u"response files are read with --sob"_s;
+        QTest::addRow("modality without sob") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
+            u"json"_s, u"--modality"_s, u"text"_s } << u"--modality applies to --sob only"_s;
     }
 
     void reportRefusesBadArguments()
@@ -231,8 +250,17 @@ private Q_SLOTS:
         QCOMPARE(ci.size(), 2);
         QVERIFY(ci.at(0).toDouble() <= ci.at(1).toDouble());
 
-        // --keep-verdicts: the same report, and the store keeps the six verdicts; a later report reads them.
+        // The same file scored without a store (report --sob): the same report, byte for byte, and nothing written.
         const QString before = run.out;
+        const QStringList filesInDir = QDir(dir.path()).entryList(QDir::Files);
+        run = runCli({ u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
+            testData(u"grounding/response_model-a.jsonl"_s) });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(run.out, before);
+        QVERIFY2(run.err.contains(u"structscope report: scored 6 response(s) from 1 file(s)"_s), qPrintable(run.err));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), filesInDir);
+
+        // --keep-verdicts: the same report, and the store keeps the six verdicts; a later report reads them.
         run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
             u"--keep-verdicts"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
@@ -270,6 +298,26 @@ private Q_SLOTS:
             QVERIFY2(read.ok(), qPrintable(read.error));
             QCOMPARE(read.stored, 12);
         }
+    }
+
+    // Scored without a store, a file with a broken line still gives the report of the rest; the line is named and
+    // the exit code says something was refused.
+    void reportFromFilesNamesMalformedLinesAndReportsTheRest()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString out = dir.filePath(u"report.md"_s);
+        const Run run = runCli({ u"report"_s, u"--sob"_s, u"--format"_s, u"md"_s, u"--out"_s, out,
+            testData(u"import/sob/response_model-a.jsonl"_s) });
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"response_model-a.jsonl:3"_s), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"scored 4 response(s) from 1 file(s)"_s), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"1 malformed"_s), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"the report is written, without the lines refused above"_s), qPrintable(run.err));
+        QFile written(out);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString table = QString::fromUtf8(written.readAll());
+        QVERIFY2(table.contains(u"| demo/model-a |   4 |"_s), qPrintable(table));
     }
 
     void importReportsMalformedLinesAndKeepsTheRest()

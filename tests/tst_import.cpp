@@ -6,6 +6,10 @@
 #include "io/jsonlimporter.h"
 #include "io/sobimporter.h"
 #include "report/evaluation.h"
+#include "report/aggregator.h"
+#include "report/reportwriter.h"
+#include "report/sobevaluation.h"
+#include "scoring/verdictcodec.h"
 #include "scoring/ladder.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
@@ -827,6 +831,119 @@ private Q_SLOTS:
             (QStringList { fact("17", 0, u"null"_s), fact("q-only", 0, u"\"null\""_s, {}, 3, {}, 0.5),
                 fact("ctx", 0, u"42"_s), fact("ctx", 1, u"[]"_s) }));
         QCOMPARE(ws.responses(run.id).at(3).requestHash, sha256Hex(R"(["m","ctx",1])"));
+    }
+
+    // `structscope report --sob` reads and scores the files without a store: the same problems, counts and records
+    // as importing them into a new store and scoring that, record by record — every fixture at once (malformed and
+    // conflicting lines, repeats, a missing candidate, odd schemas, string candidates, two modalities) plus the odd
+    // records above.
+    void sobFilesScoredWithoutAStoreMatchTheImport()
+    {
+        Workspace ws;
+        const QString odd = ws.write(u"odd.jsonl"_s,
+            R"({"metadata": {"record_id": 17, "model_id": "m"}, "input": {"json_schema": "see attachment"}, "output": {"ground_truth": null}}
+{"metadata": {"record_id": "q-only", "model_id": "m", "category": ""}, "input": {"question": "Why?", "json_schema": true}, "output": {"candidate_response": "null", "ground_truth": [1, 2]}, "eval_info": {"usage": {"input_tokens": 3.0, "output_tokens": -1}, "cost_usd": 0.5, "latency_ms": 12}}
+{"metadata": {"record_id": "ctx", "model_id": "m"}, "input": {"context": {"k": "v"}, "question": null, "json_schema": {}}, "output": {"candidate_response": 42, "ground_truth": {}}}
+{"metadata": {"record_id": "ctx", "model_id": "m"}, "input": {"context": {"k": "v"}, "json_schema": {}}, "output": {"candidate_response": [], "ground_truth": {}}}
+{"metadata": {"record_id": "ctx", "model_id": "m"}, "input": {"context": {"k": "w"}, "json_schema": {}}, "output": {"candidate_response": [], "ground_truth": {}}}
+)");
+        QStringList files { sob(u"response_model-a.jsonl"_s), sob(u"response_model-b.jsonl"_s),
+            sob(u"response_model-c_image.jsonl"_s), sob(u"conflict.jsonl"_s), odd };
+        for (const QString& name : { u"response_model-a.jsonl"_s, u"response_model-a_image.jsonl"_s,
+                 u"response_edge-cases.jsonl"_s })
+            files << QStringLiteral(STRUCTSCOPE_TEST_DATA) % u"/grounding/"_s % name;
+
+        const ImportSummary imported = importSobFiles(*ws.store, files);
+        QVERIFY2(imported.ok(), qPrintable(describe(imported.problems)));
+        const SobRecords read = readSobFiles(files);
+        QVERIFY(read.summary.ok());
+        QCOMPARE(read.summary.files, imported.files);
+        QCOMPARE(read.summary.lines, imported.lines);
+        QCOMPARE(read.summary.records, imported.records);
+        QCOMPARE(read.summary.responses, imported.responses);
+        QCOMPARE(read.summary.cases, imported.cases);
+        QCOMPARE(read.summary.malformed, imported.malformed);
+        QCOMPARE(read.summary.skipped, imported.skipped);
+        QVERIFY(imported.malformed > 0 && imported.skipped > 0); // the fixtures do have both
+        QCOMPARE(describe(read.summary.problems), describe(imported.problems));
+        QCOMPARE(read.summary.suite.row, 0); // nothing stored
+        QCOMPARE(qsizetype(read.runs.size()), imported.runIds.size());
+
+        const Evaluation fromStore = evaluateStore(*ws.store);
+        const Evaluation fromFiles = evaluateSobRecords(read);
+        QVERIFY2(fromStore.ok(), qPrintable(fromStore.error));
+        QVERIFY(fromFiles.ok());
+        QCOMPARE(fromFiles.records.size(), fromStore.records.size());
+        QCOMPARE(qint64(fromFiles.records.size()), imported.responses);
+        QHash<qint64, qint64> runPlace; // the store's run id → its place + 1, as the files' records name runs
+        for (qsizetype i = 0; i < imported.runIds.size(); ++i)
+            runPlace.insert(imported.runIds.at(i), i + 1);
+        qint64 firstCaseRow = std::numeric_limits<qint64>::max();
+        for (std::size_t i = 0; i < fromStore.records.size(); ++i)
+            firstCaseRow = std::min(firstCaseRow, fromStore.records[i].caseRow);
+        const auto describeRecord = [](const ScoredRecord& r, qint64 run, qint64 caseRow) {
+            const auto opt = [](const std::optional<double>& v) { return v ? QString::number(*v) : u"-"_s; };
+            return QStringList { r.suite, r.model, r.strategy, QString::number(run), r.caseId, QString::number(caseRow),
+                QString::number(r.repeat), r.category, r.tier, r.sourceKind, r.modality, QString::number(r.weight),
+                opt(r.latencyMs), opt(r.cost), r.simulated ? u"sim"_s : u"-"_s, QString::number(r.scorerVersion),
+                QString::fromLatin1(QByteArray::fromStdString(encodeVerdict(r.verdict)).toHex()) }
+                .join(u" | "_s);
+        };
+        int differentVerdicts = 0;
+        for (std::size_t i = 0; i < fromStore.records.size(); ++i) {
+            const ScoredRecord& stored = fromStore.records[i];
+            const ScoredRecord& file = fromFiles.records[i];
+            // A new store numbers its case rows in record-id order, from wherever its rows start.
+            QCOMPARE(describeRecord(file, file.runId, file.caseRow),
+                describeRecord(stored, runPlace.value(stored.runId), stored.caseRow - firstCaseRow + 1));
+            QCOMPARE(file.responseId, 0);
+            if (i > 0 && encodeVerdict(file.verdict) != encodeVerdict(fromFiles.records[i - 1].verdict))
+                ++differentVerdicts;
+        }
+        QVERIFY(differentVerdicts > 5); // not one verdict for everything
+        // And the same report from both.
+        AggregateOptions options;
+        options.bootstrap.resamples = 50;
+        QCOMPARE(QString::fromStdString(writeReport(aggregate(fromFiles.records, options), "json").text),
+            QString::fromStdString(writeReport(aggregate(fromStore.records, options), "json").text));
+    }
+
+    void sobReadWithoutAStoreCanBeCancelled()
+    {
+        Workspace ws;
+        QByteArray lines;
+        for (int i = 1; i <= 3000; ++i)
+            lines += sobLine(u"r%1"_s.arg(i)) + '\n';
+        const QString path = ws.write(u"many.jsonl"_s, lines);
+        SobImportOptions options;
+        int calls = 0;
+        options.progress = [&calls](qint64 done, qint64 total) {
+            ++calls;
+            return done < total / 3;
+        };
+        const SobRecords read = readSobFiles({ path }, options);
+        QVERIFY(read.summary.cancelled);
+        QVERIFY(calls > 0);
+        QVERIFY(read.responses.empty());
+        QVERIFY(read.cases.empty());
+        // Uncancelled, the progress reaches the files' size once (no second pass of storing).
+        qint64 last = 0;
+        qint64 total = 0;
+        options.progress = [&last, &total](qint64 done, qint64 all) {
+            last = done;
+            total = all;
+            return true;
+        };
+        const SobRecords all = readSobFiles({ path }, options);
+        QVERIFY(!all.summary.cancelled);
+        QCOMPARE(qint64(all.responses.size()), 3000);
+        QCOMPARE(total, QFileInfo(path).size());
+        QCOMPARE(last, total);
+        // Scoring stops between chunks when told to.
+        std::atomic_bool stop = true;
+        EvaluationOptions cancelled;
+        cancelled.cancel = &stop;
+        QVERIFY(evaluateSobRecords(all, cancelled).cancelled);
     }
 
     void sobTooLongLineIsSkipped()

@@ -107,7 +107,7 @@ std::optional<qint64> findInteger(const std::vector<const json*>& objects, std::
 struct CaseEntry
 {
     CaseImport data;
-    QString context;
+    std::string context; ///< UTF-8, for telling a later line of the record apart
     qsizetype file = 0;
     qint64 line = 0;
 };
@@ -131,16 +131,18 @@ struct PendingResponse
     std::optional<qint64> tokensIn;
     std::optional<qint64> tokensOut;
     std::optional<double> cost;
+    json candidate; ///< read without a store (readSobFiles): the candidate itself instead of its text
 };
 
 class SobImport
 {
 public:
-    SobImport(ResultStore& store, const QStringList& files, const SobImportOptions& options)
+    /// Without a store (nullptr), read() holds the records instead of run() storing them.
+    SobImport(ResultStore* store, const QStringList& files, const SobImportOptions& options)
         : m_store(store)
         , m_files(files)
         , m_options(options)
-        , m_progress(options.progress, totalBytes(files) * 2)
+        , m_progress(options.progress, totalBytes(files) * (store ? 2 : 1)) // storing is a second pass
     {
         m_summary.files = int(files.size());
     }
@@ -155,8 +157,42 @@ public:
         }
         if (!m_cases.empty() && storeSuite() && createRuns())
             writeResponses();
-        finishRuns(m_store, m_summary);
+        finishRuns(*m_store, m_summary);
         return std::move(m_summary);
+    }
+
+    /// Reads the files as run() does and hands over what it would store.
+    SobRecords read()
+    {
+        for (qsizetype i = 0; i < m_files.size() && !m_progress.cancelled(); ++i)
+            readFile(i);
+        SobRecords out;
+        if (m_progress.cancelled()) {
+            m_summary.cancelled = true;
+            out.summary = std::move(m_summary);
+            return out;
+        }
+        const std::vector<int> order = caseOrder();
+        std::vector<int> placeOf(m_cases.size());
+        out.cases.reserve(order.size());
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            placeOf[std::size_t(order[i])] = int(i);
+            out.cases.push_back(std::move(m_cases[std::size_t(order[i])].data));
+        }
+        for (const RunEntry& entry : m_runs)
+            out.runs.push_back({ entry.model, QFileInfo(m_files.at(entry.file)).fileName(), entry.modality,
+                entry.repeats });
+        out.responses.reserve(m_pending.size());
+        for (PendingResponse& p : m_pending)
+            out.responses.push_back({ p.run, placeOf[std::size_t(p.caseIndex)], p.repeat, std::move(p.candidate),
+                p.latencyMs, p.cost });
+        out.strategy = strategy();
+        out.manifest = sobManifest();
+        m_progress.update(m_bytesBefore, true);
+        m_summary.cases = qint64(out.cases.size());
+        m_summary.responses = qint64(out.responses.size());
+        out.summary = std::move(m_summary);
+        return out;
     }
 
 private:
@@ -312,8 +348,16 @@ private:
         json& output = *outputIt;
         json& schema = input["json_schema"];
         json& gold = output["ground_truth"];
+        // The context as text (a context that is not a string as its JSON text), UTF-8: compared, not copied, for a
+        // record seen before; a new case's input is made from it.
         const auto contextIt = input.find("context");
-        const QString context = contextIt == input.end() || contextIt->is_null() ? QString() : jsonAsText(*contextIt);
+        static const std::string noContext;
+        std::string contextDump;
+        if (contextIt != input.end() && !contextIt->is_null() && !contextIt->is_string())
+            contextDump = contextIt->dump(-1, ' ', false, json::error_handler_t::replace);
+        const std::string& context = contextIt == input.end() || contextIt->is_null() ? noContext
+            : contextIt->is_string()                                                  ? contextIt->get_ref<const std::string&>()
+                                                                                      : contextDump;
         const auto questionIt = input.find("question");
         const std::optional<QString> question = questionIt == input.end() || questionIt->is_null()
             ? std::nullopt
@@ -361,11 +405,14 @@ private:
         response.repeat = repeat;
         const auto candidateIt = output.find("candidate_response");
         if (candidateIt == output.end()) {
-            response.rawText = "null";
+            if (m_store)
+                response.rawText = "null";
             problem(path, line, u"/output/candidate_response"_s,
                 u"missing: stored as null (a candidate that did not parse)"_s, true);
-        } else {
+        } else if (m_store) {
             response.rawText = candidateIt->dump(-1, ' ', false, json::error_handler_t::replace);
+        } else {
+            response.candidate = std::move(*candidateIt);
         }
         readUsage(record, metadata, response);
         m_pending.push_back(std::move(response));
@@ -382,7 +429,7 @@ private:
     }
 
     /// Takes metadata, schema, gold and eval_info out of `record`.
-    CaseEntry makeCase(const QString& recordId, Modality modality, const QString& context,
+    CaseEntry makeCase(const QString& recordId, Modality modality, const std::string& context,
         const std::optional<QString>& question, json& record, json& metadata, json& schema, json& gold)
     {
         CaseEntry entry;
@@ -396,10 +443,14 @@ private:
             : QString::fromLatin1(modalityId(modality));
         const RecordWeight weight = sobRecordWeight(metadata);
         c.tier = weight.weight > 0 ? qs(weight.tier) : QString();
-        if (context.isEmpty() || !question)
-            c.input = question ? *question : context;
-        else
-            c.input = context % u"\n\n"_s % *question;
+        // Read without a store, the input is left empty: scoring never reads it (a SOB case's context is most of it).
+        if (m_store) {
+            const QString contextText = QString::fromStdString(context);
+            if (contextText.isEmpty() || !question)
+                c.input = question ? *question : contextText;
+            else
+                c.input = contextText % u"\n\n"_s % *question;
+        }
         c.question = question;
         c.gold = std::move(gold);
         c.extra = json::object();
@@ -450,13 +501,25 @@ private:
         return index;
     }
 
-    bool storeSuite()
+    /// The cases' indexes in record-id order: the order of the suite's cases.
+    std::vector<int> caseOrder() const
     {
         std::vector<int> order(m_cases.size());
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = int(i);
         std::sort(order.begin(), order.end(),
             [this](int a, int b) { return m_cases[std::size_t(a)].data.id < m_cases[std::size_t(b)].data.id; });
+        return order;
+    }
+
+    QString strategy() const
+    {
+        return m_options.strategy.trimmed().isEmpty() ? u"imported"_s : m_options.strategy.trimmed();
+    }
+
+    bool storeSuite()
+    {
+        const std::vector<int> order = caseOrder();
 
         SuiteImport suite;
         suite.id = u"sob"_s;
@@ -481,7 +544,7 @@ private:
         suite.contentHash = QString::fromLatin1(hash.result().toHex());
         storeSchemasOnce(suite);
 
-        const auto caseRows = storeSuiteCases(m_store, suite, m_summary);
+        const auto caseRows = storeSuiteCases(*m_store, suite, m_summary);
         if (!caseRows)
             return false;
         const QHash<QString, qint64>& rows = *caseRows;
@@ -564,7 +627,7 @@ private:
 
     bool createRuns()
     {
-        const QString strategy = m_options.strategy.trimmed().isEmpty() ? u"imported"_s : m_options.strategy.trimmed();
+        const QString strategy = this->strategy();
         for (const RunEntry& entry : m_runs) {
             RunRecord run;
             run.suiteRow = m_summary.suite.row;
@@ -575,7 +638,7 @@ private:
             run.settings = { { "import_format", "sob" }, { "modality", modalityId(entry.modality) },
                 { "source_file", QFileInfo(m_files.at(entry.file)).fileName().toStdString() } };
             run.status = RunStatus::Running;
-            auto created = m_store.createRun(run);
+            auto created = m_store->createRun(run);
             if (!created) {
                 m_summary.storeError = created.error();
                 return false;
@@ -609,7 +672,7 @@ private:
             r.costSource = p.cost ? CostSource::Provider : CostSource::None;
             batch.append(std::move(r));
             if (batch.size() >= batchSize) {
-                if (!flushResponses(m_store, batch, m_summary))
+                if (!flushResponses(*m_store, batch, m_summary))
                     return;
                 const double written = double(i + 1) / double(m_pending.size());
                 if (!m_progress.update(readBytes + qint64(written * double(readBytes)))) {
@@ -618,11 +681,11 @@ private:
                 }
             }
         }
-        if (flushResponses(m_store, batch, m_summary))
+        if (flushResponses(*m_store, batch, m_summary))
             m_progress.update(2 * readBytes, true);
     }
 
-    ResultStore& m_store;
+    ResultStore* m_store = nullptr; ///< none: read() only
     const QStringList& m_files;
     const SobImportOptions& m_options;
     ProgressTracker m_progress;
@@ -644,7 +707,12 @@ private:
 
 ImportSummary importSobFiles(ResultStore& store, const QStringList& files, const SobImportOptions& options)
 {
-    return SobImport(store, files, options).run();
+    return SobImport(&store, files, options).run();
+}
+
+SobRecords readSobFiles(const QStringList& files, const SobImportOptions& options)
+{
+    return SobImport(nullptr, files, options).read();
 }
 
 } // namespace structscope

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <vector>
 
 // Import of response files of the Structured Output Benchmark (SOB; DESIGN.md "File formats",
 // METRICS.md §3). One line per record: metadata.{record_id, model_id, schema_complexity, difficulty},
@@ -67,5 +68,40 @@ struct SobImportOptions
 
 /// Imports SOB response files (one JSONL per model) into the store; see the comment above.
 ImportSummary importSobFiles(ResultStore& store, const QStringList& files, const SobImportOptions& options = {});
+
+/// SOB response files read exactly as importSobFiles() reads them — the same checks, problems, cases, runs and
+/// repeats — but held in memory instead of stored: what `structscope report --sob` scores without a store.
+struct SobRecords
+{
+    struct Run
+    {
+        QString model; ///< metadata.model_id (stored runs are "import:<model>")
+        QString file; ///< the file's name
+        Modality modality = Modality::Text;
+        int repeats = 1;
+    };
+    struct Response
+    {
+        int run = 0; ///< index into runs
+        int caseIndex = 0; ///< index into cases
+        int repeat = 0;
+        /// output.candidate_response as it came (null when the line had none): what the stored raw text decodes to.
+        nlohmann::json candidate;
+        std::optional<double> latencyMs;
+        std::optional<double> cost;
+    };
+    /// In record-id order, as a new store's case rows are; each case's schema is inline, in extra["schema"]. The
+    /// input is left empty: scoring never reads it, and a SOB case's context is most of the file.
+    std::vector<CaseImport> cases;
+    std::vector<Run> runs; ///< in order of first appearance
+    std::vector<Response> responses; ///< in the order of the lines
+    QString strategy; ///< of every run
+    nlohmann::json manifest; ///< the suite.json of the "sob" suite an import would store
+    /// Lines, records, cases, malformed, skipped, problems and cancelled as the import would count them;
+    /// `responses` counts the records held; nothing about a store is set.
+    ImportSummary summary;
+};
+SobRecords readSobFiles(const QStringList& files, const SobImportOptions& options = {});
+
 
 } // namespace structscope

@@ -238,20 +238,13 @@ bool score(Job& job, ScoredRecord& record)
     input.schema = facts.schema;
     input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
     const QByteArray& raw = job.response.rawUtf8; // read with ResponseFields::ForScoring
+    input.response = std::string_view(raw.constData(), std::size_t(raw.size()));
     json decoded;
-    std::string text;
     if (job.sobEncoded) {
         std::string error;
-        if (parseJsonDocument(std::string_view(raw.constData(), std::size_t(raw.size())), decoded, error)) {
-            if (decoded.is_string()) {
-                text = decoded.get<std::string>();
-                input.importedAsString = true;
-            } else {
-                input.imported = &decoded;
-            }
-        }
+        if (parseJsonDocument(std::string_view(raw.constData(), std::size_t(raw.size())), decoded, error))
+            setImportedCandidate(input, decoded);
     }
-    input.response = input.importedAsString ? std::string_view(text) : std::string_view(raw.constData(), std::size_t(raw.size()));
     record.verdict = scoreResponse(input, *job.options);
     return true;
 }

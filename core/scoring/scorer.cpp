@@ -94,6 +94,18 @@ CompiledForScoring compileForScoring(const json& schema, const ScoringOptions& o
     return out;
 }
 
+void setImportedCandidate(ScoreInput& input, const json& candidate)
+{
+    if (candidate.is_string()) {
+        input.response = candidate.get_ref<const std::string&>();
+        input.importedAsString = true;
+        input.imported = nullptr;
+    } else {
+        input.imported = &candidate;
+        input.importedAsString = false;
+    }
+}
+
 Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
 {
     Verdict v;

@@ -60,6 +60,10 @@ struct CompiledForScoring
 };
 CompiledForScoring compileForScoring(const nlohmann::json& schema, const ScoringOptions& options);
 
+/// Has `input` score a SOB candidate_response as it came (parsed): a string is its text, which SOB counts as not
+/// parsed; any other value is the candidate itself. `candidate` must outlive the scoring.
+void setImportedCandidate(ScoreInput& input, const nlohmann::json& candidate);
+
 /// Scores one response: a pure function of (response, gold, schema, options).
 Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options);
 

@@ -1,7 +1,8 @@
 // libFuzzer target: the SOB response-file importer on arbitrary file content.
 // One store (a SQLite file in a temporary folder) lives for the whole session; each input is written
 // as a SOB response file and imported into it. Whatever the lines hold, the import must report
-// problems and carry on, never crash, hang or corrupt the store.
+// problems and carry on, never crash, hang or corrupt the store; read without a store (readSobFiles, what
+// `report --sob` scores), it must count the same lines and problems.
 #include "io/sobimporter.h"
 #include "store/resultstore.h"
 
@@ -55,6 +56,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.close();
     structscope::SobImportOptions options;
     options.limits.maxLineBytes = 1 << 16;
-    structscope::importSobFiles(*session.store, { session.file }, options);
+    const structscope::ImportSummary imported = structscope::importSobFiles(*session.store, { session.file }, options);
+    // Read without a store (report --sob), the same lines give the same counts and problems.
+    const structscope::SobRecords read = structscope::readSobFiles({ session.file }, options);
+    if (imported.ok()
+        && (read.summary.lines != imported.lines || read.summary.records != imported.records
+            || read.summary.malformed != imported.malformed || read.summary.skipped != imported.skipped
+            || read.summary.problems.size() != imported.problems.size()
+            || qint64(read.responses.size()) != imported.records)) {
+        std::fprintf(stderr, "fuzz_sobimport: read without a store, the file counts differently\n");
+        std::abort();
+    }
     return 0;
 }

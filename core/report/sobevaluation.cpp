@@ -1,0 +1,150 @@
+#include "report/sobevaluation.h"
+
+#include "io/sobimporter.h"
+#include "scoring/pyformat.h"
+#include "scoring/scorer.h"
+#include "stats/means.h"
+#include "util/prefault.h"
+
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <deque>
+#include <mutex>
+#include <numeric>
+#include <unordered_map>
+
+using nlohmann::json;
+
+namespace structscope {
+
+namespace {
+
+/// A distinct schema document, compiled by the first answer scored against it.
+struct SchemaSlot
+{
+    const json* document = nullptr;
+    std::once_flag once;
+    CompiledForScoring compiled;
+};
+
+struct CaseFacts
+{
+    const json* schema = nullptr; ///< in the case's extra; nullptr: none that validates
+    SchemaSlot* slot = nullptr;
+    double weight = 0;
+};
+
+struct RunFacts
+{
+    QString model;
+    QString modality;
+    Modality kind = Modality::Text;
+};
+
+} // namespace
+
+Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& options)
+{
+    Evaluation evaluation;
+    static const json noCatalog;
+    ScoringOptions scoring = ScoringOptions::forManifest(read.manifest, noCatalog);
+    scoring.collectSchemaErrors = false; // as every bulk pass: valid or not
+
+    // The schema of a case is the object (or boolean) in its extra, as the store's pass reads an imported case's;
+    // the cases that carry one document share its compiled form.
+    std::deque<SchemaSlot> schemaSlots;
+    std::vector<CaseFacts> facts(read.cases.size());
+    std::unordered_multimap<std::size_t, std::size_t> casesBySchema; // the document's hash → a case carrying it
+    for (std::size_t i = 0; i < read.cases.size(); ++i) {
+        const CaseImport& c = read.cases[i];
+        CaseFacts& f = facts[i];
+        f.weight = complexityWeight(c.tier);
+        const auto schema = c.extra.find("schema");
+        if (schema == c.extra.end() || !(schema->is_object() || schema->is_boolean()))
+            continue;
+        f.schema = &*schema;
+        const std::size_t key = std::hash<json> {}(*schema);
+        for (auto [at, end] = casesBySchema.equal_range(key); at != end && !f.slot; ++at) {
+            if (canonicalJsonEquals(*facts[at->second].schema, *schema))
+                f.slot = facts[at->second].slot;
+        }
+        if (!f.slot) {
+            f.slot = &schemaSlots.emplace_back();
+            f.slot->document = f.schema;
+            casesBySchema.emplace(key, i);
+        }
+    }
+
+    std::vector<RunFacts> runs;
+    runs.reserve(read.runs.size());
+    for (const SobRecords::Run& run : read.runs)
+        runs.push_back({ run.model, QString::fromLatin1(modalityId(run.modality)), run.modality });
+    const QString suite = QString::fromStdString(read.manifest.value("id", std::string("sob")));
+
+    // A store's pass reads run by run, each run's responses in the order they were written (the lines').
+    std::vector<std::size_t> order(read.responses.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+        [&read](std::size_t a, std::size_t b) { return read.responses[a].run < read.responses[b].run; });
+
+    std::vector<ScoredRecord> records;
+    reservePrefaulted(records, order.size());
+    records.resize(order.size());
+    std::vector<std::size_t> places(order.size());
+    std::iota(places.begin(), places.end(), std::size_t(0));
+    const auto scoreOne = [&](std::size_t place) {
+        const SobRecords::Response& response = read.responses[order[place]];
+        const CaseImport& c = read.cases[std::size_t(response.caseIndex)];
+        const CaseFacts& f = facts[std::size_t(response.caseIndex)];
+        const RunFacts& run = runs[std::size_t(response.run)];
+        ScoredRecord& record = records[place];
+        record.suite = suite;
+        record.model = run.model;
+        record.strategy = read.strategy;
+        record.runId = response.run + 1;
+        record.caseId = c.id;
+        record.caseRow = response.caseIndex + 1;
+        record.repeat = response.repeat;
+        record.category = c.category;
+        record.tier = c.tier;
+        record.sourceKind = c.category; // an imported SOB case has no source_kind of its own
+        record.modality = run.modality;
+        record.weight = f.weight;
+        record.latencyMs = response.latencyMs;
+        record.cost = response.cost;
+        record.scorerVersion = kScorerVersion;
+
+        ScoreInput input;
+        input.gold = &c.gold;
+        input.schema = f.schema;
+        if (SchemaSlot* const slot = f.slot) {
+            std::call_once(slot->once, [slot, &scoring] { slot->compiled = compileForScoring(*slot->document, scoring); });
+            input.compiledSchema = slot->compiled.schema;
+            input.groundingSchema = slot->compiled.grounding;
+        }
+        input.modality = run.kind;
+        setImportedCandidate(input, response.candidate);
+        record.verdict = scoreResponse(input, scoring);
+    };
+
+    const qint64 total = qint64(places.size());
+    const std::size_t chunk = std::size_t(std::max<qint64>(256, total / 100));
+    for (std::size_t start = 0; start < places.size(); start += chunk) {
+        if (options.cancel && options.cancel->load()) {
+            evaluation.cancelled = true;
+            return evaluation;
+        }
+        const std::size_t end = std::min(places.size(), start + chunk);
+        QtConcurrent::blockingMap(places.begin() + qsizetype(start), places.begin() + qsizetype(end), scoreOne);
+        if (options.progress && !options.progress(qint64(end), total)) {
+            evaluation.cancelled = true;
+            return evaluation;
+        }
+    }
+    if (options.progress && total == 0)
+        options.progress(0, 0);
+    evaluation.records = ScoredRecords(std::move(records));
+    return evaluation;
+}
+
+} // namespace structscope
