@@ -5,6 +5,7 @@
 #include "suite/problem.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <array>
@@ -156,6 +157,19 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
         return nullptr;
     }
     return store;
+}
+
+bool allReadableFiles(const QStringList& files, const QString& command)
+{
+    for (const QString& file : files) {
+        const QFileInfo info(file);
+        if (!info.isFile() || !info.isReadable()) {
+            err(u"structscope %1: %2: %3\n"_s.arg(
+                command, file, info.exists() ? u"not a readable file"_s : u"no such file"_s));
+            return false;
+        }
+    }
+    return true;
 }
 
 void printProblems(const Problems& problems)

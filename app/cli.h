@@ -48,6 +48,10 @@ std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const 
 /// failed.
 bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel);
 
+/// True when every file exists and can be read; else prints "structscope <command>: <file>: <why>" for the first
+/// that cannot.
+bool allReadableFiles(const QStringList& files, const QString& command);
+
 /// Prints each problem of an import (or a read of files) to stderr, "error: " or "warning: " and its place; beyond
 /// the first 50, only how many more there are.
 void printProblems(const QList<Problem>& problems);

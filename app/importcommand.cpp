@@ -7,7 +7,6 @@
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
@@ -105,14 +104,8 @@ int importCommand(const QStringList& args)
         err(u"structscope import: --format jsonl needs --suite DIR (the suite the responses answer)\n"_s);
         return ExitUsage;
     }
-    for (const QString& file : files) {
-        const QFileInfo info(file);
-        if (!info.isFile() || !info.isReadable()) {
-            err(u"structscope import: %1: %2\n"_s.arg(
-                file, info.exists() ? u"not a readable file"_s : u"no such file"_s));
-            return ExitUsage;
-        }
-    }
+    if (!allReadableFiles(files, u"import"_s))
+        return ExitUsage;
 
     // Load the suite before opening the store, so a bad suite creates no store file.
     SuiteLoadResult loaded;

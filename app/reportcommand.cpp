@@ -12,7 +12,6 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QFileInfo>
 #include <QSaveFile>
 
 using namespace Qt::StringLiterals;
@@ -87,14 +86,8 @@ int reportCommand(const QStringList& args)
                     .arg(parser.value(u"gold"_s)));
             return ExitUsage;
         }
-        for (const QString& file : files) {
-            const QFileInfo info(file);
-            if (!info.isFile() || !info.isReadable()) {
-                err(u"structscope report: %1: %2\n"_s.arg(
-                    file, info.exists() ? u"not a readable file"_s : u"no such file"_s));
-                return ExitUsage;
-            }
-        }
+        if (!allReadableFiles(files, u"report"_s))
+            return ExitUsage;
     } else if (parser.isSet(u"modality"_s)) {
         err(u"structscope report: --modality applies to --sob only\n"_s);
         return ExitUsage;
