@@ -1018,6 +1018,34 @@ private slots:
                 basis == GoldBasis::Measured ? LadderLabel::Correct : LadderLabel::ValueIncorrect);
         }
 
+        // A store whose gold was edited before anything was kept: the adjusted pass reads back what the measured pass
+        // of the same call kept (the cases not edited), which does not count as kept before.
+        const QString editedFirst = m_dir.filePath(u"keep-edited-first.db"_s);
+        makeImportStore(editedFirst, [this] {
+            QVERIFY(startRun(u"sim:keep"_s));
+            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
+                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
+                response(u"p-3"_s, 0, {}, u"timeout"_s, 0.001) }));
+        });
+        if (QTest::currentTestFailed())
+            return;
+        {
+            auto edited = ResultStore::open(editedFirst);
+            QVERIFY(edited);
+            const Evaluation before = evaluateStore(*edited);
+            QVERIFY(edited->addGoldRevision(
+                find(before, u"p-2"_s)->caseRow, nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"typo"_s, 0)
+                    .ok());
+            const KeptVerdictsSummary both = scoreAndKeepVerdicts(*edited);
+            QVERIFY2(both.ok(), qPrintable(both.error));
+            QCOMPARE(both.answers, 6);
+            QCOMPARE(both.kept, 4);
+            QCOMPARE(both.alreadyKept, 0);
+            const KeptVerdictsSummary again = scoreAndKeepVerdicts(*edited);
+            QCOMPARE(again.kept, 0);
+            QCOMPARE(again.alreadyKept, 6);
+        }
+
         // Nothing left: a third call keeps nothing; cancelled before it starts, it says so and keeps nothing.
         summary = scoreAndKeepVerdicts(*store);
         QVERIFY2(summary.ok(), qPrintable(summary.error));

@@ -878,8 +878,11 @@ KeptVerdictsSummary scoreAndKeepVerdicts(ResultStore& store, EvaluationOptions o
     if (edited.value())
         bases.push_back(GoldBasis::Adjusted);
     options.useStoredVerdicts = true;
-    for (const GoldBasis basis : bases) {
-        options.gold = basis;
+    // The verdicts the first pass keeps, when a second follows: for a case whose gold was not edited the adjusted
+    // gold is the measured one, and the second pass reads them back. They were not kept before this call.
+    QSet<std::pair<qint64, qint64>> keptNow; // (response id, gold revision row)
+    for (std::size_t pass = 0; pass < bases.size(); ++pass) {
+        options.gold = bases[pass];
         const Evaluation evaluation = evaluateStore(store, options);
         if (!evaluation.ok()) {
             summary.cancelled = evaluation.cancelled;
@@ -887,7 +890,24 @@ KeptVerdictsSummary scoreAndKeepVerdicts(ResultStore& store, EvaluationOptions o
             return summary;
         }
         summary.answers += qint64(evaluation.records.size());
-        summary.alreadyKept += qint64(evaluation.records.size()) - qint64(evaluation.unkept.size());
+        qint64 readBack = 0;
+        if (!keptNow.isEmpty()) {
+            auto unkept = evaluation.unkept.cbegin(); // ascending places
+            for (std::size_t place = 0; place < evaluation.records.size(); ++place) {
+                if (unkept != evaluation.unkept.cend() && unkept->place == place) {
+                    ++unkept;
+                    continue;
+                }
+                const ScoredRecord& r = evaluation.records[place];
+                readBack += keptNow.contains({ r.responseId, r.goldRevisionRow }) ? 1 : 0;
+            }
+        }
+        summary.alreadyKept += qint64(evaluation.records.size()) - qint64(evaluation.unkept.size()) - readBack;
+        if (pass + 1 < bases.size()) {
+            keptNow.reserve(qsizetype(evaluation.unkept.size()));
+            for (const UnkeptVerdict& u : evaluation.unkept)
+                keptNow.insert({ evaluation.records[u.place].responseId, evaluation.records[u.place].goldRevisionRow });
+        }
         const auto kept = keepVerdicts(store, evaluation.records, evaluation.unkept, options.cancel);
         if (!kept) {
             summary.error = kept.errorMessage();

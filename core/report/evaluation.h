@@ -119,7 +119,9 @@ StoreResult<qint64> keepVerdicts(ResultStore& store, const ScoredRecords& record
 struct KeptVerdictsSummary
 {
     qint64 answers = 0; ///< records of the passes (a store on both gold bases counts each answer twice)
-    qint64 alreadyKept = 0; ///< read from the store's kept verdicts (or copied from an earlier pass): nothing to do
+    /// Read from the store's kept verdicts (or copied from an earlier pass): nothing to do. Not counted here: what the
+    /// adjusted pass reads back of what the measured pass of the same call kept (cases whose gold was not edited).
+    qint64 alreadyKept = 0;
     qint64 kept = 0; ///< scored by the passes and now kept by the store
     bool cancelled = false;
     QString error; ///< the store could not be read, or refused the verdicts (what was kept before stays)
