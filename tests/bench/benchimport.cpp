@@ -62,6 +62,7 @@ int benchImport(const BenchArgs& args)
     QElapsedTimer fileTimer;
     fileTimer.start();
     const double cpuFiles = processCpuSeconds();
+    double commandSeconds = 0; // what the command waits for: it leaves freeing the records to the process's end
     double readFileSeconds = 0;
     double scoreFileSeconds = 0;
     double fileReportSeconds = 0;
@@ -87,15 +88,17 @@ int benchImport(const BenchArgs& args)
             return 1;
         }
         fileDigest = reportDigest(fileReport);
-    } // what it held is freed, as the command does before it ends
+        commandSeconds = double(fileTimer.nsecsElapsed()) / 1e9;
+    } // what it held is freed here; the command leaves that to the end of its process
     const double fileTotal = double(fileTimer.nsecsElapsed()) / 1e9;
     const double fileCpu = processCpuSeconds() - cpuFiles;
     report("import", u"without a store (report --sob): read + check the file"_s, readFileSeconds * 1000.0, "ms");
     report("import", u"  score every response"_s, scoreFileSeconds * 1000.0, "ms");
     report("import", u"  aggregate (bootstrap CIs) + JSON report"_s, fileReportSeconds * 1000.0, "ms");
+    report("import", u"  end to end, as the command (freeing left to exit)"_s, commandSeconds * 1000.0, "ms");
+    report("import", u"  end to end throughput"_s, double(lines.size()) / commandSeconds, "records/s");
     report("import", u"  end to end, freeing what it held included"_s, fileTotal * 1000.0, "ms");
-    report("import", u"  CPU time (all threads)"_s, fileCpu * 1000.0, "ms");
-    report("import", u"  end to end throughput"_s, double(lines.size()) / fileTotal, "records/s");
+    report("import", u"  CPU time (all threads, freeing included)"_s, fileCpu * 1000.0, "ms");
     std::printf("import     report digest without a store %s\n", qPrintable(fileDigest));
 
     QElapsedTimer total;
