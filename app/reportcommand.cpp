@@ -174,6 +174,9 @@ int reportCommand(const QStringList& args)
         // sees it as reachable, not lost.
         static const SobRecords* heldRecords = nullptr;
         static const Evaluation* heldEvaluation = nullptr;
+        delete heldEvaluation; // a second call in one process: the first one's are done with
+        heldEvaluation = nullptr;
+        delete heldRecords;
         heldRecords = new SobRecords(readSobFiles(files, readOptions));
         const SobRecords& read = *heldRecords;
         printProblems(read.summary.problems);
