@@ -103,5 +103,4 @@ struct SobRecords
 };
 SobRecords readSobFiles(const QStringList& files, const SobImportOptions& options = {});
 
-
 } // namespace structscope
