@@ -1,9 +1,11 @@
 #include "cli.h"
 
 #include "report/evaluation.h"
+#include "scoring/grounding.h"
 #include "store/resultstore.h"
 #include "suite/problem.h"
 
+#include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTextStream>
@@ -170,6 +172,18 @@ bool allReadableFiles(const QStringList& files, const QString& command)
         }
     }
     return true;
+}
+
+bool modalityOption(const QCommandLineParser& parser, const QString& command, std::optional<Modality>& modality)
+{
+    modality.reset();
+    if (!parser.isSet(u"modality"_s))
+        return true;
+    modality = modalityFromId(parser.value(u"modality"_s).toStdString());
+    if (!modality)
+        err(u"structscope %1: unknown modality '%2' (use text, image or audio)\n"_s.arg(
+            command, parser.value(u"modality"_s)));
+    return modality.has_value();
 }
 
 void printProblems(const Problems& problems)

@@ -5,9 +5,13 @@
 #include <atomic>
 #include <cstdio>
 #include <memory>
+#include <optional>
+
+class QCommandLineParser;
 
 namespace structscope {
 class ResultStore;
+enum class Modality; // scoring/grounding.h
 struct Problem;
 }
 
@@ -51,6 +55,10 @@ bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::
 /// True when every file exists and can be read; else prints "structscope <command>: <file>: <why>" for the first
 /// that cannot.
 bool allReadableFiles(const QStringList& files, const QString& command);
+
+/// The value of --modality (unset when the option is not given); false, after printing "structscope <command>:
+/// unknown modality …", when it names none.
+bool modalityOption(const QCommandLineParser& parser, const QString& command, std::optional<Modality>& modality);
 
 /// Prints each problem of an import (or a read of files) to stderr, "error: " or "warning: " and its place; beyond
 /// the first 50, only how many more there are.

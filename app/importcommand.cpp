@@ -83,14 +83,8 @@ int importCommand(const QStringList& args)
         return ExitUsage;
     }
     std::optional<Modality> modality;
-    if (parser.isSet(u"modality"_s)) {
-        modality = modalityFromId(parser.value(u"modality"_s).toStdString());
-        if (!modality) {
-            err(u"structscope import: unknown modality '%1' (use text, image or audio)\n"_s.arg(
-                parser.value(u"modality"_s)));
-            return ExitUsage;
-        }
-    }
+    if (!modalityOption(parser, u"import"_s, modality))
+        return ExitUsage;
     std::optional<JsonlFieldMap> fieldMap = JsonlFieldMap{};
     if (parser.isSet(u"field-map"_s)) {
         QString error;

@@ -96,14 +96,8 @@ int reportCommand(const QStringList& args)
         return ExitUsage;
     }
     std::optional<Modality> modality;
-    if (parser.isSet(u"modality"_s)) {
-        modality = modalityFromId(parser.value(u"modality"_s).toStdString());
-        if (!modality) {
-            err(u"structscope report: unknown modality '%1' (use text, image or audio)\n"_s.arg(
-                parser.value(u"modality"_s)));
-            return ExitUsage;
-        }
-    }
+    if (!modalityOption(parser, u"report"_s, modality))
+        return ExitUsage;
     const auto formats = reportFormatNames();
     if (std::find(formats.begin(), formats.end(), format.toStdString()) == formats.end()) {
         err(u"structscope report: unknown format '%1' (use json, md, csv or latex)\n"_s.arg(format));

@@ -953,13 +953,15 @@ private slots:
     {
         // What `run` and `import` do before they end: every answer scored once and kept, on the gold as measured and,
         // where some gold was edited, as adjusted; then both passes read every verdict and score nothing.
-        const QString path = m_dir.filePath(u"keep-all.db"_s);
-        makeImportStore(path, [this] {
+        // One run of three answers: two to score, one that failed.
+        const auto threeAnswers = [this] {
             QVERIFY(startRun(u"sim:keep"_s));
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
                 response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
                 response(u"p-3"_s, 0, {}, u"timeout"_s, 0.001) }));
-        });
+        };
+        const QString path = m_dir.filePath(u"keep-all.db"_s);
+        makeImportStore(path, threeAnswers);
         if (QTest::currentTestFailed())
             return;
         auto store = ResultStore::open(path);
@@ -1021,12 +1023,7 @@ private slots:
         // A store whose gold was edited before anything was kept: the adjusted pass reads back what the measured pass
         // of the same call kept (the cases not edited), which does not count as kept before.
         const QString editedFirst = m_dir.filePath(u"keep-edited-first.db"_s);
-        makeImportStore(editedFirst, [this] {
-            QVERIFY(startRun(u"sim:keep"_s));
-            QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann"})"_s, {}, 0.001),
-                response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
-                response(u"p-3"_s, 0, {}, u"timeout"_s, 0.001) }));
-        });
+        makeImportStore(editedFirst, threeAnswers);
         if (QTest::currentTestFailed())
             return;
         {
