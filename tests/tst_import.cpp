@@ -5,6 +5,8 @@
 #include "io/importcommon.h"
 #include "io/jsonlimporter.h"
 #include "io/sobimporter.h"
+#include "json/parseladder.h"
+#include "json/jsontext.h"
 #include "report/evaluation.h"
 #include "report/aggregator.h"
 #include "report/reportwriter.h"
@@ -566,6 +568,16 @@ private Q_SLOTS:
         }
         QVERIFY(documents.at(cases.at(2).schemaName.toStdString()).at("/properties/n/maximum"_json_pointer)
                     .is_number_float());
+        // Read without a store, the cases name the same documents, which the manifest holds as the store's does.
+        const SobRecords read = readSobFiles({ path });
+        QVERIFY(read.summary.ok());
+        QCOMPARE_JSON(read.manifest.at("schema_documents"), documents);
+        QCOMPARE_JSON(read.manifest.at("schemas"), s.suite.manifest.at("schemas"));
+        QCOMPARE(qsizetype(read.cases.size()), cases.size());
+        for (std::size_t i = 0; i < read.cases.size(); ++i) {
+            QCOMPARE(read.cases[i].schemaName, cases.at(qsizetype(i)).schemaName);
+            QVERIFY(!read.cases[i].extra.contains("schema"));
+        }
 
         // Scoring reads each case's own document: a's answer is valid, b's breaks the maximum, c's has the wrong type,
         // d's is valid under its schema (and would not be under a's).
@@ -868,6 +880,7 @@ private Q_SLOTS:
         QCOMPARE(describe(read.summary.problems), describe(imported.problems));
         QCOMPARE(read.summary.suite.row, 0); // nothing stored
         QCOMPARE(qsizetype(read.runs.size()), imported.runIds.size());
+        QCOMPARE_JSON(read.manifest, imported.suite.manifest); // the schema documents included
 
         const Evaluation fromStore = evaluateStore(*ws.store);
         const Evaluation fromFiles = evaluateSobRecords(read);
@@ -906,6 +919,94 @@ private Q_SLOTS:
         options.bootstrap.resamples = 50;
         QCOMPARE(QString::fromStdString(writeReport(aggregate(fromFiles.records, options), "json").text),
             QString::fromStdString(writeReport(aggregate(fromStore.records, options), "json").text));
+    }
+
+    void sobSchemaIsFoundByItsBytes_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QByteArray>("schema"); // the bytes of input.json_schema's value; empty: not found
+        QTest::newRow("plain") << R"({"input": {"context": "c", "json_schema": {"type": "object"}}, "output": {}})"_ba
+                               << R"({"type": "object"})"_ba;
+        QTest::newRow("BOM, spaces, tabs")
+            << "\xEF\xBB\xBF \t{ \"input\" :\t{ \"json_schema\"  :  [1, {\"a\": \"}]\"}]\n } }"_ba
+            << "[1, {\"a\": \"}]\"}]"_ba; // a raw string would throw moc off
+        QTest::newRow("quotes, braces and backslashes in strings")
+            << R"({"input": {"context": "say \"}\" {[ \\", "json_schema": {"pattern": "^\\d+\"$"}}})"_ba
+            << R"({"pattern": "^\\d+\"$"})"_ba;
+        QTest::newRow("the last input counts")
+            << R"({"input": {"json_schema": 1}, "output": {}, "input": {"json_schema": 2}})"_ba << "2"_ba;
+        QTest::newRow("the last json_schema counts")
+            << R"({"input": {"json_schema": {"a": 1}, "context": "x", "json_schema": true}})"_ba << "true"_ba;
+        QTest::newRow("a string") << R"({"input": {"json_schema": "see \"attachment\""}})"_ba
+                                  << "\"see \\\"attachment\\\"\""_ba; // a raw string ending in a quote throws moc off
+        QTest::newRow("a number") << R"({"input": {"json_schema": -12.5e3 }})"_ba << "-12.5e3"_ba;
+        QTest::newRow("input inside another member")
+            << R"({"metadata": {"input": {"json_schema": 1}}, "input": {"json_schema": 2}})"_ba << "2"_ba;
+        QTest::newRow("no object") << R"([{"input": {"json_schema": 1}}])"_ba << QByteArray();
+        QTest::newRow("input not an object") << R"({"input": "json_schema"})"_ba << QByteArray();
+        QTest::newRow("no schema") << R"({"input": {"context": "json_schema"}})"_ba << QByteArray();
+        QTest::newRow("an escaped top-level key") << R"({"inp\u0075t": {"json_schema": 1}})"_ba << QByteArray();
+        QTest::newRow("an escape in another key")
+            << R"({"a\"b": 0, "input": {"json_schema": 1}})"_ba << QByteArray();
+        QTest::newRow("an escaped key in input")
+            << R"({"input": {"json_schema": 1, "json\u005fschema": 2}})"_ba << QByteArray();
+        QTest::newRow("a string that does not end") << R"({"input": {"json_schema": "abc}})"_ba << QByteArray();
+        QTest::newRow("cut short") << R"({"input": {"json_schema": {"a": 1})"_ba << QByteArray();
+    }
+
+    void sobSchemaIsFoundByItsBytes()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QByteArray, schema);
+        const std::string_view text(line.constData(), std::size_t(line.size()));
+        const std::optional<sobdetail::SchemaSpan> span = sobdetail::findSchemaSpan(text);
+        json record;
+        sobdetail::SchemaSpan apart;
+        if (schema.isEmpty()) {
+            QVERIFY(!span);
+            QVERIFY(!sobdetail::parseWithoutSchema(text, 512, 1 << 20, record, apart));
+            QVERIFY(record.is_null());
+            return;
+        }
+        QVERIFY(span);
+        QCOMPARE(QByteArray(line.constData() + span->begin, qsizetype(span->end - span->begin)), schema);
+        // Parsed apart and put back together, it is the line's value.
+        QVERIFY(sobdetail::parseWithoutSchema(text, 512, 1 << 20, record, apart));
+        QCOMPARE(apart.begin, span->begin);
+        QCOMPARE(apart.end, span->end);
+        QVERIFY(record.at("input").at("json_schema").is_null());
+        json value;
+        QVERIFY(parseJsonText(std::string_view(schema.constData(), std::size_t(schema.size())), 510, value).ok);
+        record["input"]["json_schema"] = value;
+        json whole;
+        std::string error;
+        QVERIFY2(parseJsonDocument(text, whole, error), error.c_str());
+        QVERIFY(identicalJson(record, whole));
+        // Too little depth left for the schema: not parsed apart.
+        QVERIFY(!sobdetail::parseWithoutSchema(text, 1, 1 << 20, record, apart));
+    }
+
+    void sobLineWhoseSchemaDoesNotParseIsReportedAsTheLine()
+    {
+        // Only the schema's bytes are broken: the rest parses with them apart, but the line is no JSON, and the
+        // problem says where, as for any broken line.
+        const QByteArray good = sobLine(u"good"_s);
+        const QByteArray bad = R"({"metadata": {"record_id": "bad", "model_id": "m"}, "input": {"json_schema": {"type": "object", "properties": {"a": }}}, "output": {"ground_truth": {}}})"_ba;
+        Workspace ws;
+        const QString path = ws.write(u"broken-schema.jsonl"_s, good + '\n' + bad + '\n');
+        json ignored;
+        Problems expected;
+        QVERIFY(!parseImportLine(std::string_view(bad.constData(), std::size_t(bad.size())), path, 2, ImportLimits {},
+            ignored, expected));
+        QCOMPARE(expected.size(), 1);
+        const ImportSummary imported = importSobFiles(*ws.store, { path });
+        const SobRecords read = readSobFiles({ path });
+        for (const ImportSummary* s : { &imported, &read.summary }) {
+            QCOMPARE(s->malformed, 1);
+            QCOMPARE(s->records, 1);
+            QCOMPARE(describe(s->problems), describe(expected));
+        }
+        QVERIFY(describe(expected).contains(u"not a JSON line"_s));
     }
 
     void sobReadWithoutAStoreCanBeCancelled()

@@ -1,17 +1,20 @@
 #include "io/sobimporter.h"
 
 #include "json/jsontext.h"
+#include "json/parseladder.h"
 #include "store/resultstore.h"
 #include "util/sha256.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QFuture>
 #include <QHash>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -110,6 +113,23 @@ struct CaseEntry
     std::string context; ///< UTF-8, for telling a later line of the record apart
     qsizetype file = 0;
     qint64 line = 0;
+    /// Index of the case's schema among the import's distinct ones (SchemaEntry) when it is an object; -1: the schema
+    /// is inline, in data.extra["schema"].
+    int schema = -1;
+};
+
+/// A distinct schema document of an import (the records carry copies of a few hundred), built once.
+struct SchemaEntry
+{
+    json document;
+    std::string canonical; ///< appendCanonicalJson of it, once asked for (the suite's content hash)
+};
+
+/// Hashes std::string keys and std::string_view lookups alike.
+struct TextHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view> {}(text); }
 };
 
 struct RunEntry
@@ -174,11 +194,16 @@ public:
         }
         const std::vector<int> order = caseOrder();
         std::vector<int> placeOf(m_cases.size());
+        std::vector<int> schemaOf(order.size());
         out.cases.reserve(order.size());
         for (std::size_t i = 0; i < order.size(); ++i) {
             placeOf[std::size_t(order[i])] = int(i);
-            out.cases.push_back(std::move(m_cases[std::size_t(order[i])].data));
+            CaseEntry& entry = m_cases[std::size_t(order[i])];
+            out.cases.push_back(std::move(entry.data));
+            schemaOf[i] = entry.schema;
         }
+        out.manifest = sobManifest();
+        nameSchemas(out.cases, schemaOf, out.manifest);
         for (const RunEntry& entry : m_runs)
             out.runs.push_back({ entry.model, QFileInfo(m_files.at(entry.file)).fileName(), entry.modality,
                 entry.repeats });
@@ -187,7 +212,6 @@ public:
             out.responses.push_back({ p.run, placeOf[std::size_t(p.caseIndex)], p.repeat, std::move(p.candidate),
                 p.latencyMs, p.cost });
         out.strategy = strategy();
-        out.manifest = sobManifest();
         m_progress.update(m_bytesBefore, true);
         m_summary.cases = qint64(out.cases.size());
         m_summary.responses = qint64(out.responses.size());
@@ -224,7 +248,35 @@ private:
         std::string text;
         bool parsed = false;
         json record;
+        /// Parsed without its schema (sobdetail::parseWithoutSchema): input.json_schema is null in `record`, its
+        /// value at `schema` in `text`.
+        bool schemaApart = false;
+        sobdetail::SchemaSpan schema;
         Problems problems; ///< of its parse
+    };
+
+    /// Lines read ahead of their processing, parsed on the pool.
+    struct Batch
+    {
+        std::vector<PendingLine> lines;
+        bool last = false; ///< the file ends (or cannot be read further) after these lines
+        bool readError = false;
+        qint64 errorLine = 0; ///< the line that could not be read
+        QString error;
+    };
+
+    /// Waits for a batch's parse before its lines go, whatever leaves the scope.
+    struct ParseGuard
+    {
+        QFuture<void> future;
+        bool started = false;
+        void wait()
+        {
+            if (started)
+                future.waitForFinished();
+            started = false;
+        }
+        ~ParseGuard() { wait(); }
     };
 
     void readFile(qsizetype fileIndex)
@@ -239,64 +291,107 @@ private:
         }
         const Modality modality = m_options.modality ? *m_options.modality : inferSobModality(path.toStdString());
         LineReader reader(file, m_options.limits.maxLineBytes);
-        // Parsing is most of reading (and independent per line): a batch of lines is parsed on the thread pool, then
-        // processed in file order, so problems, cases and responses come out exactly as one line at a time would.
+        // Parsing is most of reading (and independent per line): a batch of lines is parsed on the thread pool while
+        // this thread processes the batch before, in file order, so problems, cases and responses come out exactly as
+        // one line at a time would.
+        Batch batches[2];
+        Batch* current = &batches[0];
+        Batch* next = &batches[1];
+        ParseGuard parsing;
+        ParseGuard parsingNext;
+        fillBatch(reader, *current);
+        startParse(parsing, *current, path);
+        for (;;) {
+            parsing.wait();
+            if (!current->last) {
+                fillBatch(reader, *next);
+                startParse(parsingNext, *next, path);
+            }
+            if (!processBatch(*current, fileIndex, modality) || current->last)
+                break;
+            std::swap(current, next);
+            std::swap(parsing, parsingNext);
+        }
+        parsingNext.wait();
+        m_bytesBefore += reader.position();
+    }
+
+    static void fillBatch(LineReader& reader, Batch& batch)
+    {
         constexpr std::size_t kBatchLines = 512;
         constexpr std::size_t kBatchBytes = 16u * 1024u * 1024u;
-        std::vector<PendingLine> batch;
-        bool stop = false;
-        while (!stop) {
-            batch.clear();
-            std::size_t bytes = 0;
-            bool readError = false;
-            std::string_view text;
-            while (batch.size() < kBatchLines && bytes < kBatchBytes) {
-                const LineReader::Status status = reader.next(text);
-                if (status == LineReader::Status::End) {
-                    stop = true;
-                    break;
-                }
-                if (status == LineReader::Status::Error) {
-                    readError = stop = true;
-                    break;
-                }
-                PendingLine& line = batch.emplace_back();
-                line.number = reader.lineNumber();
-                line.position = reader.position();
-                line.tooLong = status == LineReader::Status::TooLong;
-                if (!line.tooLong) {
-                    line.text.assign(text);
-                    bytes += text.size();
-                }
+        batch.lines.clear();
+        std::size_t bytes = 0;
+        std::string_view text;
+        while (batch.lines.size() < kBatchLines && bytes < kBatchBytes) {
+            const LineReader::Status status = reader.next(text);
+            if (status == LineReader::Status::End) {
+                batch.last = true;
+                return;
             }
-            QtConcurrent::blockingMap(batch, [this, &path](PendingLine& line) {
-                if (!line.tooLong && !isBlank(line.text))
-                    line.parsed
-                        = parseImportLine(line.text, path, line.number, m_options.limits, line.record, line.problems);
-            });
-            for (PendingLine& line : batch) {
-                if (line.tooLong) {
-                    ++m_summary.lines;
-                    malformed(path, line.number, {},
-                        u"the line is longer than %1 bytes; skipped"_s.arg(m_options.limits.maxLineBytes));
-                } else if (!isBlank(line.text)) {
-                    ++m_summary.lines;
-                    m_summary.problems.append(line.problems);
-                    if (line.parsed)
-                        readRecord(line.record, fileIndex, modality, line.number);
-                    else
-                        ++m_summary.malformed;
-                }
-                line.record = nullptr;
-                if (!m_progress.update(m_bytesBefore + line.position)) {
-                    stop = true;
-                    break;
-                }
+            if (status == LineReader::Status::Error) {
+                batch.last = batch.readError = true;
+                batch.errorLine = reader.lineNumber() + 1;
+                batch.error = reader.errorString();
+                return;
             }
-            if (readError)
-                problem(path, reader.lineNumber() + 1, {}, u"cannot read the file: "_s + reader.errorString());
+            PendingLine& line = batch.lines.emplace_back();
+            line.number = reader.lineNumber();
+            line.position = reader.position();
+            line.tooLong = status == LineReader::Status::TooLong;
+            if (!line.tooLong) {
+                line.text.assign(text);
+                bytes += text.size();
+            }
         }
-        m_bytesBefore += reader.position();
+    }
+
+    void startParse(ParseGuard& guard, Batch& batch, const QString& path)
+    {
+        guard.future = QtConcurrent::map(batch.lines, [this, &path](PendingLine& line) {
+            if (line.tooLong || isBlank(line.text))
+                return;
+            const ImportLimits& limits = m_options.limits;
+            line.schemaApart = sobdetail::parseWithoutSchema(line.text, limits.maxDepth,
+                std::size_t(std::max<qsizetype>(0, limits.maxLineBytes)), line.record, line.schema);
+            line.parsed
+                = line.schemaApart || parseImportLine(line.text, path, line.number, limits, line.record, line.problems);
+        });
+        guard.started = true;
+    }
+
+    /// Takes a parsed batch's lines in order; false when cancelled.
+    bool processBatch(Batch& batch, qsizetype fileIndex, Modality modality)
+    {
+        const QString& path = m_files.at(fileIndex);
+        for (PendingLine& line : batch.lines) {
+            if (line.tooLong) {
+                ++m_summary.lines;
+                malformed(path, line.number, {},
+                    u"the line is longer than %1 bytes; skipped"_s.arg(m_options.limits.maxLineBytes));
+            } else if (!isBlank(line.text)) {
+                ++m_summary.lines;
+                int schema = -1;
+                if (line.parsed && line.schemaApart) {
+                    schema = schemaOf(
+                        std::string_view(line.text).substr(line.schema.begin, line.schema.end - line.schema.begin));
+                    if (schema < 0) // the schema's bytes do not parse, so neither does the line: its parse says where
+                        line.parsed
+                            = parseImportLine(line.text, path, line.number, m_options.limits, line.record, line.problems);
+                }
+                m_summary.problems.append(line.problems);
+                if (line.parsed)
+                    readRecord(line.record, schema, fileIndex, modality, line.number);
+                else
+                    ++m_summary.malformed;
+            }
+            line.record = nullptr;
+            if (!m_progress.update(m_bytesBefore + line.position))
+                return false;
+        }
+        if (batch.readError)
+            problem(path, batch.errorLine, {}, u"cannot read the file: "_s + batch.error);
+        return true;
     }
 
     static bool isBlank(std::string_view text)
@@ -304,7 +399,40 @@ private:
         return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
     }
 
-    void readRecord(json& record, qsizetype fileIndex, Modality modality, qint64 line)
+    /// The entry of the schema whose JSON text is `text` (a line's input.json_schema, as it came), parsed and added
+    /// the first time; -1 when the text does not parse.
+    int schemaOf(std::string_view text)
+    {
+        if (const auto known = m_schemaByText.find(text); known != m_schemaByText.end())
+            return known->second;
+        json document;
+        // The schema is nested two levels deep in its line.
+        if (!parseJsonText(text, m_options.limits.maxDepth - 2, document).ok)
+            return -1;
+        const int index = addSchema(std::move(document));
+        m_schemaByText.emplace(std::string(text), index);
+        return index;
+    }
+
+    int addSchema(json&& document)
+    {
+        m_schemas.push_back({ std::move(document), {} });
+        return int(m_schemas.size() - 1);
+    }
+
+    /// What the case's records carry as input.json_schema.
+    const json& schemaOfCase(const CaseEntry& c) const
+    {
+        if (c.schema >= 0)
+            return m_schemas[std::size_t(c.schema)].document;
+        static const json none;
+        const auto inlineSchema = c.data.extra.find("schema");
+        return inlineSchema == c.data.extra.end() ? none : *inlineSchema;
+    }
+
+    /// `schemaEntry`: the entry of the line's schema when it was parsed apart (input.json_schema is then null in
+    /// `record`), -1 when it is in `record`.
+    void readRecord(json& record, int schemaEntry, qsizetype fileIndex, Modality modality, qint64 line)
     {
         const QString& path = m_files.at(fileIndex);
         if (!record.is_object())
@@ -346,7 +474,8 @@ private:
 
         json& input = *inputIt;
         json& output = *outputIt;
-        json& schema = input["json_schema"];
+        json& schemaInRecord = input["json_schema"];
+        const json& schema = schemaEntry >= 0 ? m_schemas[std::size_t(schemaEntry)].document : schemaInRecord;
         json& gold = output["ground_truth"];
         // The context as text (a context that is not a string as its JSON text), UTF-8: compared, not copied, for a
         // record seen before; a new case's input is made from it.
@@ -373,7 +502,7 @@ private:
                 differences << u"context"_s;
             if (first.data.question != question)
                 differences << u"question"_s;
-            if (!sameJson(first.data.extra["schema"], schema))
+            if ((schemaEntry < 0 || schemaEntry != first.schema) && !sameJson(schemaOfCase(first), schema))
                 differences << u"schema"_s;
             if (!sameJson(first.data.gold, gold))
                 differences << u"ground truth"_s;
@@ -421,16 +550,24 @@ private:
         if (isNew) {
             // Last use of the line: its parts move into the case.
             m_caseIndex.insert(recordId, caseIndex);
-            m_cases.push_back(makeCase(recordId, modality, context, question, record, metadata, schema, gold));
+            m_cases.push_back(makeCase(recordId, modality, context, question, record, metadata, gold));
+            CaseEntry& added = m_cases.back();
+            // An object schema is held once for all the cases that carry it; anything else stays inline.
+            if (schema.is_object())
+                added.schema = schemaEntry >= 0 ? schemaEntry : addSchema(std::move(schemaInRecord));
+            else if (schemaEntry >= 0)
+                added.data.extra["schema"] = schema;
+            else
+                added.data.extra["schema"] = std::move(schemaInRecord);
             m_cases.back().file = fileIndex;
             m_cases.back().line = line;
             m_caseIds.push_back(recordId.toStdString());
         }
     }
 
-    /// Takes metadata, schema, gold and eval_info out of `record`.
+    /// Takes metadata, gold and eval_info out of `record` (the caller places the schema).
     CaseEntry makeCase(const QString& recordId, Modality modality, const std::string& context,
-        const std::optional<QString>& question, json& record, json& metadata, json& schema, json& gold)
+        const std::optional<QString>& question, json& record, json& metadata, json& gold)
     {
         CaseEntry entry;
         entry.context = context;
@@ -454,7 +591,6 @@ private:
         c.question = question;
         c.gold = std::move(gold);
         c.extra = json::object();
-        c.extra["schema"] = std::move(schema);
         metadata.erase("model_id");
         c.extra["metadata"] = std::move(metadata);
         if (const auto evalIt = record.find("eval_info"); evalIt != record.end())
@@ -530,19 +666,21 @@ private:
         suite.cases.reserve(qsizetype(order.size()));
         Sha256 hash; // over the cases' whole text: several times faster than QCryptographicHash here
         std::string canonical;
+        std::vector<int> schemaOf(order.size());
         hash.addData("[");
         for (std::size_t i = 0; i < order.size(); ++i) {
-            CaseImport& c = m_cases[std::size_t(order[i])].data;
+            CaseEntry& entry = m_cases[std::size_t(order[i])];
             canonical.clear();
             if (i > 0)
                 canonical += ',';
-            appendCanonicalCase(canonical, c);
+            appendCanonicalCase(canonical, entry.data, entry.schema >= 0 ? &canonicalSchema(entry.schema) : nullptr);
             hash.addData(canonical);
-            suite.cases.append(std::move(c));
+            suite.cases.append(std::move(entry.data));
+            schemaOf[i] = entry.schema;
         }
         hash.addData("]");
         suite.contentHash = QString::fromLatin1(hash.result().toHex());
-        storeSchemasOnce(suite);
+        nameSchemas(suite.cases, schemaOf, suite.manifest);
 
         const auto caseRows = storeSuiteCases(*m_store, suite, m_summary);
         if (!caseRows)
@@ -562,44 +700,61 @@ private:
         return true;
     }
 
+    const std::string& canonicalSchema(int entry)
+    {
+        SchemaEntry& schema = m_schemas[std::size_t(entry)];
+        if (schema.canonical.empty())
+            appendCanonicalJson(schema.canonical, schema.document);
+        return schema.canonical;
+    }
+
     /// Each distinct schema document goes into the suite's manifest once (`schema_documents`, with a file name under
     /// `schemas` for a rebuilt suite folder), and its cases name it, as a native suite's cases do. SOB records each
     /// carry a copy of one of a few hundred schemas: stored per case, the copies were a third of the case rows, and
     /// scoring parsed, hashed and compared every copy to find the few it compiles. The content hash is taken
     /// before, over the records as they came, so a file imported by an earlier version still finds its suite.
-    /// Only objects move: `true`/`false` and values that are no schema stay inline, where scoring reads them as
-    /// before.
-    static void storeSchemasOnce(SuiteImport& suite)
+    /// Only objects are held apart (CaseEntry::schema): `true`/`false` and values that are no schema stay inline,
+    /// where scoring reads them as before. `schemaOf[i]` is the entry of `cases[i]`; the documents move out of it.
+    template<typename Cases>
+    void nameSchemas(Cases& cases, const std::vector<int>& schemaOf, json& manifest)
     {
         json documents = json::object();
         json files = json::object();
         std::unordered_map<std::string, std::string> nameOfText; // the document's exact dump → its name
-        for (CaseImport& c : suite.cases) {
-            const auto schema = c.extra.find("schema");
-            if (schema == c.extra.end() || !schema->is_object())
+        std::vector<const std::string*> nameOfEntry(m_schemas.size(), nullptr);
+        for (std::size_t i = 0; i < schemaOf.size(); ++i) {
+            if (schemaOf[i] < 0)
                 continue;
-            // Exact, as sameJson: 1 and 1.0, 0.0 and -0.0 dump differently and stay two documents.
-            auto [known, isNew] = nameOfText.try_emplace(schema->dump(-1, ' ', false, json::error_handler_t::replace));
-            if (isNew) {
-                const std::string base = "sob-" + Sha256::hash(known->first).toHex().left(16).toStdString();
-                std::string name = base;
-                for (int n = 2; documents.contains(name); ++n) // another document with these 64 bits
-                    name = base + '-' + std::to_string(n);
-                known->second = name;
-                files[name] = "schemas/" + name + ".json";
-                documents[name] = std::move(*schema);
+            const std::string*& named = nameOfEntry[std::size_t(schemaOf[i])];
+            if (!named) {
+                json& document = m_schemas[std::size_t(schemaOf[i])].document;
+                // Exact, as sameJson: 1 and 1.0, 0.0 and -0.0 dump differently and stay two documents. Entries of
+                // texts that differ only in spacing or key order are one document.
+                auto [known, isNew]
+                    = nameOfText.try_emplace(document.dump(-1, ' ', false, json::error_handler_t::replace));
+                if (isNew) {
+                    const std::string base = "sob-" + Sha256::hash(known->first).toHex().left(16).toStdString();
+                    std::string name = base;
+                    for (int n = 2; documents.contains(name); ++n) // another document with these 64 bits
+                        name = base + '-' + std::to_string(n);
+                    known->second = name;
+                    files[name] = "schemas/" + name + ".json";
+                    documents[name] = std::move(document);
+                }
+                named = &known->second;
             }
-            c.schemaName = QString::fromStdString(known->second);
-            c.extra.erase(schema);
+            cases[static_cast<typename Cases::size_type>(i)].schemaName = QString::fromStdString(*named);
         }
         if (!documents.empty()) {
-            suite.manifest["schemas"] = std::move(files);
-            suite.manifest["schema_documents"] = std::move(documents);
+            manifest["schemas"] = std::move(files);
+            manifest["schema_documents"] = std::move(documents);
         }
     }
 
-    /// Appends the case as its compact dump with sorted keys would read, without copying its fields.
-    static void appendCanonicalCase(std::string& out, const CaseImport& c)
+    /// Appends the case as its compact dump with sorted keys would read, without copying its fields. A schema held
+    /// apart (`schema`: its canonical text) goes where the record's dump has it, last in extra: "schema" sorts after
+    /// the other keys a case's extra has (eval_info, metadata).
+    static void appendCanonicalCase(std::string& out, const CaseImport& c, const std::string* schema)
     {
         const auto text = [&out](const QString& s) {
             const QByteArray utf8 = s.toUtf8();
@@ -609,6 +764,14 @@ private:
         text(c.category);
         out += ",\"extra\":";
         appendCanonicalJson(out, c.extra);
+        if (schema) {
+            out.pop_back(); // the extra's '}'
+            if (!c.extra.empty())
+                out += ',';
+            out += "\"schema\":";
+            out += *schema;
+            out += '}';
+        }
         out += ",\"gold\":";
         appendCanonicalJson(out, c.gold);
         out += ",\"id\":";
@@ -693,6 +856,8 @@ private:
     qint64 m_bytesBefore = 0;
 
     std::vector<CaseEntry> m_cases; ///< their CaseImport moves into the suite once it is stored
+    std::vector<SchemaEntry> m_schemas; ///< the distinct object schemas of the cases (and of lines parsed apart)
+    std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_schemaByText; ///< a schema's text → its entry
     std::vector<std::string> m_caseIds; ///< UTF-8 record ids, by case index
     QHash<QString, int> m_caseIndex;
     std::vector<qint64> m_caseRows;
@@ -714,5 +879,176 @@ SobRecords readSobFiles(const QStringList& files, const SobImportOptions& option
 {
     return SobImport(nullptr, files, options).read();
 }
+
+namespace sobdetail {
+
+namespace {
+
+constexpr std::size_t kNone = std::string_view::npos;
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+std::size_t skipSpace(std::string_view text, std::size_t at)
+{
+    while (at < text.size() && isJsonSpace(text[at]))
+        ++at;
+    return at;
+}
+
+/// Past the string that opens at `at` (a '"'); kNone when it does not close. A quote ends it unless an odd number of
+/// backslashes precede it (memchr: most of a SOB line is the context string).
+std::size_t skipString(std::string_view text, std::size_t at)
+{
+    for (std::size_t from = at + 1; from < text.size();) {
+        const void* found = std::memchr(text.data() + from, '"', text.size() - from);
+        if (!found)
+            return kNone;
+        const std::size_t quote = std::size_t(static_cast<const char*>(found) - text.data());
+        std::size_t backslashes = 0;
+        while (quote - backslashes > at + 1 && text[quote - backslashes - 1] == '\\')
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return quote + 1;
+        from = quote + 1;
+    }
+    return kNone;
+}
+
+/// Past the value that starts at `at`: a string; an object or array, to the bracket that closes it (strings
+/// skipped); anything else up to the next delimiter. kNone when it does not end. Checks nothing else: what is
+/// found is only used once the rest of the line has parsed with a null in its place.
+std::size_t skipValue(std::string_view text, std::size_t at)
+{
+    if (at >= text.size())
+        return kNone;
+    const char first = text[at];
+    if (first == '"')
+        return skipString(text, at);
+    if (first == '{' || first == '[') {
+        std::size_t depth = 0;
+        for (std::size_t i = at; i < text.size();) {
+            const char c = text[i];
+            if (c == '"') {
+                i = skipString(text, i);
+                if (i == kNone)
+                    return kNone;
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (--depth == 0)
+                    return i + 1;
+            }
+            ++i;
+        }
+        return kNone;
+    }
+    std::size_t i = at;
+    while (i < text.size() && !isJsonSpace(text[i]) && text[i] != ',' && text[i] != '}' && text[i] != ']')
+        ++i;
+    return i == at ? kNone : i;
+}
+
+/// Calls member(key, valueBegin, valueEnd) for each member of the object that opens at `at` (a '{'), in order.
+/// Returns the end of the object, or kNone when it is not one or a key holds an escape.
+template<typename Member>
+std::size_t forEachMember(std::string_view text, std::size_t at, const Member& member)
+{
+    std::size_t i = skipSpace(text, at + 1);
+    if (i < text.size() && text[i] == '}')
+        return i + 1;
+    while (i < text.size()) {
+        if (text[i] != '"')
+            return kNone;
+        const std::size_t keyEnd = skipString(text, i);
+        if (keyEnd == kNone)
+            return kNone;
+        const std::string_view key = text.substr(i + 1, keyEnd - i - 2);
+        if (key.find('\\') != std::string_view::npos)
+            return kNone;
+        i = skipSpace(text, keyEnd);
+        if (i >= text.size() || text[i] != ':')
+            return kNone;
+        i = skipSpace(text, i + 1);
+        const std::size_t valueEnd = skipValue(text, i);
+        if (valueEnd == kNone)
+            return kNone;
+        member(key, i, valueEnd);
+        i = skipSpace(text, valueEnd);
+        if (i >= text.size())
+            return kNone;
+        if (text[i] == '}')
+            return i + 1;
+        if (text[i] != ',')
+            return kNone;
+        i = skipSpace(text, i + 1);
+    }
+    return kNone;
+}
+
+/// The value of the last member `name` of the object at `at`; nullopt when there is none or no such object.
+std::optional<SchemaSpan> lastMember(std::string_view text, std::size_t at, std::string_view name)
+{
+    if (at >= text.size() || text[at] != '{')
+        return std::nullopt;
+    std::optional<SchemaSpan> found;
+    const std::size_t end = forEachMember(text, at, [&](std::string_view key, std::size_t begin, std::size_t valueEnd) {
+        if (key == name)
+            found = SchemaSpan { begin, valueEnd };
+    });
+    if (end == kNone)
+        return std::nullopt;
+    return found;
+}
+
+} // namespace
+
+std::optional<SchemaSpan> findSchemaSpan(std::string_view line)
+{
+    constexpr std::string_view bom = "\xEF\xBB\xBF";
+    const std::size_t start = skipSpace(line, line.substr(0, bom.size()) == bom ? bom.size() : 0);
+    const std::optional<SchemaSpan> input = lastMember(line, start, "input");
+    if (!input)
+        return std::nullopt;
+    return lastMember(line, input->begin, "json_schema");
+}
+
+bool parseWithoutSchema(
+    std::string_view line, int depthLimit, std::size_t byteLimit, json& record, SchemaSpan& schema)
+{
+    record = nullptr;
+    if (depthLimit < 2)
+        return false;
+    const std::optional<SchemaSpan> span = findSchemaSpan(line);
+    if (!span)
+        return false;
+    std::string rest;
+    rest.reserve(line.size() - (span->end - span->begin) + 4);
+    rest.append(line.substr(0, span->begin)).append("null").append(line.substr(span->end));
+    ParseLimits limits;
+    limits.maxDepth = depthLimit;
+    limits.maxBytes = byteLimit;
+    JsonParseError ignored; // the whole line's parse reports it
+    if (!parseJsonDocument(rest, record, ignored, limits))
+        return false;
+    // Where the null went, by the parser's reading too.
+    const json* placed = nullptr;
+    if (const auto input = record.find("input"); input != record.end() && input->is_object()) {
+        if (const auto member = input->find("json_schema"); member != input->end())
+            placed = &*member;
+    }
+    if (!placed || !placed->is_null()) {
+        record = nullptr;
+        return false;
+    }
+    schema = *span;
+    return true;
+}
+
+} // namespace sobdetail
 
 } // namespace structscope

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 // Import of response files of the Structured Output Benchmark (SOB; DESIGN.md "File formats",
@@ -90,17 +91,44 @@ struct SobRecords
         std::optional<double> latencyMs;
         std::optional<double> cost;
     };
-    /// In record-id order, as a new store's case rows are; each case's schema is inline, in extra["schema"]. The
-    /// input is left empty: scoring never reads it, and a SOB case's context is most of the file.
+    /// In record-id order, as a new store's case rows are. A schema that is an object is named (schemaName), its
+    /// document once in manifest["schema_documents"], as the import stores it; any other is inline, in
+    /// extra["schema"]. The input is left empty: scoring never reads it, and a SOB case's context is most of the
+    /// file.
     std::vector<CaseImport> cases;
     std::vector<Run> runs; ///< in order of first appearance
     std::vector<Response> responses; ///< in the order of the lines
     QString strategy; ///< of every run
-    nlohmann::json manifest; ///< the suite.json of the "sob" suite an import would store
+    nlohmann::json manifest; ///< the suite.json of the "sob" suite an import would store, schema documents included
     /// Lines, records, cases, malformed, skipped, problems and cancelled as the import would count them;
     /// `responses` counts the records held; nothing about a store is set.
     ImportSummary summary;
 };
 SobRecords readSobFiles(const QStringList& files, const SobImportOptions& options = {});
+
+namespace sobdetail {
+
+/// Where the value of a SOB line's input.json_schema lies: bytes [begin, end) of the line.
+struct SchemaSpan
+{
+    std::size_t begin = 0;
+    std::size_t end = 0;
+};
+
+/// Finds input.json_schema in a line by its bytes alone (the last "input" member of the top-level object, the last
+/// "json_schema" of that), without parsing. nullopt when the line is not such an object or names a member of either
+/// object with an escape (its key then is not known from its bytes).
+std::optional<SchemaSpan> findSchemaSpan(std::string_view line);
+
+/// Parses a SOB line with its schema left out: `record` is the line's value with input.json_schema null, and
+/// `schema` the bytes of that member's value. Parsing those bytes on their own, `depthLimit` two levels less deep,
+/// gives what the whole line's parse holds there; if they do not parse, neither does the line. False (nothing
+/// parsed) when the schema is not found or the rest does not parse: then parse the whole line, as parseImportLine
+/// does, for its value or its located error. SOB records carry one of a few hundred schemas each: the importer
+/// builds each distinct one once instead of once per line (almost half of a line's JSON values).
+bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, nlohmann::json& record,
+    SchemaSpan& schema);
+
+} // namespace sobdetail
 
 } // namespace structscope

@@ -2,6 +2,7 @@
 
 #include "json/parseladder.h"
 #include "run/retrylineage.h"
+#include "report/schemaslots.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "scoring/verdictcodec.h"
@@ -31,15 +32,6 @@ using nlohmann::json;
 namespace structscope {
 
 namespace {
-
-/// A distinct schema document of a suite, compiled by the first job that scores an answer against it (on the
-/// pool, while the reading thread goes on); never when every such answer has a kept verdict.
-struct SchemaSlot
-{
-    const json* document = nullptr; ///< in the suite's manifest or a case's extra
-    std::once_flag once;
-    CompiledForScoring compiled;
-};
 
 /// A case's gold as the store holds it, parsed by the first job that scores an answer to the case: a SOB import has
 /// a gold per answer, and a store that keeps its verdicts needs none of them parsed.
@@ -231,9 +223,9 @@ bool score(Job& job, ScoredRecord& record)
         input.gold = &gold->value;
     }
     if (SchemaSlot* const slot = facts.compiled) {
-        std::call_once(slot->once, [slot, &job] { slot->compiled = compileForScoring(*slot->document, *job.options); });
-        input.compiledSchema = slot->compiled.schema;
-        input.groundingSchema = slot->compiled.grounding;
+        const CompiledForScoring& compiled = slot->compile(*job.options);
+        input.compiledSchema = compiled.schema;
+        input.groundingSchema = compiled.grounding;
     }
     input.schema = facts.schema;
     input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
@@ -452,7 +444,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             held.stored = std::move(g);
             goldByCase.insert(held.stored.caseRow, &held);
         }
-        std::deque<SchemaSlot> schemaSlots;
+        SchemaSlots schemaSlots;
         QHash<qint64, CaseFacts> facts;
         const json* documents = nullptr;
         if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
@@ -475,46 +467,13 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
             f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
         }
-        // Schema pointers are taken once the table no longer grows. Each distinct document gets one SchemaSlot,
-        // compiled by the first job that needs it, and its cases share it: a named document (the suite's, or one an
-        // import stored once) by its address; an inline one (SOB imports of earlier versions carry a copy of one of
-        // a few hundred schemas per case) by its value.
-        std::unordered_map<const json*, const CaseFacts*> compiledByDocument;
-        std::unordered_multimap<std::size_t, const CaseFacts*> compiledBySchema;
+        // Schema pointers are taken once the table no longer grows: each distinct document gets one slot, compiled
+        // by the first job that needs it, and its cases share it.
         for (auto it = facts.begin(); it != facts.end(); ++it) {
             CaseFacts& f = it.value();
-            bool named = false;
-            if (const auto inlineSchema = f.extra.find("schema"); inlineSchema != f.extra.end()
-                && (inlineSchema->is_object() || inlineSchema->is_boolean())) {
-                f.schema = &*inlineSchema;
-            } else if (documents) {
-                if (const auto doc = documents->find(f.schemaName); doc != documents->end()) {
-                    f.schema = &*doc;
-                    named = true;
-                }
-            }
-            if (!f.schema)
-                continue;
-            if (named) {
-                const auto [known, isNew] = compiledByDocument.try_emplace(f.schema, &f);
-                if (!isNew) {
-                    f.compiled = known->second->compiled;
-                    continue;
-                }
-            }
-            const std::size_t key = std::hash<json> {}(*f.schema);
-            const CaseFacts* same = nullptr;
-            for (auto [at, end] = compiledBySchema.equal_range(key); at != end && !same; ++at) {
-                if (canonicalJsonEquals(*at->second->schema, *f.schema))
-                    same = at->second;
-            }
-            if (same) {
-                f.compiled = same->compiled;
-            } else {
-                f.compiled = &schemaSlots.emplace_back();
-                f.compiled->document = f.schema;
-                compiledBySchema.emplace(key, &f);
-            }
+            const SchemaSlots::CaseSchema schema = schemaSlots.forCase(f.extra, f.schemaName, documents);
+            f.schema = schema.document;
+            f.compiled = schema.slot;
         }
 
         const QList<RunRecord>& runs = runsBySuite[suiteIndex];

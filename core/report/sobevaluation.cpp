@@ -1,6 +1,7 @@
 #include "report/sobevaluation.h"
 
 #include "io/sobimporter.h"
+#include "report/schemaslots.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "stats/means.h"
@@ -8,10 +9,7 @@
 
 #include <QtConcurrent/QtConcurrentMap>
 
-#include <deque>
-#include <mutex>
 #include <numeric>
-#include <unordered_map>
 
 using nlohmann::json;
 
@@ -19,17 +17,9 @@ namespace structscope {
 
 namespace {
 
-/// A distinct schema document, compiled by the first answer scored against it.
-struct SchemaSlot
-{
-    const json* document = nullptr;
-    std::once_flag once;
-    CompiledForScoring compiled;
-};
-
 struct CaseFacts
 {
-    const json* schema = nullptr; ///< in the case's extra; nullptr: none that validates
+    const json* schema = nullptr; ///< in the manifest or the case's extra; nullptr: none that validates
     SchemaSlot* slot = nullptr;
     double weight = 0;
 };
@@ -50,29 +40,20 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     ScoringOptions scoring = ScoringOptions::forManifest(read.manifest, noCatalog);
     scoring.collectSchemaErrors = false; // as every bulk pass: valid or not
 
-    // The schema of a case is the object (or boolean) in its extra, as the store's pass reads an imported case's;
-    // the cases that carry one document share its compiled form.
-    std::deque<SchemaSlot> schemaSlots;
+    // The schema of a case is the document it names in the manifest or the object (or boolean) in its extra, as the
+    // store's pass reads an imported case's; the cases that carry one document share its compiled form.
+    const json* documents = nullptr;
+    if (const auto it = read.manifest.find("schema_documents"); it != read.manifest.end() && it->is_object())
+        documents = &*it;
+    SchemaSlots schemaSlots;
     std::vector<CaseFacts> facts(read.cases.size());
-    std::unordered_multimap<std::size_t, std::size_t> casesBySchema; // the document's hash → a case carrying it
     for (std::size_t i = 0; i < read.cases.size(); ++i) {
         const CaseImport& c = read.cases[i];
         CaseFacts& f = facts[i];
         f.weight = complexityWeight(c.tier);
-        const auto schema = c.extra.find("schema");
-        if (schema == c.extra.end() || !(schema->is_object() || schema->is_boolean()))
-            continue;
-        f.schema = &*schema;
-        const std::size_t key = std::hash<json> {}(*schema);
-        for (auto [at, end] = casesBySchema.equal_range(key); at != end && !f.slot; ++at) {
-            if (canonicalJsonEquals(*facts[at->second].schema, *schema))
-                f.slot = facts[at->second].slot;
-        }
-        if (!f.slot) {
-            f.slot = &schemaSlots.emplace_back();
-            f.slot->document = f.schema;
-            casesBySchema.emplace(key, i);
-        }
+        const SchemaSlots::CaseSchema schema = schemaSlots.forCase(c.extra, c.schemaName.toStdString(), documents);
+        f.schema = schema.document;
+        f.slot = schema.slot;
     }
 
     std::vector<RunFacts> runs;
@@ -118,9 +99,9 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
         input.gold = &c.gold;
         input.schema = f.schema;
         if (SchemaSlot* const slot = f.slot) {
-            std::call_once(slot->once, [slot, &scoring] { slot->compiled = compileForScoring(*slot->document, scoring); });
-            input.compiledSchema = slot->compiled.schema;
-            input.groundingSchema = slot->compiled.grounding;
+            const CompiledForScoring& compiled = slot->compile(scoring);
+            input.compiledSchema = compiled.schema;
+            input.groundingSchema = compiled.grounding;
         }
         input.modality = run.kind;
         setImportedCandidate(input, response.candidate);

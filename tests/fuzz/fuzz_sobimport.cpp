@@ -2,8 +2,12 @@
 // One store (a SQLite file in a temporary folder) lives for the whole session; each input is written
 // as a SOB response file and imported into it. Whatever the lines hold, the import must report
 // problems and carry on, never crash, hang or corrupt the store; read without a store (readSobFiles, what
-// `report --sob` scores), it must count the same lines and problems.
+// `report --sob` scores), it must count the same lines and problems. And every line parsed with its schema apart
+// (sobdetail::parseWithoutSchema, what both read) must give the value, or the failure, of the whole line's parse.
+#include "fuzzcheck.h"
 #include "io/sobimporter.h"
+#include "json/jsontext.h"
+#include "json/parseladder.h"
 #include "store/resultstore.h"
 
 #include <QCoreApplication>
@@ -14,7 +18,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <memory>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -44,11 +50,44 @@ struct Session
     }
 };
 
+/// The line parsed with its schema apart, the schema put back, is the line parsed whole; a schema whose bytes do not
+/// parse means a line that does not parse.
+void checkSchemaApart(std::string_view line)
+{
+    constexpr int kDepth = 512;
+    constexpr std::size_t kBytes = 1 << 16;
+    nlohmann::json whole;
+    structscope::JsonParseError error;
+    structscope::ParseLimits limits;
+    limits.maxDepth = kDepth;
+    limits.maxBytes = kBytes;
+    const bool wholeParses = structscope::parseJsonDocument(line, whole, error, limits);
+    nlohmann::json record;
+    structscope::sobdetail::SchemaSpan span;
+    if (!structscope::sobdetail::parseWithoutSchema(line, kDepth, kBytes, record, span))
+        return;
+    structscope::fuzz::check(span.begin <= span.end && span.end <= line.size());
+    nlohmann::json schema;
+    if (!structscope::parseJsonText(line.substr(span.begin, span.end - span.begin), kDepth - 2, schema).ok) {
+        structscope::fuzz::check(!wholeParses);
+        return;
+    }
+    structscope::fuzz::check(wholeParses);
+    record["input"]["json_schema"] = std::move(schema);
+    structscope::fuzz::check(structscope::identicalJson(record, whole));
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     static Session session;
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        checkSchemaApart(text.substr(start, end - start));
+        start = end + 1;
+    }
     QFile out(session.file);
     if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate))
         std::abort();
