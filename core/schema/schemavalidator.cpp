@@ -293,9 +293,10 @@ bool strictlyEqual(const json& a, const json& b)
     return a == b;
 }
 
-std::uint64_t cacheKey(const json& schema, const SchemaOptions& options)
+/// Of the document alone: its compiled forms under other options are found with it (see SchemaCache::compile).
+std::uint64_t cacheKey(const json& schema)
 {
-    return mix(structuralHash(schema), (options.validateFormats ? 1u : 0u) | (options.integralFloatsAsIntegers ? 2u : 0u));
+    return structuralHash(schema);
 }
 
 class SchemaCacheState
@@ -326,8 +327,14 @@ bool sameOptions(const SchemaOptions& a, const SchemaOptions& b)
     return a.validateFormats == b.validateFormats && a.integralFloatsAsIntegers == b.integralFloatsAsIntegers;
 }
 
-CompiledSchemaPtr compileUncached(const json& schema, const SchemaOptions& options, std::string* error)
+/// `checked`: the document is known to pass what does not depend on the options (it compiled under others), so only
+/// valijson's compilation is left.
+CompiledSchemaPtr compileUncached(const json& schema, const SchemaOptions& options, bool checked, std::string* error)
 {
+    if (checked) {
+        std::unique_ptr<CompiledSchemaPrivate> d = compileDocument(schema, options, error);
+        return d ? CompiledSchemaPrivate::wrap(std::move(d)) : nullptr;
+    }
     if (!schema.is_object() && !schema.is_boolean()) {
         *error = "invalid schema: a schema must be a JSON object or boolean, not " + jsonTypeName(schema);
         return nullptr;
@@ -377,14 +384,17 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
         return nullptr;
     }
 
-    const std::uint64_t key = cacheKey(schema, options);
+    const std::uint64_t key = cacheKey(schema);
     SchemaCacheState& state = SchemaCacheState::instance();
+    bool checked = false; // compiled under other options: its shape, its text and the meta-schema check passed
     {
         const std::lock_guard lock(state.mutex);
         for (auto [it, end] = state.compiled.equal_range(key); it != end; ++it) {
             if (sameOptions(it->second->options(), options) && strictlyEqual(it->second->document(), schema))
                 return it->second;
         }
+        for (auto [it, end] = state.compiled.equal_range(key); it != end && !checked; ++it)
+            checked = strictlyEqual(it->second->document(), schema);
         for (auto [it, end] = state.failed.equal_range(key); it != end; ++it) {
             if (sameOptions(it->second.options, options) && strictlyEqual(it->second.document, schema)) {
                 message = it->second.message;
@@ -395,7 +405,7 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
 
     // Compiled outside the lock: a big schema must not stall every other thread's lookups. Two threads may
     // compile the same schema at once; the first to store it wins and both return that one.
-    CompiledSchemaPtr compiled = compileUncached(schema, options, &message);
+    CompiledSchemaPtr compiled = compileUncached(schema, options, checked, &message);
 
     const std::lock_guard lock(state.mutex);
     if (!compiled) {

@@ -295,11 +295,11 @@ std::vector<std::string> computeRequiredPaths(const json& schema, SchemaWalk wal
 // ---------------------------------------------------------------------------------------------
 // Per-schema facts, computed once per compiled schema
 
+/// A schema that compiled passed the draft-07 meta-schema check (SOB's check_schema) to compile: SchemaCache does not
+/// compile a schema that fails it. So a schema with facts is a valid input.
 struct GroundingSchemaFacts
 {
     std::weak_ptr<const CompiledSchema> owner;
-    bool validInput = false;
-    std::string problem;
     std::vector<std::string> requiredSob;
     std::vector<std::string> requiredResolving;
 
@@ -310,18 +310,6 @@ struct GroundingSchemaFacts
 };
 
 namespace {
-
-std::string describeErrors(const std::vector<SchemaError>& errors)
-{
-    if (errors.empty())
-        return {};
-    const SchemaError& first = errors.front();
-    std::string text = "not a valid draft-07 schema: " + (first.pointer.empty() ? std::string("/") : first.pointer)
-        + ": " + first.message;
-    if (errors.size() > 1)
-        text += " (and " + std::to_string(errors.size() - 1) + " more)";
-    return text;
-}
 
 class SchemaFactsCache
 {
@@ -338,12 +326,6 @@ public:
         auto facts = std::make_shared<GroundingSchemaFacts>();
         facts->owner = compiled;
         const json& schema = compiled->document();
-        try {
-            facts->problem = describeErrors(checkAgainstMetaSchema(schema));
-            facts->validInput = facts->problem.empty();
-        } catch (const std::exception& e) {
-            facts->problem = std::string("the meta-schema check failed: ") + e.what();
-        }
         facts->requiredSob = computeRequiredPaths(schema, SchemaWalk::Sob);
         facts->requiredResolving = computeRequiredPaths(schema, SchemaWalk::Resolving);
 
@@ -386,7 +368,6 @@ PreparedGroundingSchema resolveSchema(const json& schema, const SchemaOptions& o
         return state;
     }
     state.facts = factsCache().get(state.compiled);
-    state.problem = state.facts->problem;
     return state;
 }
 
@@ -774,7 +755,7 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     const CompiledSchemaPtr& compiled = schemaState.compiled;
     const GroundingSchemaFacts* facts = schemaState.facts.get();
     const std::string& schemaProblem = schemaState.problem;
-    const bool schemaValid = facts != nullptr && facts->validInput;
+    const bool schemaValid = facts != nullptr; // compiled, so it passed the meta-schema check
     s.schemaValidInput = schemaValid ? 1.0 : 0.0;
 
     bool passes = false;
