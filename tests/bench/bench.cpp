@@ -58,10 +58,12 @@ int main(int argc, char** argv)
                 std::fprintf(stderr, "bench: --records needs a positive number\n");
                 return 2;
             }
+        } else if (arg == u"--keep-sob"_s && i + 1 < argList.size()) {
+            args.keepSobFile = argList.at(++i);
         } else if (sections.count(arg)) {
             args.sections << arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] (cases: GUI builds only)\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] [--keep-sob FILE] (cases: GUI builds only; --keep-sob: import also writes its SOB file there)\n",
                 qPrintable(arg));
             return 2;
         }

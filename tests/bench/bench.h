@@ -20,6 +20,7 @@ namespace structscope::bench {
 struct BenchArgs
 {
     int records = 0; ///< 0: each section's own default
+    QString keepSobFile; ///< import: also write the generated SOB file here and keep it (for timing the command)
     QStringList sections;
 };
 

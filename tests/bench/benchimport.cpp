@@ -54,6 +54,13 @@ int benchImport(const BenchArgs& args)
         }
     }
     const double megabytes = double(QFileInfo(file).size()) / 1e6;
+    if (!args.keepSobFile.isEmpty()) {
+        QFile::remove(args.keepSobFile);
+        if (!QFile::copy(file, args.keepSobFile)) {
+            std::fprintf(stderr, "bench import: cannot write %s\n", qPrintable(args.keepSobFile));
+            return 1;
+        }
+    }
 
     // First (in a fresh process, as the command runs), without a store: the file read, checked and scored in memory,
     // then the same report as from a store — the same digest. What SOB's own evaluator does.
