@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -252,6 +253,11 @@ private:
         /// value at `schema` in `text`.
         bool schemaApart = false;
         sobdetail::SchemaSpan schema;
+        /// A schema text not known when the line was parsed is parsed with it, on the pool (a file whose records
+        /// each have their own schema parses them all in parallel, as before), into `schemaValue`.
+        bool schemaTried = false;
+        bool schemaParsed = false;
+        json schemaValue;
         Problems problems; ///< of its parse
     };
 
@@ -354,6 +360,18 @@ private:
             const ImportLimits& limits = m_options.limits;
             line.schemaApart = sobdetail::parseWithoutSchema(line.text, limits.maxDepth,
                 std::size_t(std::max<qsizetype>(0, limits.maxLineBytes)), line.record, line.schema);
+            if (line.schemaApart) {
+                const std::string_view schema = schemaText(line);
+                bool known = false;
+                {
+                    const std::lock_guard lock(m_schemaMutex);
+                    known = m_schemaByText.find(schema) != m_schemaByText.end();
+                }
+                if (!known) {
+                    line.schemaTried = true;
+                    line.schemaParsed = parseJsonText(schema, limits.maxDepth - 2, line.schemaValue).ok;
+                }
+            }
             line.parsed
                 = line.schemaApart || parseImportLine(line.text, path, line.number, limits, line.record, line.problems);
         });
@@ -373,8 +391,7 @@ private:
                 ++m_summary.lines;
                 int schema = -1;
                 if (line.parsed && line.schemaApart) {
-                    schema = schemaOf(
-                        std::string_view(line.text).substr(line.schema.begin, line.schema.end - line.schema.begin));
+                    schema = schemaOf(line);
                     if (schema < 0) // the schema's bytes do not parse, so neither does the line: its parse says where
                         line.parsed
                             = parseImportLine(line.text, path, line.number, m_options.limits, line.record, line.problems);
@@ -399,17 +416,29 @@ private:
         return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
     }
 
-    /// The entry of the schema whose JSON text is `text` (a line's input.json_schema, as it came), parsed and added
-    /// the first time; -1 when the text does not parse.
-    int schemaOf(std::string_view text)
+    static std::string_view schemaText(const PendingLine& line)
     {
+        return std::string_view(line.text).substr(line.schema.begin, line.schema.end - line.schema.begin);
+    }
+
+    /// The entry of the schema a line parsed apart carries, by its JSON text as it came; parsed (unless the line's
+    /// parse did) and added the first time; -1 when the text does not parse. Only this thread adds entries: it
+    /// reads the table without the lock the pool's lookups take.
+    int schemaOf(PendingLine& line)
+    {
+        const std::string_view text = schemaText(line);
         if (const auto known = m_schemaByText.find(text); known != m_schemaByText.end())
             return known->second;
         json document;
-        // The schema is nested two levels deep in its line.
-        if (!parseJsonText(text, m_options.limits.maxDepth - 2, document).ok)
+        if (line.schemaTried) {
+            if (!line.schemaParsed)
+                return -1;
+            document = std::move(line.schemaValue);
+        } else if (!parseJsonText(text, m_options.limits.maxDepth - 2, document).ok) { // two levels deep in the line
             return -1;
+        }
         const int index = addSchema(std::move(document));
+        const std::lock_guard lock(m_schemaMutex);
         m_schemaByText.emplace(std::string(text), index);
         return index;
     }
@@ -858,6 +887,7 @@ private:
     std::vector<CaseEntry> m_cases; ///< their CaseImport moves into the suite once it is stored
     std::vector<SchemaEntry> m_schemas; ///< the distinct object schemas of the cases (and of lines parsed apart)
     std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_schemaByText; ///< a schema's text → its entry
+    std::mutex m_schemaMutex; ///< held by the pool's lookups of m_schemaByText and by this thread's additions
     std::vector<std::string> m_caseIds; ///< UTF-8 record ids, by case index
     QHash<QString, int> m_caseIndex;
     std::vector<qint64> m_caseRows;
