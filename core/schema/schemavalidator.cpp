@@ -318,6 +318,7 @@ public:
     std::mutex mutex;
     std::unordered_multimap<std::uint64_t, CompiledSchemaPtr> compiled;
     std::unordered_multimap<std::uint64_t, Failure> failed;
+    std::size_t sweepAt = 0; ///< the size of `compiled` at which the next sweep runs (kCacheSoftLimit at first)
 };
 
 constexpr std::size_t kCacheSoftLimit = 4096;
@@ -418,10 +419,13 @@ CompiledSchemaPtr SchemaCache::compile(const json& schema, const SchemaOptions& 
         if (sameOptions(it->second->options(), options) && strictlyEqual(it->second->document(), schema))
             return it->second;
     }
-    if (state.compiled.size() >= kCacheSoftLimit) {
-        // Forget schemas nobody else holds any more; those in use stay (and the cache may exceed the limit).
+    if (state.compiled.size() >= std::max(kCacheSoftLimit, state.sweepAt)) {
+        // Forget schemas nobody else holds any more; those in use stay (and the cache may exceed the limit). The next
+        // sweep waits until the cache has doubled: a pass holding thousands of schemas in use would otherwise sweep
+        // all of them on every compilation (quadratic: 7,000 distinct schemas took 6.8 s instead of 2).
         for (auto it = state.compiled.begin(); it != state.compiled.end();)
             it = it->second.use_count() == 1 ? state.compiled.erase(it) : std::next(it);
+        state.sweepAt = 2 * state.compiled.size();
     }
     return state.compiled.emplace(key, std::move(compiled))->second;
 }

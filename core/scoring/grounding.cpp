@@ -330,9 +330,12 @@ public:
         facts->requiredResolving = computeRequiredPaths(schema, SchemaWalk::Resolving);
 
         std::lock_guard lock(m_mutex);
-        if (m_facts.size() > 4096) {
+        if (m_facts.size() > std::max<std::size_t>(4096, m_sweepAt)) {
+            // As the schema cache: the next sweep waits until the table has doubled, or thousands of live schemas
+            // would be swept on every new one.
             for (auto it = m_facts.begin(); it != m_facts.end();)
                 it = it->second->owner.expired() ? m_facts.erase(it) : std::next(it);
+            m_sweepAt = 2 * m_facts.size();
         }
         m_facts[compiled.get()] = facts;
         return facts;
@@ -340,6 +343,7 @@ public:
 
 private:
     std::mutex m_mutex;
+    std::size_t m_sweepAt = 0;
     std::unordered_map<const CompiledSchema*, std::shared_ptr<const GroundingSchemaFacts>> m_facts;
 };
 
