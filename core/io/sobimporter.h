@@ -26,6 +26,8 @@
 //   gold      output.ground_truth (any JSON value, null included)
 //   extra     {"schema": input.json_schema (any JSON value, kept as is), "metadata": metadata without
 //              model_id (a case belongs to no model), "eval_info": eval_info when present}
+// A schema that is an object is stored once for all the cases that carry it, in the manifest's schema_documents (named
+// "sob-" + 16 hex digits of the SHA-256 of its compact dump), and the cases name it instead of holding a copy.
 // The first line of a record decides category, tier and extra. The suite's content hash is SHA-256
 // over the compact, key-sorted dump of these cases in record-id order, so importing the same files
 // again (also together with more files whose records are all among them) finds the stored suite
