@@ -91,7 +91,7 @@ private:
         auto page = std::make_unique<P>(m_workspace.get());
         page->resize(1280, 820);
         page->show();
-        if (!QTest::qWaitForWindowExposed(page.get()))
+        if (!QTest::qWaitForWindowExposed(page.get(), kTimeoutMs))
             return nullptr;
         return page;
     }
@@ -250,7 +250,7 @@ private Q_SLOTS:
         // Undo (Ctrl+Z on the page) stores a revision that restores the gold, and the numbers follow.
         QVERIFY(diff->undoAction()->isEnabled());
         m_cases->activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(m_cases.get()));
+        QVERIFY(QTest::qWaitForWindowActive(m_cases.get(), kTimeoutMs)); // a loaded machine may take more than 5 s
         m_cases->view()->setFocus();
         QTest::keyClick(m_cases->view(), Qt::Key_Z, Qt::ControlModifier);
         const GoldEditOutcome undone = waitEdit(finished);

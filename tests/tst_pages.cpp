@@ -68,7 +68,7 @@ private:
         auto page = std::make_unique<P>(m_workspace.get());
         page->resize(1280, 820);
         page->show();
-        if (!QTest::qWaitForWindowExposed(page.get()))
+        if (!QTest::qWaitForWindowExposed(page.get(), kTimeoutMs))
             return nullptr;
         return page;
     }
@@ -342,7 +342,7 @@ void TestPages::diffViewWalksDifferences()
     QVERIFY(!differences.empty());
     QCOMPARE(diff->currentRow(), differences.front()); // the first difference is selected
     page->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(page));
+    QVERIFY(QTest::qWaitForWindowActive(page, kTimeoutMs)); // a loaded machine (CI under ASan) may take more than 5 s
     diff->table()->setFocus();
     QTest::keyClick(diff->table(), Qt::Key_F8);
     QCOMPARE(diff->currentRow(), stepDifference(differences, differences.front(), true));
