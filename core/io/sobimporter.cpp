@@ -369,7 +369,7 @@ private:
                 }
                 if (!known) {
                     line.schemaTried = true;
-                    line.schemaParsed = parseJsonText(schema, limits.maxDepth - 2, line.schemaValue).ok;
+                    line.schemaParsed = parseSchemaText(schema, line.schemaValue);
                 }
             }
             line.parsed
@@ -416,6 +416,12 @@ private:
         return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
     }
 
+    /// A line's schema text parsed on its own: two levels deep in its line, it has two levels less of the limit.
+    bool parseSchemaText(std::string_view text, json& out) const
+    {
+        return parseJsonText(text, m_options.limits.maxDepth - 2, out).ok;
+    }
+
     static std::string_view schemaText(const PendingLine& line)
     {
         return std::string_view(line.text).substr(line.schema.begin, line.schema.end - line.schema.begin);
@@ -434,7 +440,7 @@ private:
             if (!line.schemaParsed)
                 return -1;
             document = std::move(line.schemaValue);
-        } else if (!parseJsonText(text, m_options.limits.maxDepth - 2, document).ok) { // two levels deep in the line
+        } else if (!parseSchemaText(text, document)) {
             return -1;
         }
         const int index = addSchema(std::move(document));

@@ -44,8 +44,6 @@ public:
     /// (a manifest's schema_documents, or null), with its slot. The documents must outlive the slots.
     CaseSchema forCase(const nlohmann::json& extra, const std::string& name, const nlohmann::json* documents);
 
-    std::size_t size() const { return m_slots.size(); }
-
 private:
     std::deque<SchemaSlot> m_slots;
     std::unordered_map<const nlohmann::json*, SchemaSlot*> m_byAddress;
