@@ -357,6 +357,11 @@ private:
         if (valuesEqual(g, p, m_options.equality))
             return;
         if (g.is_string() && p.is_string()) {
+            // The distance is the costly part of a diff (long strings): only for a caller that reads it.
+            if (!m_out && !m_deviations) {
+                emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p);
+                return;
+            }
             const double distance = normalizedLevenshtein(str(g), str(p));
             if (m_out)
                 emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p).levenshtein = distance;

@@ -88,9 +88,9 @@ std::vector<Difference> diffJson(
 bool valuesEqual(const nlohmann::json& a, const nlohmann::json& b, Equality equality);
 
 /// Levenshtein distance over Unicode code points of two UTF-8 strings (an invalid byte is one
-/// symbol). Time O(d·n) for distance d after trimming the common prefix and suffix, memory O(min).
-/// When the exact answer would take more than ~16M DP cells (two long, very different strings) it
-/// returns max(len), an upper bound.
+/// symbol). After trimming the common prefix and suffix, bit-parallel (Myers 1999, Hyyrö's blocks of 64 rows): time
+/// O(n·⌈m/64⌉) for lengths m ≤ n, memory O(m). When the exact answer would take more than 2^26 word steps (two
+/// strings of over ~64,000 code points each that differ near both ends) it returns max(len), an upper bound.
 std::size_t levenshtein(std::string_view a, std::string_view b);
 
 /// levenshtein(gold, predicted) / max(1, code points of gold): LLMStructBench's deviation `l`.

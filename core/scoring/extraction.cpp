@@ -42,7 +42,7 @@ void measure(const json& value, bool isRoot, Shape& shape)
 }
 
 ExtractionCounts countsFor(const json& gold, const json& prediction, const Shape& goldShape, const Shape& predShape,
-                           const DiffOptions& options, std::vector<Difference>* keep)
+                           const DiffOptions& options, std::vector<Difference>* keep, bool credit)
 {
     ExtractionCounts counts;
     counts.goldKeys = goldShape.keys;
@@ -53,7 +53,7 @@ ExtractionCounts countsFor(const json& gold, const json& prediction, const Shape
         // so the credit sums in the same order).
         thread_local std::vector<double> deviations;
         deviations.clear();
-        counts.diff = countDiff(gold, prediction, options, &deviations);
+        counts.diff = countDiff(gold, prediction, options, credit ? &deviations : nullptr);
         for (const double l : deviations)
             counts.partialCredit += deviationCredit(l);
         return counts;
@@ -113,7 +113,7 @@ bool sameRootKind(const json& a, const json& b)
 }
 
 ExtractionRecord scoreExtraction(const json& gold, const json* prediction, ArrayMatching arrays,
-                                 std::vector<Difference>* strictDifferences)
+                                 std::vector<Difference>* strictDifferences, bool credit)
 {
     ExtractionRecord record;
     Shape goldShape;
@@ -134,8 +134,9 @@ ExtractionRecord scoreExtraction(const json& gold, const json* prediction, Array
 
     Shape predShape;
     measure(*prediction, true, predShape);
-    record.strict = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Strict}, strictDifferences);
-    record.lenient = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Lenient}, nullptr);
+    record.strict
+        = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Strict}, strictDifferences, credit);
+    record.lenient = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Lenient}, nullptr, credit);
     record.correct = record.strict.diff.perfect();
     if (record.correct) {
         record.points = kPointsCorrect;

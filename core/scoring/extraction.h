@@ -41,8 +41,11 @@ double deviationCredit(double l);
 
 /// Scores one record. `prediction` is nullptr when the response did not parse. A failed record has
 /// no diff: in the totals it misses every gold key and value and predicts nothing.
+/// `credit` false: the partial credit of string deviations is left 0 and their edit distances are not computed
+/// (the costly part of a diff of long strings): for a suite without the extraction family, whose metrics are the
+/// only readers of the credit. The counts, the points and the ladder's labels are the same either way.
 ExtractionRecord scoreExtraction(const nlohmann::json& gold, const nlohmann::json* prediction, ArrayMatching arrays,
-    std::vector<Difference>* strictDifferences = nullptr);
+    std::vector<Difference>* strictDifferences = nullptr, bool credit = true);
 
 /// What one record adds to ExtractionTotals besides itself, as ten numbers (failed and correct as 0 or 1). A
 /// bootstrap resample of a large group sums these over its draws from one flat array, instead of calling

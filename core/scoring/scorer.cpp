@@ -154,7 +154,8 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
         }
     }
 
-    v.extraction = scoreExtraction(gold, prediction, options.arrays, options.keepDifferences ? &v.differences : nullptr);
+    v.extraction = scoreExtraction(gold, prediction, options.arrays, options.keepDifferences ? &v.differences : nullptr,
+        options.extraction || options.keepDifferences);
     v.ladder = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.lenient.diff);
     v.ladderStrict = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.strict.diff);
     if (options.ladder)
