@@ -21,6 +21,9 @@ void printSummary(const ImportSummary& summary, qint64 elapsedMs)
         QString::number(summary.responses), QString::number(summary.files),
         QString::number(double(elapsedMs) / 1000.0, 'f', 2), QString::number(summary.lines),
         QString::number(summary.malformed), QString::number(summary.skipped));
+    if (summary.askedWithOtherSchema > 0)
+        text += u"%1 response(s) were asked with another schema than their case's; they are validated against it\n"_s.arg(
+            QString::number(summary.askedWithOtherSchema));
     if (summary.suite.row != 0)
         text += u"suite %1 (%2 cases, %3)\n"_s.arg(summary.suite.id, QString::number(summary.cases),
             summary.suiteCreated ? u"new"_s : u"already stored"_s);

@@ -688,7 +688,10 @@ private Q_SLOTS:
         const auto vary = [&](const char* from, const char* to) { return QByteArray(base).replace(from, to); };
         QTest::addRow("context") << vary(R"("context": "c")", R"("context": "C")") << u"context"_s;
         QTest::addRow("question") << vary(R"("question": "q",)", "") << u"question"_s;
-        QTest::addRow("schema") << vary(R"({"type": "object"})", R"({"type": "array"})") << u"schema"_s;
+        // Another schema alone is no conflict (sobLineWithAnotherSchemaIsJudgedByIt): it is not named with others.
+        QTest::addRow("schema and gold")
+            << vary(R"({"type": "object"})", R"({"type": "array"})").replace(R"({"a": 1})", R"({"a": 2})")
+            << u"ground truth"_s;
         QTest::addRow("1 vs 1.0 in gold") << vary(R"({"a": 1})", R"({"a": 1.0})") << u"ground truth"_s;
         QTest::addRow("gold key") << vary(R"({"a": 1})", R"({"b": 1})") << u"ground truth"_s;
         QTest::addRow("context and gold")
@@ -714,6 +717,66 @@ private Q_SLOTS:
         QCOMPARE(s.problems.at(0).line, 2);
         QCOMPARE(s.problems.at(0).message,
             u"record \"x\" has another %1 than at %2:1; this line is skipped"_s.arg(differences, path));
+    }
+
+    void sobLineWithAnotherSchemaIsJudgedByIt()
+    {
+        // SOB sends a variant of each schema to providers that refuse `additionalProperties: false`: a record's line
+        // with another schema is the answer to that schema. It is kept, and validated against the schema it carries
+        // (its line parsed with its schema apart, or whole when a key has an escape); gold comparison is the case's.
+        Workspace ws;
+        const auto line = [](const char* model, const char* schema, const char* input = "input") {
+            return QByteArray(R"({"metadata": {"record_id": "x", "model_id": ")") + model + R"(", "schema_complexity":
+                "easy"}, ")" + input + R"(": {"context": "c", "question": "q", "json_schema": )" + schema
+                + R"(}, "output": {"candidate_response": {"a": 1}, "ground_truth": {"a": 1}}})";
+        };
+        const char* strict = R"({"type": "object", "properties": {"a": {"type": "integer", "maximum": 0}},
+            "additionalProperties": false})";
+        const char* variant = R"({"type": "object", "properties": {"a": {"type": "integer"}},
+            "property_ordering": ["a"]})";
+        const QString first = ws.write(u"response_strict_image.jsonl"_s, line("strict", strict).replace('\n', ' ') + '\n');
+        const QString second = ws.write(u"response_variant_image.jsonl"_s,
+            line("variant", variant).replace('\n', ' ') + '\n'
+                + line("whole", variant, "inp\\u0075t").replace('\n', ' ') + '\n');
+        const QStringList files { first, second };
+        const ImportSummary s = importSobFiles(*ws.store, files);
+        QVERIFY(s.ok());
+        QVERIFY2(s.problems.isEmpty(), qPrintable(s.problems.isEmpty() ? QString() : s.problems.at(0).message));
+        QCOMPARE(s.skipped, 0);
+        QCOMPARE(s.records, 3);
+        QCOMPARE(s.askedWithOtherSchema, 2);
+        const auto asked = ws.store->askedSchemas();
+        QVERIFY(asked.ok());
+        QCOMPARE(asked->size(), std::size_t(1)); // the variant, once for both lines
+        QCOMPARE_JSON(asked->begin()->second, j(variant));
+        QMap<QString, qint64> askedOf;
+        for (const RunRecord& run : ws.runs()) {
+            for (const ResponseRecord& r : ws.store->responses(run.id).value())
+                askedOf.insert(run.modelSpec, r.askedSchemaId);
+        }
+        const qint64 variantRow = asked->begin()->first;
+        QCOMPARE(askedOf, (QMap<QString, qint64> { { u"import:strict"_s, 0 }, { u"import:variant"_s, variantRow },
+                              { u"import:whole"_s, variantRow } }));
+
+        // Stored and scored without a store alike: the answer breaks the strict schema's maximum, not the variant.
+        const SobRecords read = readSobFiles(files);
+        QCOMPARE(read.askedSchemas.size(), std::size_t(1));
+        for (const Evaluation& evaluation : { evaluateStore(*ws.store), evaluateSobRecords(read) }) {
+            QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+            QMap<QString, double> pass;
+            QMap<QString, double> value;
+            for (std::size_t i = 0; i < evaluation.records.size(); ++i) {
+                const ScoredRecord& r = evaluation.records[i];
+                pass.insert(r.model, r.verdict.value("grounding.json_pass").value_or(-1));
+                value.insert(r.model, r.verdict.value("grounding.value_accuracy").value_or(-1));
+            }
+            QCOMPARE(pass, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
+            QCOMPARE(value, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
+        }
+        // Kept verdicts name the schema too: a second pass from them gives the same.
+        const Evaluation again = evaluateStore(*ws.store);
+        QVERIFY(again.ok());
+        QCOMPARE(again.records.size(), std::size_t(3));
     }
 
     void sobMalformedLine_data()

@@ -603,8 +603,17 @@ private slots:
             QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
             QCOMPARE(ids.size(), 3);
             QVERIFY(std::is_sorted(ids.cbegin(), ids.cend()));
-            // Nor has it the kept verdicts of v3: none are read, and asking is no error.
+            // Nor has it the kept verdicts of v3 or the asked schemas of v5: none are read, and asking is no error.
             QVERIFY(!store->keepsVerdicts());
+            QVERIFY(!store->hasAskedSchemas());
+            const auto asked = store->askedSchemas();
+            QVERIFY2(asked.ok(), qPrintable(asked.errorMessage()));
+            QVERIFY(asked->empty());
+            const auto scored = store->forEachResponseForScoring(
+                runs.at(0).id, [](const ResponseRecord& r) { return r.askedSchemaId == 0; },
+                [](qint64, qint64) { return true; });
+            QVERIFY2(scored.ok(), qPrintable(scored.errorMessage()));
+            QCOMPARE(scored.value(), 3);
             const auto kept = store->forEachStoredVerdict(runs.at(0).id, 1, [](qint64, qint64, std::string_view) {
                 return true;
             });
@@ -1283,6 +1292,63 @@ private slots:
         QCOMPARE(store->runs().value().size(), 1);
         QCOMPARE(store->runs(run.suiteRow).value().size(), 1);
         QCOMPARE(store->runs(987654).value().size(), 0);
+    }
+
+    void askedSchemasRoundTrip_data()
+    {
+        addBackendRows();
+    }
+    void askedSchemasRoundTrip()
+    {
+        // The schema a response was asked with, where not its case's: each document stored once, named by the
+        // response, and read back by every read of responses (the scoring read too, with or without its text apart).
+        QFETCH(QString, backend);
+        STORE_LOCATION(location, backend);
+        auto f = makeFixture(location);
+        QVERIFY(f.store);
+        QVERIFY(f.store->hasAskedSchemas());
+        const json variant = j(R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1}}})");
+        const json asFloat = j(R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1.0}}})");
+        const auto ids = f.store->storeAskedSchemas({ &variant, &asFloat, &variant });
+        QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
+        QCOMPARE(ids->size(), std::size_t(3));
+        QCOMPARE(ids->at(2), ids->at(0)); // one document, stored once
+        QVERIFY(ids->at(1) != ids->at(0)); // 1 and 1.0 are two documents
+        const auto again = f.store->storeAskedSchemas({ &variant });
+        QVERIFY(again.ok());
+        QCOMPARE(again->at(0), ids->at(0)); // a later import finds it
+        const auto documents = f.store->askedSchemas();
+        QVERIFY2(documents.ok(), qPrintable(documents.errorMessage()));
+        QCOMPARE(documents->size(), std::size_t(2));
+        QCOMPARE_JSON(documents->at(ids->at(0)), variant);
+        QCOMPARE(documents->at(ids->at(1)).dump(), asFloat.dump());
+
+        ResponseRecord asked = response(f.run.id, f.cases.at(0).row, 0, u"{\"n\": 1}"_s);
+        asked.askedSchemaId = ids->at(1);
+        const ResponseRecord own = response(f.run.id, f.cases.at(1).row, 0, u"{\"n\": 2}"_s);
+        const auto stored = f.store->appendResponses({ asked, own });
+        QVERIFY2(stored.ok(), qPrintable(stored.errorMessage()));
+        ResponseRecord negative = response(f.run.id, f.cases.at(2).row, 0);
+        negative.askedSchemaId = -4;
+        QCOMPARE(f.store->appendResponses({ negative }).errorKind(), StoreErrorKind::InvalidArgument);
+
+        QMap<qint64, qint64> expected { { stored->at(0), ids->at(1) }, { stored->at(1), 0 } };
+        QMap<qint64, qint64> full;
+        for (const ResponseRecord& r : f.store->responses(f.run.id).value())
+            full.insert(r.id, r.askedSchemaId);
+        QCOMPARE(full, expected);
+        for (const bool fewTexts : { false, true }) {
+            QMap<qint64, qint64> scoring;
+            const auto visited = f.store->forEachResponseForScoring(
+                f.run.id,
+                [&scoring](const ResponseRecord& r) {
+                    scoring.insert(r.id, r.askedSchemaId);
+                    return true;
+                },
+                [](qint64, qint64) { return true; }, fewTexts);
+            QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
+            QCOMPARE(scoring, expected);
+        }
     }
 
     void rowInsertStoresWhatQtWould_data()

@@ -38,6 +38,7 @@ struct ImportSummary
     qint64 responses = 0; ///< responses stored
     qint64 malformed = 0; ///< lines refused as malformed (not JSON, too long, required field missing or wrong)
     qint64 skipped = 0; ///< well-formed lines refused (record conflicting with an earlier one, unknown case)
+    qint64 askedWithOtherSchema = 0; ///< records asked with another schema than their case's (SOB's variants)
     Problems problems; ///< errors: refused lines, unreadable files; warnings: lines imported with a caveat
     SuiteRecord suite; ///< row 0 when nothing was imported
     bool suiteCreated = false; ///< false when the store already held this exact suite

@@ -153,6 +153,9 @@ struct PendingResponse
     std::optional<qint64> tokensOut;
     std::optional<double> cost;
     json candidate; ///< read without a store (readSobFiles): the candidate itself instead of its text
+    /// The entry (SchemaEntry) of the schema the line carries when it is not its case's: the schema the model was
+    /// asked with. -1: the case's.
+    int askedSchema = -1;
 };
 
 class SobImport
@@ -176,7 +179,8 @@ public:
             m_summary.cancelled = true;
             return std::move(m_summary);
         }
-        if (!m_cases.empty() && storeSuite() && createRuns())
+        collectAskedSchemas();
+        if (!m_cases.empty() && storeSuite() && createRuns() && storeAskedSchemas())
             writeResponses();
         finishRuns(*m_store, m_summary);
         return std::move(m_summary);
@@ -193,6 +197,8 @@ public:
             out.summary = std::move(m_summary);
             return out;
         }
+        collectAskedSchemas();
+        out.askedSchemas = std::move(m_askedDocuments);
         const std::vector<int> order = caseOrder();
         std::vector<int> placeOf(m_cases.size());
         std::vector<int> schemaOf(order.size());
@@ -211,7 +217,7 @@ public:
         out.responses.reserve(m_pending.size());
         for (PendingResponse& p : m_pending)
             out.responses.push_back({ p.run, placeOf[std::size_t(p.caseIndex)], p.repeat, std::move(p.candidate),
-                p.latencyMs, p.cost });
+                p.latencyMs, p.cost, p.askedSchema });
         out.strategy = strategy();
         m_progress.update(m_bytesBefore, true);
         m_summary.cases = qint64(out.cases.size());
@@ -529,6 +535,7 @@ private:
 
         int caseIndex = 0;
         bool isNew = false;
+        int askedSchema = -1;
         if (const auto known = m_caseIndex.constFind(recordId); known != m_caseIndex.cend()) {
             caseIndex = known.value();
             const CaseEntry& first = m_cases[std::size_t(caseIndex)];
@@ -537,8 +544,6 @@ private:
                 differences << u"context"_s;
             if (first.data.question != question)
                 differences << u"question"_s;
-            if ((schemaEntry < 0 || schemaEntry != first.schema) && !sameJson(schemaOfCase(first), schema))
-                differences << u"schema"_s;
             if (!sameJson(first.data.gold, gold))
                 differences << u"ground truth"_s;
             if (!differences.isEmpty()) {
@@ -547,6 +552,10 @@ private:
                     u"record \"%1\" has another %2 than at %3:%4; this line is skipped"_s.arg(
                         recordId, differences.join(u", "_s), m_files.at(first.file), QString::number(first.line)));
             }
+            // Another schema is the schema this model was asked with (SOB sends a variant to providers that refuse
+            // some keywords): validation uses it, gold comparison is the case's.
+            if ((schemaEntry < 0 || schemaEntry != first.schema) && !sameJson(schemaOfCase(first), schema))
+                askedSchema = schemaEntry >= 0 ? schemaEntry : addSchema(std::move(schemaInRecord));
         } else {
             caseIndex = int(m_cases.size());
             isNew = true;
@@ -567,6 +576,9 @@ private:
         response.run = run;
         response.caseIndex = caseIndex;
         response.repeat = repeat;
+        response.askedSchema = askedSchema;
+        if (askedSchema >= 0)
+            ++m_summary.askedWithOtherSchema;
         const auto candidateIt = output.find("candidate_response");
         if (candidateIt == output.end()) {
             if (m_store)
@@ -670,6 +682,39 @@ private:
         const int index = int(m_runs.size() - 1);
         m_runIndex.insert(key, index);
         return index;
+    }
+
+    /// Copies each schema a response was asked with out of the entries (nameSchemas moves the cases' documents into
+    /// the manifest); a response's askedSchema becomes its document's place among m_askedDocuments.
+    void collectAskedSchemas()
+    {
+        std::vector<int> placeOf(m_schemas.size(), -1);
+        for (PendingResponse& p : m_pending) {
+            if (p.askedSchema < 0)
+                continue;
+            int& place = placeOf[std::size_t(p.askedSchema)];
+            if (place < 0) {
+                place = int(m_askedDocuments.size());
+                m_askedDocuments.push_back(m_schemas[std::size_t(p.askedSchema)].document);
+            }
+            p.askedSchema = place;
+        }
+    }
+
+    /// Stores the schemas responses were asked with (each once in the store, whatever imported it before).
+    bool storeAskedSchemas()
+    {
+        std::vector<const json*> documents;
+        documents.reserve(m_askedDocuments.size());
+        for (const json& document : m_askedDocuments)
+            documents.push_back(&document);
+        auto ids = m_store->storeAskedSchemas(documents);
+        if (!ids) {
+            m_summary.storeError = ids.error();
+            return false;
+        }
+        m_askedIds = std::move(ids.value());
+        return true;
     }
 
     /// The cases' indexes in record-id order: the order of the suite's cases.
@@ -868,6 +913,8 @@ private:
             r.tokensOut = p.tokensOut;
             r.cost = p.cost;
             r.costSource = p.cost ? CostSource::Provider : CostSource::None;
+            if (p.askedSchema >= 0)
+                r.askedSchemaId = m_askedIds[std::size_t(p.askedSchema)];
             batch.append(std::move(r));
             if (batch.size() >= batchSize) {
                 if (!flushResponses(*m_store, batch, m_summary))
@@ -901,6 +948,8 @@ private:
     QHash<QString, int> m_runIndex;
     QHash<quint64, int> m_occurrences;
     std::vector<PendingResponse> m_pending;
+    std::vector<json> m_askedDocuments; ///< the schemas responses were asked with (collectAskedSchemas)
+    std::vector<qint64> m_askedIds; ///< their rows in the store, in the same order
     QSet<QString> m_seenFiles;
 };
 

@@ -32,8 +32,12 @@
 // over the compact, key-sorted dump of these cases in record-id order, so importing the same files
 // again (also together with more files whose records are all among them) finds the stored suite
 // instead of adding one.
-// A later line for the same record id whose context, question, schema or gold differs is a located
-// problem and is skipped, response included.
+// A later line for the same record id whose context, question or gold differs is a located problem and is
+// skipped, response included. A later line whose schema alone differs is a response asked with another schema (SOB
+// sends a variant of each schema to providers that refuse some keywords, e.g. `additionalProperties: false`): the
+// line's schema is stored once as an asked schema and the response names it (ResponseRecord::askedSchemaId), so
+// validation and every schema-based metric use the schema that was sent, as SOB's evaluator does; the case keeps the
+// first line's schema and its gold.
 //
 // One run per (metadata.model_id, file): modelSpec "import:<model_id>", providerKind "import",
 // strategy from the options (default "imported"), settings {"import_format": "sob", "modality":
@@ -92,6 +96,7 @@ struct SobRecords
         nlohmann::json candidate;
         std::optional<double> latencyMs;
         std::optional<double> cost;
+        int askedSchema = -1; ///< index into askedSchemas: the schema the line carried, not its case's; -1: the case's
     };
     /// In record-id order, as a new store's case rows are. A schema that is an object is named (schemaName), its
     /// document once in manifest["schema_documents"], as the import stores it; any other is inline, in
@@ -100,6 +105,9 @@ struct SobRecords
     std::vector<CaseImport> cases;
     std::vector<Run> runs; ///< in order of first appearance
     std::vector<Response> responses; ///< in the order of the lines
+    /// The schemas responses were asked with where not their case's, each once (an import stores them as asked
+    /// schemas, ResponseRecord::askedSchemaId).
+    std::vector<nlohmann::json> askedSchemas;
     QString strategy; ///< of every run
     nlohmann::json manifest; ///< the suite.json of the "sob" suite an import would store, schema documents included
     /// Lines, records, cases, malformed, skipped, problems and cancelled as the import would count them;

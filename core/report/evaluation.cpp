@@ -28,6 +28,7 @@
 #include <unordered_map>
 
 using nlohmann::json;
+using namespace Qt::StringLiterals;
 
 namespace structscope {
 
@@ -134,6 +135,9 @@ struct Job
     /// Set on the job that made the record (and on whatever job replaces it before it ran): its grouping facts are
     /// filled from these, the case's and the response's before it is scored. A takeover's job leaves them as they are.
     const RunFacts* fillFrom = nullptr;
+    /// The schema the answer was asked with when it is not the case's (ResponseRecord::askedSchemaId): validation and
+    /// every schema-based check use it. Null: the case's.
+    const SchemaSlots::CaseSchema* asked = nullptr;
 };
 
 /// A verdict the store keeps for one of a run's responses: its bytes lie in the run's one buffer (a million small
@@ -186,6 +190,9 @@ VerdictMemo::Digest answerDigest(const Job& job, const QString& modality)
     };
     const char sob = job.sobEncoded ? 1 : 0;
     sha.addData(std::string_view(&sob, 1));
+    // Asked with another schema, the same answer can be valid or not: the schema is part of what is scored.
+    const std::int64_t asked = job.asked ? job.response.askedSchemaId : 0;
+    sha.addData(std::string_view(reinterpret_cast<const char*>(&asked), sizeof asked));
     addText(modality.toUtf8());
     addText(job.response.rawUtf8);
     const QByteArray result = sha.result();
@@ -222,12 +229,13 @@ bool score(Job& job, ScoredRecord& record)
             return false;
         input.gold = &gold->value;
     }
-    if (SchemaSlot* const slot = facts.compiled) {
+    SchemaSlot* const slot = job.asked ? job.asked->slot : facts.compiled;
+    if (slot) {
         const CompiledForScoring& compiled = slot->compile(*job.options);
         input.compiledSchema = compiled.schema;
         input.groundingSchema = compiled.grounding;
     }
-    input.schema = facts.schema;
+    input.schema = job.asked ? job.asked->document : facts.schema;
     input.modality = modalityFromId(record.modality.toStdString()).value_or(Modality::Text);
     const QByteArray& raw = job.response.rawUtf8; // read with ResponseFields::ForScoring
     input.response = std::string_view(raw.constData(), std::size_t(raw.size()));
@@ -264,6 +272,13 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     const auto suites = store.suites();
     if (!suites) {
         evaluation.error = suites.errorMessage();
+        return evaluation;
+    }
+
+    // The schemas answers were asked with where not their case's: few documents, read once, compiled per suite.
+    auto askedSchemas = store.askedSchemas();
+    if (!askedSchemas) {
+        evaluation.error = askedSchemas.errorMessage();
         return evaluation;
     }
 
@@ -475,6 +490,11 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             f.schema = schema.document;
             f.compiled = schema.slot;
         }
+        std::unordered_map<qint64, SchemaSlots::CaseSchema> askedOf; // asked schema row → its document and slot
+        for (const auto& [row, document] : askedSchemas.value())
+            askedOf.emplace(row, schemaSlots.forDocument(document));
+        // A response that names an asked schema the store does not hold (response id, schema row).
+        std::optional<std::pair<qint64, qint64>> askedMissing;
 
         const QList<RunRecord>& runs = runsBySuite[suiteIndex];
         // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
@@ -567,6 +587,15 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
                     return true;
+                const SchemaSlots::CaseSchema* asked = nullptr;
+                if (response.askedSchemaId > 0) {
+                    const auto found = askedOf.find(response.askedSchemaId);
+                    if (found == askedOf.end()) {
+                        askedMissing = std::pair(response.id, response.askedSchemaId);
+                        return false;
+                    }
+                    asked = &found->second;
+                }
                 const ResponseKey key { response.caseRow, response.repeat };
                 if (const auto seen = retried ? slotTable.find(key) : slotTable.end(); seen != slotTable.end()) {
                     Slot& slot = seen.value();
@@ -593,6 +622,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                         jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record, nullptr,
                             takeKept(response, fact->goldRevisionRow) });
                     }
+                    jobs[slot.pendingJob].asked = asked;
                     return true;
                 }
                 // Records are reserved for the responses counted before reading; more arrived meanwhile, and
@@ -615,6 +645,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 const std::string_view stored = takeKept(response, fact->goldRevisionRow);
                 VerdictMemo* const jobMemo = stored.empty() ? runMemo : nullptr; // no answer read to digest
                 jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, stored, thisRun });
+                jobs.back().asked = asked;
                 return true;
             };
             StoreResult<qint64> visited = qint64(0);
@@ -634,6 +665,12 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             }
             if (!visited) {
                 evaluation.error = visited.errorMessage();
+                return evaluation;
+            }
+            if (askedMissing) {
+                evaluation.error = u"responses row %1 names asked schema %2, which the store does not hold: the store "
+                                   "is damaged"_s.arg(QString::number(askedMissing->first),
+                                       QString::number(askedMissing->second));
                 return evaluation;
             }
             if (allAtOnce)

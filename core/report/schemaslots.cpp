@@ -19,27 +19,38 @@ SchemaSlots::CaseSchema SchemaSlots::forCase(const json& extra, const std::strin
             named = true;
         }
     }
-    if (!out.document)
-        return out;
-    if (named) {
-        if (const auto known = m_byAddress.find(out.document); known != m_byAddress.end()) {
-            out.slot = known->second;
-            return out;
-        }
-    }
-    const std::size_t key = std::hash<json> {}(*out.document);
-    for (auto [at, end] = m_byValue.equal_range(key); at != end && !out.slot; ++at) {
-        if (canonicalJsonEquals(*at->second->document, *out.document))
-            out.slot = at->second;
-    }
-    if (!out.slot) {
-        out.slot = &m_slots.emplace_back();
-        out.slot->document = out.document;
-        m_byValue.emplace(key, out.slot);
-    }
-    if (named)
-        m_byAddress.emplace(out.document, out.slot);
+    if (out.document)
+        out.slot = slotOf(out.document, named);
     return out;
+}
+
+SchemaSlots::CaseSchema SchemaSlots::forDocument(const json& document)
+{
+    if (!document.is_object() && !document.is_boolean())
+        return {};
+    return { &document, slotOf(&document, true) };
+}
+
+SchemaSlot* SchemaSlots::slotOf(const json* document, bool byAddress)
+{
+    if (byAddress) {
+        if (const auto known = m_byAddress.find(document); known != m_byAddress.end())
+            return known->second;
+    }
+    SchemaSlot* slot = nullptr;
+    const std::size_t key = std::hash<json> {}(*document);
+    for (auto [at, end] = m_byValue.equal_range(key); at != end && !slot; ++at) {
+        if (canonicalJsonEquals(*at->second->document, *document))
+            slot = at->second;
+    }
+    if (!slot) {
+        slot = &m_slots.emplace_back();
+        slot->document = document;
+        m_byValue.emplace(key, slot);
+    }
+    if (byAddress)
+        m_byAddress.emplace(document, slot);
+    return slot;
 }
 
 } // namespace structscope

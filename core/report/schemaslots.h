@@ -43,8 +43,15 @@ public:
     /// A case's schema: an object or boolean inline in its extra["schema"], else the document `name` of `documents`
     /// (a manifest's schema_documents, or null), with its slot. The documents must outlive the slots.
     CaseSchema forCase(const nlohmann::json& extra, const std::string& name, const nlohmann::json* documents);
+    /// A schema held apart from the cases (one a response was asked with): its slot, shared with every equal document
+    /// (a case's included). Only an object or boolean validates; for anything else, no document and no slot, as for
+    /// a case with no schema. The document must outlive the slots.
+    CaseSchema forDocument(const nlohmann::json& document);
 
 private:
+    /// The slot of `document`, by address when `byAddress`, else (and the first time) by value.
+    SchemaSlot* slotOf(const nlohmann::json* document, bool byAddress);
+
     std::deque<SchemaSlot> m_slots;
     std::unordered_map<const nlohmann::json*, SchemaSlot*> m_byAddress;
     std::unordered_multimap<std::size_t, SchemaSlot*> m_byValue;

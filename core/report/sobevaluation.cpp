@@ -55,6 +55,11 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
         f.schema = schema.document;
         f.slot = schema.slot;
     }
+    // The schemas answers were asked with where not their case's: validation and the schema-based checks use them.
+    std::vector<SchemaSlots::CaseSchema> asked;
+    asked.reserve(read.askedSchemas.size());
+    for (const json& document : read.askedSchemas)
+        asked.push_back(schemaSlots.forDocument(document));
 
     std::vector<RunFacts> runs;
     runs.reserve(read.runs.size());
@@ -97,8 +102,10 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
 
         ScoreInput input;
         input.gold = &c.gold;
-        input.schema = f.schema;
-        if (SchemaSlot* const slot = f.slot) {
+        const SchemaSlots::CaseSchema* const askedWith
+            = response.askedSchema >= 0 ? &asked[std::size_t(response.askedSchema)] : nullptr;
+        input.schema = askedWith ? askedWith->document : f.schema;
+        if (SchemaSlot* const slot = askedWith ? askedWith->slot : f.slot) {
             const CompiledForScoring& compiled = slot->compile(scoring);
             input.compiledSchema = compiled.schema;
             input.groundingSchema = compiled.grounding;

@@ -181,11 +181,32 @@ Migration version4()
     return m;
 }
 
+// The schema a response was asked with is not always its case's: a provider gets a variant it accepts (SOB sent
+// models that refuse `additionalProperties: false` a copy without it), and an answer is judged against what was
+// sent. Each such document is stored once (by the SHA-256 of its compact dump), and a response names it; NULL is the
+// case's own schema, as every response of an older store has. A store without the step reads correctly: it holds
+// no such response (ResultStore reads NULL in place of the column).
+Migration version5()
+{
+    Migration m;
+    m.version = 5;
+    m.summary = u"schemas responses were asked with, where not their case's"_s;
+    m.statements = {
+        u"CREATE TABLE asked_schemas ("
+        " id {pk},"
+        " digest TEXT NOT NULL UNIQUE,"
+        " document TEXT NOT NULL)"_s,
+        u"ALTER TABLE responses ADD COLUMN asked_schema_id {bigint} REFERENCES asked_schemas (id)"_s,
+    };
+    m.readableWithout = true;
+    return m;
+}
+
 } // namespace
 
 const QList<Migration>& storeMigrations()
 {
-    static const QList<Migration> migrations { version1(), version2(), version3(), version4() };
+    static const QList<Migration> migrations { version1(), version2(), version3(), version4(), version5() };
     return migrations;
 }
 

@@ -137,6 +137,10 @@ struct ResponseRecord
     CostSource costSource = CostSource::None; ///< must be None exactly when cost is absent
     int attempts = 1;
     QDateTime createdAt; ///< set by the store when invalid
+    /// The schema the model was asked with when it is not the case's own (a provider-specific variant, or the schema
+    /// a SOB record carries): a row of the store's asked schemas (ResultStore::storeAskedSchema). 0: the case's schema.
+    /// Validation and every schema-based check of the answer use this schema; gold comparison does not depend on it.
+    qint64 askedSchemaId = 0;
 };
 
 /// Identifies an answered slot of a run: (case, repeat).

@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -231,6 +232,16 @@ public:
     /// The (case, repeat) slots of a run that already have a stored response, errors included: the
     /// runner's resume asks only for the others.
     StoreResult<QSet<ResponseKey>> answeredKeys(qint64 runId);
+
+    // ---- asked schemas (schema v5) -------------------------------------------------------------
+    /// Whether responses can name the schema they were asked with: every writable store (opening migrates it), a
+    /// read-only one from schema v5 on. Without it, every response was asked with its case's schema.
+    bool hasAskedSchemas() const;
+    /// Stores each document once (by the SHA-256 of its compact dump; 1 and 1.0 are two documents), in one
+    /// transaction: its row, for ResponseRecord::askedSchemaId, in the order given.
+    StoreResult<std::vector<qint64>> storeAskedSchemas(const std::vector<const nlohmann::json*>& documents);
+    /// Every asked schema, by row: what a scoring pass validates the answers that name one against.
+    StoreResult<std::map<qint64, nlohmann::json>> askedSchemas();
 
     // ---- audit log ----------------------------------------------------------------------------
     /// Appends an entry (at = now when invalid) and returns its id.

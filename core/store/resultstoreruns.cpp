@@ -4,6 +4,7 @@
 #include "store/secretkeys.h"
 #include "store/sqlitenative.h"
 #include "store/sqlsupport.h"
+#include "util/sha256.h"
 
 #include <QSet>
 #include <QSqlQuery>
@@ -24,11 +25,11 @@ const QString kRunColumns = u"id, suite_id, model_spec, provider_kind, strategy,
                             "started_at, finished_at, status"_s;
 const QString kResponseColumns = u"id, run_id, case_id, repeat_index, request_hash, raw_text, http_status, "
                                  "error_kind, error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, "
-                                 "cost_source, attempts, created_at"_s;
+                                 "cost_source, attempts, created_at, %1"_s;
 // ResponseFields::ForScoring: the same columns in the same places (one reader for both), those scoring does not
 // need as constants — no 64-character hash or message to convert, no creation time to parse per row.
 const QString kScoringResponseColumns = u"id, run_id, case_id, repeat_index, '', raw_text, http_status, error_kind, "
-                                        "'', latency_ms, NULL, NULL, NULL, cost, cost_source, attempts, NULL"_s;
+                                        "'', latency_ms, NULL, NULL, NULL, cost, cost_source, attempts, NULL, %1"_s;
 
 StoreResult<RunRecord> readRun(const QSqlQuery& q)
 {
@@ -77,6 +78,7 @@ StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
     r.costSource = *source;
     r.attempts = q.value(15).toInt();
     r.createdAt = sql::timeFromDb(q.value(16));
+    r.askedSchemaId = q.value(17).toLongLong();
     return r;
 }
 
@@ -94,6 +96,8 @@ QString validateResponse(const ResponseRecord& r)
         return r.cost ? u"it has a cost but no cost source"_s : u"it names a cost source but has no cost"_s;
     if ((r.tokensIn && *r.tokensIn < 0) || (r.tokensOut && *r.tokensOut < 0))
         return u"a token count is negative"_s;
+    if (r.askedSchemaId < 0)
+        return u"asked schema %1 is negative"_s.arg(r.askedSchemaId);
     return {};
 }
 
@@ -244,8 +248,8 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
     // SQLite: a batch is hundreds of rows, each with its answer's text.
     sql::RowInsert insert(db(),
         u"INSERT INTO responses (run_id, case_id, repeat_index, request_hash, raw_text, http_status, error_kind, "
-        "error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, cost_source, attempts, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
+        "error_message, latency_ms, ttft_ms, tokens_in, tokens_out, cost, cost_source, attempts, created_at, "
+        "asked_schema_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id"_s);
     sql::Transaction tx(db(), m_dialect);
     if (auto r = tx.begin(); !r)
         return r.error();
@@ -272,6 +276,7 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
         insert.add(costSourceName(r.costSource));
         insert.add(r.attempts);
         insert.add(r.createdAt.isValid() ? sql::timeToDb(r.createdAt) : nowText);
+        insert.add(r.askedSchemaId > 0 ? std::optional<qint64>(r.askedSchemaId) : std::nullopt);
         qint64 id = 0;
         // Only a failure needs the message; building it for every row costs more than binding the row.
         if (!insert.run(&id))
@@ -305,13 +310,14 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
     // of every answer whichever pass reads it.
     std::optional<StoreResult<qint64>> native;
     if (fields == ResponseFields::ForScoring)
-        native = sql::visitScoringResponses(db(), clause, values, take, needsText, textsApart);
+        native = sql::visitScoringResponses(db(), clause, values, take, needsText, textsApart, hasAskedSchemas());
     if (native && !native->ok())
         return native->error();
     if (!native) {
         QSqlQuery query(db());
-        const QString sql = u"SELECT %1 FROM responses WHERE %2"_s.arg(
-            fields == ResponseFields::ForScoring ? kScoringResponseColumns : kResponseColumns, clause);
+        const QString columns = (fields == ResponseFields::ForScoring ? kScoringResponseColumns : kResponseColumns)
+                                    .arg(hasAskedSchemas() ? u"asked_schema_id"_s : u"NULL"_s);
+        const QString sql = u"SELECT %1 FROM responses WHERE %2"_s.arg(columns, clause);
         if (auto r = sql::exec(query, sql, values, u"cannot read responses"_s); !r)
             return r.error();
         while (query.next()) {
@@ -443,6 +449,71 @@ StoreResult<QSet<ResponseKey>> ResultStore::answeredKeys(qint64 runId)
     if (query.lastError().isValid())
         return sql::databaseError(u"cannot read the answered cases of run %1"_s.arg(runId), query.lastError());
     return keys;
+}
+
+bool ResultStore::hasAskedSchemas() const
+{
+    // A writable store was migrated at open; a read-only one is read at the version it has.
+    return !m_readOnly || m_versionAtOpen >= 5;
+}
+
+StoreResult<std::vector<qint64>> ResultStore::storeAskedSchemas(const std::vector<const json*>& documents)
+{
+    if (auto r = checkWritable(); !r)
+        return r.error();
+    std::vector<qint64> ids;
+    ids.reserve(documents.size());
+    if (documents.empty())
+        return ids;
+    sql::Transaction tx(db(), m_dialect);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    QSqlQuery query(db());
+    for (const json* document : documents) {
+        if (!document)
+            return StoreError { StoreErrorKind::InvalidArgument, u"an asked schema cannot be absent"_s };
+        const std::string text = document->dump(-1, ' ', false, json::error_handler_t::replace);
+        const QString digest = QString::fromLatin1(Sha256::hash(text).toHex());
+        const QString what = u"cannot store an asked schema"_s;
+        if (auto r = sql::exec(query, u"INSERT INTO asked_schemas (digest, document) VALUES (?, ?) "
+                                      "ON CONFLICT (digest) DO NOTHING"_s,
+                { digest, QString::fromStdString(text) }, what);
+            !r)
+            return r.error();
+        if (auto r = sql::exec(query, u"SELECT id FROM asked_schemas WHERE digest = ?"_s, { digest }, what); !r)
+            return r.error();
+        if (!query.next())
+            return sql::databaseError(what, query.lastError());
+        ids.push_back(query.value(0).toLongLong());
+    }
+    query.finish();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return ids;
+}
+
+StoreResult<std::map<qint64, json>> ResultStore::askedSchemas()
+{
+    std::map<qint64, json> out;
+    if (!hasAskedSchemas())
+        return out;
+    QSqlQuery query(db());
+    query.setForwardOnly(true);
+    if (auto r = sql::exec(query, u"SELECT id, document FROM asked_schemas ORDER BY id"_s, {},
+            u"cannot read the asked schemas"_s);
+        !r)
+        return r.error();
+    while (query.next()) {
+        const qint64 id = query.value(0).toLongLong();
+        auto document = sql::jsonFromDb(query.value(1));
+        if (!document)
+            return StoreError { StoreErrorKind::Corrupt,
+                u"asked_schemas row %1 holds no JSON: the store is damaged"_s.arg(QString::number(id)) };
+        out.emplace(id, std::move(*document));
+    }
+    if (query.lastError().isValid())
+        return sql::databaseError(u"cannot read the asked schemas"_s, query.lastError());
+    return out;
 }
 
 } // namespace structscope

@@ -80,7 +80,7 @@ QByteArray validUtf8(const char* data, qsizetype size)
 
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
     const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64, qint64)>* needsText, bool textsApart)
+    const std::function<bool(qint64, qint64)>* needsText, bool textsApart, bool askedSchemas)
 {
     sqlite3* handle = sqliteHandle(db);
     if (!handle)
@@ -97,9 +97,12 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
             return std::nullopt;
         }
     }
+    // The asked schema matters only to a response whose answer is scored: read with its text (the index that serves
+    // a read of texts apart does not hold it).
+    const QString asked = askedSchemas ? u"asked_schema_id"_s : u"NULL"_s;
     const QByteArray sql = (u"SELECT id, run_id, case_id, repeat_index, %1, http_status, error_kind, latency_ms, "
-                            u"cost, cost_source, attempts FROM responses WHERE "_s.arg(
-                                textsApart ? u"NULL"_s : u"raw_text"_s)
+                            u"cost, cost_source, attempts, %2 FROM responses WHERE "_s.arg(
+                                textsApart ? u"NULL"_s : u"raw_text"_s, textsApart ? u"NULL"_s : asked)
         + clause).toUtf8();
     Statement statement(handle, sql);
     if (!statement.ok())
@@ -107,7 +110,7 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
     sqlite3_stmt* s = statement.get();
     std::optional<Statement> textOf;
     if (textsApart) {
-        textOf.emplace(handle, QByteArrayLiteral("SELECT raw_text FROM responses WHERE id = ?"));
+        textOf.emplace(handle, (u"SELECT raw_text, %1 FROM responses WHERE id = ?"_s.arg(asked)).toUtf8());
         if (!textOf->ok())
             return StoreResult<qint64>(readError(handle));
     }
@@ -154,8 +157,10 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
             }
             const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
             r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(from, column)) : QByteArray();
+            r.askedSchemaId = sqlite3_column_int64(from, textsApart ? 1 : 11);
         } else {
             r.rawUtf8.clear();
+            r.askedSchemaId = 0;
         }
         r.httpStatus = sqlite3_column_int(s, 5);
         r.errorKind = text(s, 6);

@@ -89,9 +89,12 @@ private:
 /// `textsApart` (with `needsText`): for a read where few texts are needed (a run whose verdicts the store keeps). The
 /// rows are read without their text — from the responses_scoring index alone, which holds every other column read,
 /// instead of from the table's pages, answers and all — and each text needed is looked up by its id.
+/// `askedSchemas`: the table has the asked_schema_id column (schema v5); it is read with each text read (without one,
+/// askedSchemaId stays 0).
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
     const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false);
+    const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false,
+    bool askedSchemas = true);
 
 /// Reads `SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND scorer_version = ?
 /// ORDER BY response_id` through SQLite's own API and visits each row, the verdict's bytes valid during the call,

@@ -138,10 +138,29 @@ CaseDetail loadCaseDetail(ResultStore& store, const CaseRef& ref, GoldBasis basi
     ScoringOptions options = ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog);
     options.keepDifferences = true;
     const StoredCaseSchema schema = storedCaseSchema(manifest, detail.caseRecord);
+    // An answer asked with another schema than its case's is validated against the one it was asked with.
+    json askedSchema;
+    if (detail.response.askedSchemaId > 0) {
+        auto asked = store.askedSchemas();
+        if (!asked) {
+            detail.error = asked.errorMessage();
+            return detail;
+        }
+        const auto found = asked->find(detail.response.askedSchemaId);
+        if (found == asked->end()) {
+            detail.error = QObject::tr("Response %1 names asked schema %2, which the store does not hold.")
+                               .arg(detail.response.id)
+                               .arg(detail.response.askedSchemaId);
+            return detail;
+        }
+        askedSchema = std::move(found->second);
+    }
 
     ScoreInput input;
     input.gold = &detail.gold;
-    input.schema = schema.document;
+    input.schema = detail.response.askedSchemaId > 0
+        ? (askedSchema.is_object() || askedSchema.is_boolean() ? &askedSchema : nullptr)
+        : schema.document;
     input.modality
         = modalityFromId(answeringRun.settings.value("modality", std::string("text"))).value_or(Modality::Text);
     const QByteArray raw = detail.response.rawText.toUtf8();
