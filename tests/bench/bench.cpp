@@ -11,6 +11,7 @@
 #include <QApplication>
 #else
 #include <QCoreApplication>
+#include <QFileInfo>
 #endif
 #include <QTextStream>
 
@@ -62,8 +63,10 @@ int main(int argc, char** argv)
             args.keepSobFile = argList.at(++i);
         } else if (sections.count(arg)) {
             args.sections << arg;
+        } else if (QFileInfo(arg).isDir()) {
+            args.sobFolder = arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] [--keep-sob FILE] (cases: GUI builds only; --keep-sob: import also writes its SOB file there)\n",
+            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] [--keep-sob FILE] [FOLDER] (cases: GUI builds only; --keep-sob: import also writes its SOB file there; FOLDER: import reads the SOB response files in it, e.g. SOB's data/images_responses, instead of generated ones)\n",
                 qPrintable(arg));
             return 2;
         }

@@ -21,6 +21,7 @@ struct BenchArgs
 {
     int records = 0; ///< 0: each section's own default
     QString keepSobFile; ///< import: also write the generated SOB file here and keep it (for timing the command)
+    QString sobFolder; ///< import: SOB response files (*.jsonl) to read instead of generated ones, e.g. SOB's own
     QStringList sections;
 };
 

@@ -11,6 +11,7 @@
 #include "report/sobevaluation.h"
 #include "store/resultstore.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -39,7 +40,6 @@ int benchImport(const BenchArgs& args)
     SobGenOptions gen;
     gen.records = args.records > 0 ? args.records : 7000;
     gen.seed = 7;
-    const std::vector<std::string> lines = generateSobLines(gen);
     QTemporaryDir dir;
     const auto writeLines = [](const QString& path, const std::vector<std::string>& content) {
         QFile out(path);
@@ -53,15 +53,46 @@ int benchImport(const BenchArgs& args)
         }
         return true;
     };
-    const QString file = dir.filePath(u"response_model-0.jsonl"_s);
-    if (!writeLines(file, lines))
-        return 1;
-    const double megabytes = double(QFileInfo(file).size()) / 1e6;
-    if (!args.keepSobFile.isEmpty()) {
-        QFile::remove(args.keepSobFile);
-        if (!QFile::copy(file, args.keepSobFile)) {
-            std::fprintf(stderr, "bench import: cannot write %s\n", qPrintable(args.keepSobFile));
+    // The files: SOB's own (or any folder of SOB response files) when one is given, else generated.
+    QStringList files;
+    qint64 lineCount = 0;
+    double megabytes = 0;
+    if (!args.sobFolder.isEmpty()) {
+        const QDir folder(args.sobFolder);
+        for (const QString& name : folder.entryList({ u"*.jsonl"_s }, QDir::Files, QDir::Name))
+            files << folder.filePath(name);
+        if (files.isEmpty()) {
+            std::fprintf(stderr, "bench import: no *.jsonl files in %s\n", qPrintable(args.sobFolder));
             return 1;
+        }
+        for (const QString& name : std::as_const(files)) {
+            QFile in(name);
+            if (!in.open(QIODevice::ReadOnly)) {
+                std::fprintf(stderr, "bench import: cannot read %s\n", qPrintable(name));
+                return 1;
+            }
+            while (!in.atEnd()) {
+                if (!in.readLine().trimmed().isEmpty())
+                    ++lineCount;
+            }
+            megabytes += double(in.size()) / 1e6;
+        }
+        std::printf("import     %lld SOB records in %lld files of %s\n", lineCount, qint64(files.size()),
+            qPrintable(args.sobFolder));
+    } else {
+        const std::vector<std::string> lines = generateSobLines(gen);
+        const QString file = dir.filePath(u"response_model-0.jsonl"_s);
+        if (!writeLines(file, lines))
+            return 1;
+        files << file;
+        lineCount = qint64(lines.size());
+        megabytes = double(QFileInfo(file).size()) / 1e6;
+        if (!args.keepSobFile.isEmpty()) {
+            QFile::remove(args.keepSobFile);
+            if (!QFile::copy(file, args.keepSobFile)) {
+                std::fprintf(stderr, "bench import: cannot write %s\n", qPrintable(args.keepSobFile));
+                return 1;
+            }
         }
     }
 
@@ -78,11 +109,11 @@ int benchImport(const BenchArgs& args)
     double fileReportSeconds = 0;
     QString fileDigest;
     {
-        const SobRecords held = readSobFiles({ file });
+        const SobRecords held = readSobFiles(files);
         readFileSeconds = double(fileTimer.nsecsElapsed()) / 1e9;
-        if (!held.summary.ok() || held.summary.responses != qint64(lines.size())) {
-            std::fprintf(stderr, "bench import: without a store, %lld of %zu records read\n", held.summary.responses,
-                lines.size());
+        if (!held.summary.ok() || held.summary.responses != lineCount) {
+            std::fprintf(stderr, "bench import: without a store, %lld of %lld records read\n", held.summary.responses,
+                lineCount);
             return 1;
         }
         QElapsedTimer fileStep;
@@ -106,7 +137,7 @@ int benchImport(const BenchArgs& args)
     report("import", u"  score every response"_s, scoreFileSeconds * 1000.0, "ms");
     report("import", u"  aggregate (bootstrap CIs) + JSON report"_s, fileReportSeconds * 1000.0, "ms");
     report("import", u"  end to end, as the command (freeing left to exit)"_s, commandSeconds * 1000.0, "ms");
-    report("import", u"  end to end throughput"_s, double(lines.size()) / commandSeconds, "records/s");
+    report("import", u"  end to end throughput"_s, double(lineCount) / commandSeconds, "records/s");
     report("import", u"  end to end, freeing what it held included"_s, fileTotal * 1000.0, "ms");
     report("import", u"  CPU time (all threads, freeing included)"_s, fileCpu * 1000.0, "ms");
     std::printf("import     report digest without a store %s\n", qPrintable(fileDigest));
@@ -129,11 +160,11 @@ int benchImport(const BenchArgs& args)
     }
     QElapsedTimer step;
     step.start();
-    const ImportSummary summary = importSobFiles(*store, {file});
+    const ImportSummary summary = importSobFiles(*store, files);
     const double importSeconds = double(step.nsecsElapsed()) / 1e9;
     const double importCpu = cpuStep();
-    if (!summary.ok() || summary.responses != qint64(lines.size())) {
-        std::fprintf(stderr, "bench import: imported %lld of %zu records\n", summary.responses, lines.size());
+    if (!summary.ok() || summary.responses != lineCount) {
+        std::fprintf(stderr, "bench import: imported %lld of %lld records\n", summary.responses, lineCount);
         return 1;
     }
     step.restart();
@@ -153,7 +184,7 @@ int benchImport(const BenchArgs& args)
         std::fprintf(stderr, "bench import: %s\n", qPrintable(evaluation.error));
         return 1;
     }
-    const QString what = u"%1 records, %2 MB"_s.arg(lines.size()).arg(megabytes, 0, 'f', 1);
+    const QString what = u"%1 records, %2 MB"_s.arg(lineCount).arg(megabytes, 0, 'f', 1);
     report("import", u"open store + import SOB file (%1)"_s.arg(what), importSeconds * 1000.0, "ms");
     report("import", u"  CPU time (all threads)"_s, importCpu * 1000.0, "ms");
     report("import", u"read + score every response"_s, scoreSeconds * 1000.0, "ms");
@@ -162,7 +193,7 @@ int benchImport(const BenchArgs& args)
     report("import", u"  CPU time (all threads)"_s, reportCpu * 1000.0, "ms");
     report("import", u"end to end"_s, seconds * 1000.0, "ms");
     report("import", u"  CPU time (all threads)"_s, cpu * 1000.0, "ms");
-    report("import", u"end to end throughput"_s, double(lines.size()) / seconds, "records/s");
+    report("import", u"end to end throughput"_s, double(lineCount) / seconds, "records/s");
     // The store's size on disk (the WAL apart: SQLite keeps it at its largest until the last connection closes),
     // and a digest of the JSON report: a change to how the import stores its records must leave the report as it
     // was, and can be seen to.
@@ -183,14 +214,14 @@ int benchImport(const BenchArgs& args)
         return 1;
     }
     step.restart();
-    const ImportSummary again = importSobFiles(*keptStore, {file});
+    const ImportSummary again = importSobFiles(*keptStore, files);
     const double againSeconds = double(step.nsecsElapsed()) / 1e9;
     step.restart();
     const KeptVerdictsSummary keeping = scoreAndKeepVerdicts(*keptStore);
     const double keepSeconds = double(step.nsecsElapsed()) / 1e9;
-    if (!again.ok() || !keeping.ok() || keeping.kept != qint64(lines.size())) {
-        std::fprintf(stderr, "bench import: import %s, verdicts kept %lld of %zu: %s\n", again.ok() ? "ok" : "failed",
-            keeping.kept, lines.size(), qPrintable(keeping.error));
+    if (!again.ok() || !keeping.ok() || keeping.kept != lineCount) {
+        std::fprintf(stderr, "bench import: import %s, verdicts kept %lld of %lld: %s\n", again.ok() ? "ok" : "failed",
+            keeping.kept, lineCount, qPrintable(keeping.error));
         return 1;
     }
     step.restart();
@@ -199,9 +230,9 @@ int benchImport(const BenchArgs& args)
     const ReportText readText = writeReport(readReport, "json");
     const double readSeconds = double(step.nsecsElapsed()) / 1e9;
     const double keptTotal = double(total.nsecsElapsed()) / 1e9;
-    if (!read.ok() || !readText.ok() || read.stored != qint64(lines.size())) {
-        std::fprintf(stderr, "bench import: the report read %lld kept verdicts of %zu: %s\n", read.stored,
-            lines.size(), qPrintable(read.error));
+    if (!read.ok() || !readText.ok() || read.stored != lineCount) {
+        std::fprintf(stderr, "bench import: the report read %lld kept verdicts of %lld: %s\n", read.stored,
+            lineCount, qPrintable(read.error));
         return 1;
     }
     report("import", u"as the commands do by default: open store + import"_s, againSeconds * 1000.0, "ms");
@@ -215,6 +246,9 @@ int benchImport(const BenchArgs& args)
         std::printf("import     the report without a store DIFFERS from the store's\n");
 
     // Records that each carry a schema of their own: every schema compiled, thousands of them held at once.
+    // Generated data only.
+    if (!args.sobFolder.isEmpty())
+        return readDigest == digest && fileDigest == digest ? 0 : 1;
     SobGenOptions ownSchemas = gen;
     ownSchemas.schemas = gen.records;
     const QString ownFile = dir.filePath(u"response_model-1.jsonl"_s);
@@ -225,15 +259,15 @@ int benchImport(const BenchArgs& args)
         const SobRecords held = readSobFiles({ ownFile });
         const Evaluation scored = evaluateSobRecords(held);
         const ReportText text = writeReport(aggregate(scored.records, fileAggregate), "json");
-        if (!held.summary.ok() || !scored.ok() || !text.ok() || held.summary.responses != qint64(lines.size())) {
-            std::fprintf(stderr, "bench import: a schema per record: %lld of %zu records scored\n",
-                held.summary.responses, lines.size());
+        if (!held.summary.ok() || !scored.ok() || !text.ok() || held.summary.responses != lineCount) {
+            std::fprintf(stderr, "bench import: a schema per record: %lld of %lld records scored\n",
+                held.summary.responses, lineCount);
             return 1;
         }
     }
     const double ownSeconds = double(step.nsecsElapsed()) / 1e9;
     report("import", u"without a store, a schema per record: read + score + report"_s, ownSeconds * 1000.0, "ms");
-    report("import", u"  throughput"_s, double(lines.size()) / ownSeconds, "records/s");
+    report("import", u"  throughput"_s, double(lineCount) / ownSeconds, "records/s");
     return readDigest == digest && fileDigest == digest ? 0 : 1;
 }
 
