@@ -725,19 +725,20 @@ private Q_SLOTS:
         // with another schema is the answer to that schema. It is kept, and validated against the schema it carries
         // (its line parsed with its schema apart, or whole when a key has an escape); gold comparison is the case's.
         Workspace ws;
-        const auto line = [](const char* model, const char* schema, const char* input = "input") {
-            return QByteArray(R"({"metadata": {"record_id": "x", "model_id": ")") + model + R"(", "schema_complexity":
-                "easy"}, ")" + input + R"(": {"context": "c", "question": "q", "json_schema": )" + schema
+        const auto line = [](const char* model, const char* schema, const char* input = "input") -> QByteArray {
+            // Plain literals: a raw string that ends in a quote throws moc off this file.
+            return QByteArray("{\"metadata\": {\"record_id\": \"x\", \"model_id\": \"") + model
+                + "\", \"schema_complexity\": \"easy\"}, \"" + input
+                + "\": {\"context\": \"c\", \"question\": \"q\", \"json_schema\": " + schema
                 + R"(}, "output": {"candidate_response": {"a": 1}, "ground_truth": {"a": 1}}})";
         };
-        const char* strict = R"({"type": "object", "properties": {"a": {"type": "integer", "maximum": 0}},
-            "additionalProperties": false})";
-        const char* variant = R"({"type": "object", "properties": {"a": {"type": "integer"}},
-            "property_ordering": ["a"]})";
-        const QString first = ws.write(u"response_strict_image.jsonl"_s, line("strict", strict).replace('\n', ' ') + '\n');
+        const char* strict = R"({"type": "object", "properties": {"a": {"type": "integer", "maximum": 0}}, )"
+                             R"("additionalProperties": false})";
+        const char* variant = R"({"type": "object", "properties": {"a": {"type": "integer"}}, )"
+                              R"("property_ordering": ["a"]})";
+        const QString first = ws.write(u"response_strict_image.jsonl"_s, line("strict", strict) + '\n');
         const QString second = ws.write(u"response_variant_image.jsonl"_s,
-            line("variant", variant).replace('\n', ' ') + '\n'
-                + line("whole", variant, "inp\\u0075t").replace('\n', ' ') + '\n');
+            line("variant", variant) + '\n' + line("whole", variant, "inp\\u0075t") + '\n');
         const QStringList files { first, second };
         const ImportSummary s = importSobFiles(*ws.store, files);
         QVERIFY(s.ok());
