@@ -29,7 +29,7 @@ struct Command
     int (*run)(const QStringList& args); ///< nullptr: designed but not built yet
 };
 
-// The subcommands of DESIGN.md, in the order a user meets them.
+// The subcommands (docs/user-guide.md "Command-line reference"), in the order a user meets them.
 const std::array<Command, 9> kCommands = {{
     {"run",
      "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
