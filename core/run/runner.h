@@ -51,9 +51,9 @@ public:
     explicit Runner(ResultStore& store, QObject* parent = nullptr);
     ~Runner() override;
 
-    /// Creates the runs of the plan in the store and starts sending from the event loop (finished() is
-    /// never emitted before this returns). False (and why) when the plan or the store refuse; nothing is
-    /// sent then.
+    /// Creates the runs of the plan in the store — or continues the plan's unfinished ones, see
+    /// RunPlan::continueUnfinished — and starts sending from the event loop (finished() is never emitted
+    /// before this returns). False (and why) when the plan or the store refuse; nothing is sent then.
     bool start(const RunPlan& plan, QString* error = nullptr);
     /// Continues stored runs, asking only for the slots that have no stored answer.
     bool resume(const ResumePlan& plan, QString* error = nullptr);
@@ -71,6 +71,8 @@ public:
     bool isPaused() const { return m_paused; }
     /// The runs of the current (or last) session, as stored when it started.
     QList<RunRecord> runs() const;
+    /// The runs of the session that were stored before it: continued by start() (RunPlan::continueUnfinished).
+    QList<qint64> continuedRuns() const { return m_continued; }
     RunnerProgress progress() const;
     /// Uses this price table instead of the one named in the options.
     void setPriceTable(const PriceTable& table);
@@ -178,6 +180,7 @@ private:
     QMap<QString, qint64> m_errorsByKind;
     QMap<QString, qint64> m_retriesByKind;
     QStringList m_warnedKeys;
+    QList<qint64> m_continued;
 };
 
 } // namespace structscope

@@ -5,6 +5,8 @@
 #include "sim/simprofile.h"
 #include "store/resultstore.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace structscope {
@@ -49,6 +51,7 @@ bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, Q
     m_errorsByKind.clear();
     m_retriesByKind.clear();
     m_warnedKeys.clear();
+    m_continued.clear();
     m_doneThisSession = 0;
     m_inFlight = 0;
     m_waitingRetries = 0;
@@ -111,20 +114,51 @@ bool Runner::start(const RunPlan& plan, QString* error)
     }
     if (!beginSession(plan.suite, plan.options, error))
         return false;
-    for (const ModelSpec& spec : plan.models) {
-        for (const Strategy strategy : plan.strategies) {
-            const auto run = m_store.createRun(
-                makeRunRecord(m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
-            if (!run)
-                return fail(error, run.errorMessage());
+    QList<PlanRunMatch> matches;
+    if (plan.continueUnfinished) {
+        auto matched = matchPlanRuns(m_store, m_stored, plan);
+        if (!matched)
+            return fail(error, matched.errorMessage());
+        matches = std::move(matched).value();
+    }
+    const bool continuing
+        = std::any_of(matches.cbegin(), matches.cend(), [](const PlanRunMatch& m) { return m.unfinished(); });
+    // Created or continued before anything is sent, so a failure leaves nothing half-started.
+    std::vector<std::pair<Job, QSet<ResponseKey>>> jobs;
+    for (int m = 0; m < plan.models.size(); ++m) {
+        const ModelSpec& spec = plan.models.at(m);
+        for (int s = 0; s < plan.strategies.size(); ++s) {
+            const Strategy strategy = plan.strategies.at(s);
             Job job;
-            job.run = run.value();
+            QSet<ResponseKey> answered;
+            const PlanRunMatch* const match
+                = continuing ? &matches.at(qsizetype(m) * plan.strategies.size() + s) : nullptr;
+            if (match && match->latest) {
+                if (!match->unfinished())
+                    continue; // answered in full by the session being continued
+                const auto keys = m_store.answeredKeys(match->latest->id);
+                if (!keys)
+                    return fail(error, keys.errorMessage());
+                job.run = *match->latest;
+                answered = keys.value();
+                m_continued.append(job.run.id);
+            } else {
+                const auto run = m_store.createRun(makeRunRecord(
+                    m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
+                if (!run)
+                    return fail(error, run.errorMessage());
+                job.run = run.value();
+            }
             job.spec = spec;
             job.strategy = strategy;
             job.profile = spec.isSimulated() ? findSimProfile(spec.model) : nullptr;
-            addJob(std::move(job), m_caseRows, {}, nullptr);
+            jobs.emplace_back(std::move(job), std::move(answered));
         }
     }
+    for (auto& [job, answered] : jobs)
+        addJob(std::move(job), m_caseRows, answered, nullptr);
+    if (continuing)
+        setRunStatus(RunStatus::Running);
     launch();
     return true;
 }
