@@ -151,6 +151,53 @@ private Q_SLOTS:
         QCOMPARE(take(store->responseCount(stoppedAgain)), qint64(3));
     }
 
+    // A run that a session is still sending is not continued, nor resumed, by another one (which would ask its
+    // slots a second time); once that session has ended, it is.
+    void aRunStillBeingSentIsNotContinuedTwice()
+    {
+        bool hold = true;
+        QList<Responder> held;
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            if (hold && server.requests.size() > 2) {
+                held.append(responder);
+                return;
+            }
+            responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::J }, 2);
+        p.options.perModelConcurrency = 2;
+        p.options.useCache = false;
+        p.continueUnfinished = true;
+        Runner sending(*store);
+        QVERIFY(sending.start(p));
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 2, kWait);
+        QTRY_COMPARE_WITH_TIMEOUT(take(store->responseCount(sending.runs().constFirst().id)), qint64(2), kWait);
+        const qint64 runId = sending.runs().constFirst().id;
+
+        Runner second(*store);
+        QString error;
+        QVERIFY(!second.start(p, &error));
+        QVERIFY2(error.contains(u"run %1 of this command is still being sent by another StructScope"_s.arg(runId)),
+            qPrintable(error));
+        ResumePlan resume;
+        resume.suite = m_suite;
+        resume.runIds = { runId };
+        resume.options = fastOptions();
+        QVERIFY(!second.resume(resume, &error));
+        QVERIFY2(error.contains(u"still being sent"_s), qPrintable(error));
+        QCOMPARE(take(store->runs()).size(), 1);
+
+        sending.cancel();
+        hold = false;
+        const qsizetype before = server.requests.size();
+        QVERIFY(runToEnd(second, p));
+        QCOMPARE(second.continuedRuns(), QList<qint64> { runId });
+        QCOMPARE(server.requests.size() - before, 6 - 2);
+        QCOMPARE(take(store->responseCount(runId)), qint64(6));
+    }
+
     // A plan of several (model, strategy) pairs continues the stopped ones, leaves the complete ones as they
     // are and starts runs for the pairs it has none for; a model spec that differs is another pair.
     void continuingAPlanOfSeveralRuns()

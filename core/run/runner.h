@@ -21,6 +21,7 @@
 #include <memory>
 #include <vector>
 
+class QLockFile;
 class QNetworkAccessManager;
 
 namespace structscope {
@@ -41,6 +42,10 @@ struct SimProfile;
 /// an error included — is never asked again by resume(); retryErrors() asks errored slots again in a
 /// new run whose settings carry "retry_of": <old run id>. A report should count, per (first run of
 /// such a family, case, repeat), the latest successful answer, else the latest one (retrylineage.h).
+///
+/// While a session sends a run, it holds a lock file for it (per store and run, in the temporary folder):
+/// another Runner — in this process or another on this machine — refuses to continue or resume that run
+/// rather than store a second answer for its slots. A process that dies leaves a lock that is then stale.
 ///
 /// An answer reused from the request cache is stored with attempts = 0 (no request was sent) and the
 /// original answer's text, usage, latency and cost.
@@ -130,6 +135,8 @@ private:
     };
 
     bool beginSession(const SuitePtr& suite, const RunnerOptions& options, QString* error);
+    /// Takes the lock of a run this session sends; false (and who holds it) when another session holds it.
+    bool lockRun(qint64 runId, QString* holder);
     int modelIndex(const ModelSpec& spec);
     void addJob(
         Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only);
@@ -181,6 +188,7 @@ private:
     QMap<QString, qint64> m_retriesByKind;
     QStringList m_warnedKeys;
     QList<qint64> m_continued;
+    std::vector<std::unique_ptr<QLockFile>> m_locks; ///< of the runs this session sends
 };
 
 } // namespace structscope

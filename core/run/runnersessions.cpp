@@ -5,6 +5,10 @@
 #include "sim/simprofile.h"
 #include "store/resultstore.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QLockFile>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -52,6 +56,7 @@ bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, Q
     m_retriesByKind.clear();
     m_warnedKeys.clear();
     m_continued.clear();
+    m_locks.clear();
     m_doneThisSession = 0;
     m_inFlight = 0;
     m_waitingRetries = 0;
@@ -64,6 +69,27 @@ bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, Q
         return fail(error, stored.errorMessage());
     m_stored = stored.value();
     m_caseRows = m_stored.caseRows;
+    return true;
+}
+
+bool Runner::lockRun(qint64 runId, QString* holder)
+{
+    const QByteArray store = QCryptographicHash::hash(m_store.displayName().toUtf8(), QCryptographicHash::Sha1).toHex();
+    auto lock = std::make_unique<QLockFile>(
+        QDir(QDir::tempPath()).filePath(u"structscope-%1-run-%2.lock"_s.arg(QLatin1String(store.left(16)), QString::number(runId))));
+    lock->setStaleLockTime(0); // stale only when its process is gone, however long a run takes
+    if (!lock->tryLock(0)) {
+        if (lock->error() != QLockFile::LockFailedError)
+            return true; // no lock file can be made here: nothing to guard with
+        qint64 pid = 0;
+        QString host;
+        QString app;
+        lock->getLockInfo(&pid, &host, &app);
+        if (holder)
+            *holder = u"process %1 on %2"_s.arg(QString::number(pid), host);
+        return false;
+    }
+    m_locks.push_back(std::move(lock));
     return true;
 }
 
@@ -136,6 +162,11 @@ bool Runner::start(const RunPlan& plan, QString* error)
             if (match && match->latest) {
                 if (!match->unfinished())
                     continue; // answered in full by the session being continued
+                QString holder;
+                if (!lockRun(match->latest->id, &holder))
+                    return fail(error,
+                        u"run %1 of this command is still being sent by another StructScope (%2): give the command "
+                        u"again once it has ended, or start new runs"_s.arg(QString::number(match->latest->id), holder));
                 const auto keys = m_store.answeredKeys(match->latest->id);
                 if (!keys)
                     return fail(error, keys.errorMessage());
@@ -148,6 +179,7 @@ bool Runner::start(const RunPlan& plan, QString* error)
                 if (!run)
                     return fail(error, run.errorMessage());
                 job.run = run.value();
+                (void)lockRun(job.run.id, nullptr); // a new run: nobody else holds it
             }
             job.spec = spec;
             job.strategy = strategy;
@@ -183,6 +215,11 @@ bool Runner::resume(const ResumePlan& plan, QString* error)
                 : false;
         if (spec->isSimulated() && !findSimProfile(spec->model))
             return fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
+        QString holder;
+        if (!lockRun(runId, &holder))
+            return fail(error,
+                u"run %1 is still being sent by another StructScope (%2): resume it once that has ended"_s.arg(
+                    QString::number(runId), holder));
         const auto answered = m_store.answeredKeys(runId);
         if (!answered)
             return fail(error, answered.errorMessage());
@@ -232,6 +269,7 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
             = m_store.createRun(makeRunRecord(m_stored, *plan.suite, *spec, *strategy, run->repeats, settings));
         if (!created)
             return fail(error, created.errorMessage());
+        (void)lockRun(created->id, nullptr);
         Job job;
         job.run = created.value();
         job.spec = *spec;
