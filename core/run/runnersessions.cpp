@@ -149,7 +149,14 @@ bool Runner::start(const RunPlan& plan, QString* error)
     }
     const bool continuing
         = std::any_of(matches.cbegin(), matches.cend(), [](const PlanRunMatch& m) { return m.unfinished(); });
-    // Created or continued before anything is sent, so a failure leaves nothing half-started.
+    // The runs to continue are claimed before any run is created: a refusal leaves no new run behind.
+    for (const PlanRunMatch& match : std::as_const(matches)) {
+        QString holder;
+        if (match.unfinished() && !lockRun(match.latest->id, &holder))
+            return fail(error,
+                u"run %1 of this command is still being sent by another StructScope (%2): give the command "
+                u"again once it has ended, or start new runs"_s.arg(QString::number(match.latest->id), holder));
+    }
     std::vector<std::pair<Job, QSet<ResponseKey>>> jobs;
     for (int m = 0; m < plan.models.size(); ++m) {
         const ModelSpec& spec = plan.models.at(m);
@@ -162,11 +169,6 @@ bool Runner::start(const RunPlan& plan, QString* error)
             if (match && match->latest) {
                 if (!match->unfinished())
                     continue; // answered in full by the session being continued
-                QString holder;
-                if (!lockRun(match->latest->id, &holder))
-                    return fail(error,
-                        u"run %1 of this command is still being sent by another StructScope (%2): give the command "
-                        u"again once it has ended, or start new runs"_s.arg(QString::number(match->latest->id), holder));
                 const auto keys = m_store.answeredKeys(match->latest->id);
                 if (!keys)
                     return fail(error, keys.errorMessage());
