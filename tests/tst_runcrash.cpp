@@ -343,8 +343,8 @@ private Q_SLOTS:
         QVERIFY(second.waitForFinished(60000));
         const QString err = QString::fromUtf8(second.readAllStandardError());
         QVERIFY2(second.exitStatus() == QProcess::NormalExit && second.exitCode() == 0, qPrintable(err));
-        QVERIFY2(err.contains(u"resuming run %1 (openai:careful, J): %2 of 80 slots answered before"_s.arg(runId).arg(
-                     before)),
+        QVERIFY2(err.contains(
+                     u"resuming run %1 (openai:careful, J): %2 of 80 slots answered before"_s.arg(runId).arg(before)),
             qPrintable(err));
 
         {

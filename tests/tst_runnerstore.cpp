@@ -6,9 +6,9 @@
 #include "run/retrylineage.h"
 
 #include <QDir>
+#include <QTest>
 
 #include <limits>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace structscope;

@@ -76,7 +76,8 @@ bool Runner::lockRun(qint64 runId, QString* holder)
 {
     const QByteArray store = QCryptographicHash::hash(m_store.displayName().toUtf8(), QCryptographicHash::Sha1).toHex();
     auto lock = std::make_unique<QLockFile>(
-        QDir(QDir::tempPath()).filePath(u"structscope-%1-run-%2.lock"_s.arg(QLatin1String(store.left(16)), QString::number(runId))));
+        QDir(QDir::tempPath())
+            .filePath(u"structscope-%1-run-%2.lock"_s.arg(QLatin1String(store.left(16)), QString::number(runId))));
     lock->setStaleLockTime(0); // stale only when its process is gone, however long a run takes
     if (!lock->tryLock(0)) {
         if (lock->error() != QLockFile::LockFailedError)
