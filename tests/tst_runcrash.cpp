@@ -318,10 +318,10 @@ private Q_SLOTS:
         // Killed once some answers are committed (the writer commits every 250 ms), long before all 80 are in.
         QElapsedTimer clock;
         clock.start();
-        while (fetchStats(port).value("requests", qint64(0)) < 4 && clock.elapsed() < 30000
+        while (fetchStats(port).value("requests", qint64(0)) < 6 && clock.elapsed() < 30000
             && first.state() == QProcess::Running)
             QTest::qWait(5);
-        QTest::qWait(400);
+        QTest::qWait(500);
         QVERIFY2(first.state() == QProcess::Running, qPrintable(QString::fromUtf8(first.readAllStandardError())));
         first.kill();
         QVERIFY(first.waitForFinished(10000));
