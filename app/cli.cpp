@@ -33,7 +33,7 @@ struct Command
 const std::array<Command, 9> kCommands = {{
     {"run",
      "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
-     "[--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
+     "[--new-run] [--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
      "run a suite against models and store every response", runCommand},
     {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
     {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
