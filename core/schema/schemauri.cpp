@@ -152,9 +152,31 @@ std::pair<std::string, std::string> splitFragment(std::string_view uri)
     return { std::string(uri.substr(0, hash)), std::string(uri.substr(hash + 1)) };
 }
 
+namespace {
+
+/// Whether any object in the value has a "$id" member (a walk without allocations per node: most documents have
+/// none, and then indexing them is skipped).
+bool mentionsId(const json& value)
+{
+    std::vector<const json*> pending { &value };
+    while (!pending.empty()) {
+        const json* node = pending.back();
+        pending.pop_back();
+        if (node->is_object() && node->contains("$id"))
+            return true;
+        if (node->is_structured())
+            for (const json& child : *node)
+                pending.push_back(&child);
+    }
+    return false;
+}
+
+} // namespace
+
 SchemaIdIndex::SchemaIdIndex(const json& root, const std::vector<PointerTokens>& resources)
 {
-    index(root, {}, std::string());
+    if (mentionsId(root))
+        index(root, {}, std::string());
     m_resources.emplace(std::string(), PointerTokens {});
     for (const PointerTokens& tokens : resources)
         index(root, tokens, std::string());
