@@ -106,9 +106,9 @@ void TestDraft7::initTestCase()
         for (const json& group : documents[static_cast<std::size_t>(f)]) {
             m_groups.push_back(SuiteGroup { files[f], group.at("description").get<std::string>(), group.at("schema") });
             for (const json& test : group.at("tests"))
-                m_tests.push_back(SuiteTest { files[f], m_groups.back().description,
-                    test.at("description").get<std::string>(), &m_groups.back().schema, test.at("data"),
-                    test.at("valid").get<bool>() });
+                m_tests.push_back(
+                    SuiteTest { files[f], m_groups.back().description, test.at("description").get<std::string>(),
+                        &m_groups.back().schema, test.at("data"), test.at("valid").get<bool>() });
         }
     }
     QCOMPARE(m_tests.size(), std::size_t(904));
@@ -201,7 +201,8 @@ void TestDraft7::validSchemaThatDoesNotCompile()
     QCOMPARE(g.jsonPass, 0.0);
     QVERIFY2(qs(details.schemaProblem).contains(u"not fetched"_s), details.schemaProblem.c_str());
     // SOB reads required keys from any valid schema, compiled or not.
-    const json required = parse("{\"type\": \"object\", \"required\": [\"n\"], \"properties\": {\"n\": {\"$ref\": \"other.json\"}}}");
+    const json required
+        = parse("{\"type\": \"object\", \"required\": [\"n\"], \"properties\": {\"n\": {\"$ref\": \"other.json\"}}}");
     const GroundingScores r = scoreGrounding(GroundingInput { &candidate, candidate, required });
     QCOMPARE(r.schemaValidInput, 1.0);
     QCOMPARE(r.requiredPaths, 1);
@@ -217,8 +218,8 @@ void TestDraft7::unsupportedKeywordsPerSchema_data()
     QTest::addColumn<QByteArray>("schema");
     QTest::addColumn<QStringList>("pointers");
 
-    QTest::addRow("draft-07 keywords only") << QByteArray("{\"type\": \"object\", \"properties\": {\"a\": {}}}")
-                                            << QStringList {};
+    QTest::addRow("draft-07 keywords only")
+        << QByteArray("{\"type\": \"object\", \"properties\": {\"a\": {}}}") << QStringList {};
     QTest::addRow("later drafts and OpenAPI")
         << QByteArray("{\"prefixItems\": [{}], \"properties\": {\"a\": {\"type\": \"string\", \"nullable\": true},"
                       " \"b\": {\"dependentRequired\": {\"x\": [\"y\"]}}}}")
@@ -227,10 +228,9 @@ void TestDraft7::unsupportedKeywordsPerSchema_data()
         << QByteArray("{\"$id\": \"http://example.com/root.json\", \"items\": {\"$ref\": \"item.json\"},"
                       " \"definitions\": {\"item\": {\"$id\": \"item.json\", \"unevaluatedProperties\": false}}}")
         << QStringList { u"/definitions/item/unevaluatedProperties"_s };
-    QTest::addRow("beside a $ref to the meta-schema")
-        << QByteArray("{\"properties\": {\"s\": {\"$ref\": \"http://json-schema.org/draft-07/schema#\"},"
-                      " \"t\": {\"$anchor\": \"t\"}}}")
-        << QStringList { u"/properties/t/$anchor"_s };
+    QTest::addRow("beside a $ref to the meta-schema") << QByteArray(
+        "{\"properties\": {\"s\": {\"$ref\": \"http://json-schema.org/draft-07/schema#\"},"
+        " \"t\": {\"$anchor\": \"t\"}}}") << QStringList { u"/properties/t/$anchor"_s };
     QTest::addRow("a foreign dialect") << QByteArray("{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\"}")
                                        << QStringList { u"/$schema"_s };
 }
@@ -255,7 +255,8 @@ void TestDraft7::unsupportedKeywordsPerSchema()
         for (const SuiteGroup& group : m_groups) {
             const CompiledSchemaPtr suiteSchema = SchemaCache::compile(group.schema, {}, &error);
             QVERIFY2(suiteSchema, error.c_str());
-            QVERIFY2(suiteSchema->unsupportedKeywords().empty(), qPrintable(group.file + u": "_s + qs(group.description)));
+            QVERIFY2(
+                suiteSchema->unsupportedKeywords().empty(), qPrintable(group.file + u": "_s + qs(group.description)));
         }
     }
 }
@@ -313,11 +314,13 @@ void TestDraft7::uriResolution_data()
         { "http:g", "http:g" },
     };
     for (const auto& [reference, resolved] : examples)
-        QTest::addRow("%s", *reference ? reference : "(empty)") << base << QString::fromUtf8(reference) << QString::fromUtf8(resolved);
+        QTest::addRow("%s", *reference ? reference : "(empty)")
+            << base << QString::fromUtf8(reference) << QString::fromUtf8(resolved);
     // Schema bases: none, a URN, an authority without a path.
     QTest::addRow("no base, fragment") << QString() << u"#foo"_s << u"#foo"_s;
     QTest::addRow("no base, relative") << QString() << u"a/./b.json"_s << u"a/b.json"_s;
-    QTest::addRow("urn, pointer") << u"urn:uuid:deadbeef"_s << u"#/definitions/a"_s << u"urn:uuid:deadbeef#/definitions/a"_s;
+    QTest::addRow("urn, pointer") << u"urn:uuid:deadbeef"_s << u"#/definitions/a"_s
+                                  << u"urn:uuid:deadbeef#/definitions/a"_s;
     QTest::addRow("authority only") << u"http://example.com"_s << u"item.json"_s << u"http://example.com/item.json"_s;
 }
 

@@ -350,7 +350,8 @@ private Q_SLOTS:
                 << integer << QByteArray(R"({"n": 1})") << true << true << strict;
             QTest::addRow("%s, integer: 1.5 invalid for both", mode)
                 << integer << QByteArray(R"({"n": 1.5})") << false << false << strict;
-            QTest::addRow("%s, integer: 1.0", mode) << integer << QByteArray(R"({"n": 1.0})") << !strict << true << strict;
+            QTest::addRow("%s, integer: 1.0", mode)
+                << integer << QByteArray(R"({"n": 1.0})") << !strict << true << strict;
             QTest::addRow("%s, integer: missing for both", mode)
                 << integer << QByteArray(R"({"m": 1})") << false << false << strict;
             QTest::addRow("%s, date: not a date only for SOB", mode)
@@ -370,7 +371,7 @@ private Q_SLOTS:
 
         const json schemaDoc = json::parse(schema.toStdString());
         const json gold = j(R"({"n": 1})");
-        ScoringOptions options = ScoringOptions::forFamilies({u"ladder"_s, u"grounding"_s});
+        ScoringOptions options = ScoringOptions::forFamilies({ u"ladder"_s, u"grounding"_s });
         QVERIFY(options.schema.validateFormats);
         QVERIFY(options.schema.integralFloatsAsIntegers);
         options.schema.integralFloatsAsIntegers = !strictIntegers;

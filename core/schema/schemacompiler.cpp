@@ -221,8 +221,8 @@ private:
     /// The $ref valijson follows to a schema of the compiled document.
     std::string refTo(const std::string& mappedPointer)
     {
-        const bool emptyToken = mappedPointer.find("//") != std::string::npos
-            || (!mappedPointer.empty() && mappedPointer.back() == '/');
+        const bool emptyToken
+            = mappedPointer.find("//") != std::string::npos || (!mappedPointer.empty() && mappedPointer.back() == '/');
         if (!emptyToken)
             return "#/" + escapeToken(kRootKey) + percentEncodeForRef(mappedPointer);
         const auto known = std::find(m_copies.begin(), m_copies.end(), mappedPointer);

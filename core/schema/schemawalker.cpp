@@ -192,8 +192,8 @@ private:
             }
             // A pointer fragment is relative to the schema the URI identifies.
             target = *resource;
-            target.insert(target.end(), std::make_move_iterator(relative.begin()),
-                std::make_move_iterator(relative.end()));
+            target.insert(
+                target.end(), std::make_move_iterator(relative.begin()), std::make_move_iterator(relative.end()));
         }
 
         std::size_t failedAt = 0;
