@@ -79,6 +79,8 @@ private slots:
     void validSchemaThatDoesNotCompile();
     void unsupportedKeywordsPerSchema_data();
     void unsupportedKeywordsPerSchema();
+    void emptyPointerTokens_data();
+    void emptyPointerTokens();
     void uriResolution_data();
     void uriResolution();
 
@@ -259,6 +261,43 @@ void TestDraft7::unsupportedKeywordsPerSchema()
                 suiteSchema->unsupportedKeywords().empty(), qPrintable(group.file + u": "_s + qs(group.description)));
         }
     }
+}
+
+void TestDraft7::emptyPointerTokens_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<bool>("valid");
+
+    // Beyond the suite's one case: subschemas under an empty key that the validator reaches by an internal
+    // reference (anyOf/oneOf alternatives, propertyNames, additionalProperties) and $refs through several of them.
+    const QByteArray anyOf = "{\"properties\": {\"\": {\"anyOf\": [{\"type\": \"string\"},"
+                             " {\"type\": \"object\", \"required\": [\"a\"]}]}}}";
+    QTest::addRow("anyOf under an empty key, valid") << anyOf << QByteArray("{\"\": {\"a\": 1}}") << true;
+    QTest::addRow("anyOf under an empty key, invalid") << anyOf << QByteArray("{\"\": {\"b\": 1}}") << false;
+    const QByteArray names = "{\"properties\": {\"\": {\"propertyNames\": {\"maxLength\": 1},"
+                             " \"additionalProperties\": {\"type\": \"integer\"}}}}";
+    QTest::addRow("propertyNames under an empty key") << names << QByteArray("{\"\": {\"ab\": 1}}") << false;
+    QTest::addRow("additionalProperties under an empty key") << names << QByteArray("{\"\": {\"a\": \"x\"}}") << false;
+    QTest::addRow("both satisfied") << names << QByteArray("{\"\": {\"a\": 1}}") << true;
+    const QByteArray chain = "{\"definitions\": {\"\": {\"definitions\": {\"\": {\"$ref\": \"#/definitions/x\"}}},"
+                             " \"x\": {\"oneOf\": [{\"type\": \"integer\"}, {\"minimum\": 2}]}},"
+                             " \"items\": {\"$ref\": \"#/definitions//definitions/\"}}";
+    QTest::addRow("$ref chain through empty keys, valid") << chain << QByteArray("[1, 2.5]") << true;
+    QTest::addRow("$ref chain through empty keys, invalid") << chain << QByteArray("[3]") << false;
+}
+
+void TestDraft7::emptyPointerTokens()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(bool, valid);
+
+    std::string error;
+    const CompiledSchemaPtr compiled = SchemaCache::compile(parse(schema), {}, &error);
+    QVERIFY2(compiled, error.c_str());
+    QCOMPARE(compiled->isValid(parse(instance)), valid);
+    QCOMPARE(compiled->validate(parse(instance)).empty(), valid);
 }
 
 void TestDraft7::uriResolution_data()
