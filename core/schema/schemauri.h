@@ -15,9 +15,6 @@
 // document that a "$ref" resolves against.
 namespace structscope::schemadetail {
 
-/// The URI of the draft-07 meta-schema, without its (empty) fragment.
-inline constexpr std::string_view kDraft07MetaSchemaUri = "http://json-schema.org/draft-07/schema";
-
 /// Resolves `reference` against `base` as RFC 3986 section 5.2 says (dot segments removed). `base` may itself be
 /// relative or empty: a relative reference against an empty base stays relative (with dot segments removed).
 std::string resolveUri(std::string_view base, std::string_view reference);
