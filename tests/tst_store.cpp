@@ -509,8 +509,10 @@ private slots:
             QFile file(path);
             QVERIFY(file.open(QIODevice::WriteOnly));
         } else {
+            // A SQLite file that once held a table and holds nothing now.
             RawDb raw(path);
-            QVERIFY(raw.exec(u"PRAGMA user_version = 7"_s));
+            QVERIFY(raw.exec(u"CREATE TABLE scratch (x INTEGER)"_s));
+            QVERIFY(raw.exec(u"DROP TABLE scratch"_s));
         }
         StoreError error;
         auto store = ResultStore::open(path, {}, &error);
@@ -701,6 +703,10 @@ private slots:
             << u"other-meta"_s << false << StoreErrorKind::NotAStore << u"its meta table is not StructScope's"_s;
         QTest::newRow("another application id")
             << u"other-app-id"_s << false << StoreErrorKind::NotAStore << u"belongs to another application"_s;
+        QTest::newRow("a database holding only a view")
+            << u"view-only"_s << false << StoreErrorKind::NotAStore << u"it holds no tables but other objects: view v"_s;
+        QTest::newRow("an empty database with user_version 42")
+            << u"user-version"_s << false << StoreErrorKind::NotAStore << u"user_version 42"_s;
         QTest::newRow("schema_version 999")
             << u"newer"_s << false << StoreErrorKind::NewerSchema
             << u"was written by a newer StructScope (schema v999, this build reads up to v%1); it was not modified"_s
@@ -776,6 +782,12 @@ private slots:
             RawDb raw(path);
             QVERIFY(raw.exec(u"UPDATE meta SET value = '%1' WHERE key = 'schema_version'"_s.arg(
                 make == u"newer" ? u"999"_s : u"v-two"_s)));
+        } else if (make == u"view-only") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"CREATE VIEW v AS SELECT 1 AS one"_s));
+        } else if (make == u"user-version") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"PRAGMA user_version = 42"_s));
         } else if (make == u"empty") {
             writeFile({});
         } else if (make == u"folder") {
@@ -798,6 +810,9 @@ private slots:
             QVERIFY2(error.message.contains(QFileInfo(path).fileName()), "the error names the file");
         }
         QCOMPARE(FileFingerprint::of(path), before);
+        // A database in rollback-journal mode stays in it: no write-ahead log is switched on.
+        if (make == u"view-only" || make == u"user-version" || make == u"other-meta" || make == u"other-app-id")
+            QVERIFY2(!QFileInfo::exists(path + u"-wal"_s), "no write-ahead log was switched on");
         if (make == u"missing")
             QVERIFY(!QFileInfo::exists(path));
     }
