@@ -6,6 +6,7 @@
 #include "store/resultstore.h"
 #include "store/secretkeys.h"
 #include "store/sqlitenative.h"
+#include "store/sqlsupport.h"
 #include "store/storelocation.h"
 
 #include <QCryptographicHash>
@@ -1584,6 +1585,71 @@ private slots:
         QCOMPARE(gold->value(second).caseRow, second);
         QCOMPARE(gold->value(second).row, f.store->currentGold(second)->row);
         QVERIFY(!f.store->goldForSuite(f.run.suiteRow, GoldChoice::Original, {}).ok());
+    }
+
+    void tamperedJsonIsAnErrorNamingTheRow_data()
+    {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<int>("depth");
+        for (const auto& [table, column] : { std::pair { "gold_revisions", "gold" }, { "suites", "manifest" },
+                 { "cases", "extra" }, { "runs", "settings" }, { "audit_log", "details" } }) {
+            QTest::addRow("%s.%s nested 70,000 deep", table, column) << QString::fromLatin1(table)
+                                                                     << QString::fromLatin1(column) << 70000;
+            QTest::addRow("%s.%s one level past the limit", table, column)
+                << QString::fromLatin1(table) << QString::fromLatin1(column) << sql::kStoredJsonMaxDepth + 1;
+        }
+    }
+
+    void tamperedJsonIsAnErrorNamingTheRow()
+    {
+        QFETCH(QString, table);
+        QFETCH(QString, column);
+        QFETCH(int, depth);
+        const QString location = newLocation(kSqlite);
+        Fixture f = makeFixture(location);
+        QVERIFY(f.store);
+        QVERIFY(!f.store->auditLog()->isEmpty());
+        const auto status = [](const auto& result) {
+            return result.ok() ? StoreResult<void> {} : StoreResult<void> { result.error() };
+        };
+        const auto read = [&]() -> StoreResult<void> {
+            if (table == u"gold_revisions")
+                return status(f.store->goldRevisions(f.cases.at(0).row));
+            if (table == u"suites")
+                return status(f.store->suites());
+            if (table == u"cases")
+                return status(f.store->cases(f.suite.row));
+            if (table == u"runs")
+                return status(f.store->runs());
+            return status(f.store->auditLog());
+        };
+        const auto write = [&](const QString& value) {
+            RawDb raw(location);
+            QSqlQuery query(QSqlDatabase::database(raw.name(), false));
+            if (!query.exec(u"SELECT min(id) FROM %1"_s.arg(table)) || !query.next())
+                return qint64(0);
+            const qint64 row = query.value(0).toLongLong();
+            if (!query.prepare(u"UPDATE %1 SET %2 = ? WHERE id = ?"_s.arg(table, column)))
+                return qint64(0);
+            query.addBindValue(value);
+            query.addBindValue(row);
+            return query.exec() ? row : qint64(0);
+        };
+
+        // The limit itself reads back: whatever input accepts, wrapped by the store.
+        const int limit = sql::kStoredJsonMaxDepth;
+        QVERIFY(write(QString(limit, u'[') + QString(limit, u']')) > 0);
+        const auto atLimit = read();
+        QVERIFY2(atLimit.ok(), qPrintable(atLimit.errorMessage()));
+
+        const qint64 row = write(QString(depth, u'[') + QString(depth, u']'));
+        QVERIFY(row > 0);
+        const auto tampered = read();
+        QVERIFY2(!tampered.ok(), "a tampered row must not read");
+        QCOMPARE(tampered.errorKind(), StoreErrorKind::Corrupt);
+        QVERIFY2(tampered.errorMessage().contains(u"%1 row %2: column %3"_s.arg(table).arg(row).arg(column)),
+            qPrintable(tampered.errorMessage()));
     }
 
     void badRuns_data()
