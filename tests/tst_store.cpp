@@ -353,6 +353,27 @@ private slots:
         QVERIFY(!loc->displayName().contains(u"p@ss"_s));
     }
 
+    void locationWithoutPassword_data()
+    {
+        QTest::addColumn<QString>("location");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("password dropped") << u"postgresql://ann:p%40ss%3Aw@10.0.0.7:6543/bench?schema=evals"_s
+                                          << u"postgresql://ann@10.0.0.7:6543/bench?schema=evals"_s;
+        QTest::newRow("postgres scheme") << u"postgres://ann:secret@db/x"_s << u"postgres://ann@db/x"_s;
+        QTest::newRow("no password kept as given") << u"postgresql://ann@db.example.org/x"_s
+                                                   << u"postgresql://ann@db.example.org/x"_s;
+        QTest::newRow("malformed URL still loses it") << u"postgresql://ann:se/cret@db:port/x"_s
+                                                      << u"postgresql://ann@db:port/x"_s;
+        QTest::newRow("file path untouched") << u"/tmp/a:b@c.db"_s << u"/tmp/a:b@c.db"_s;
+    }
+
+    void locationWithoutPassword()
+    {
+        QFETCH(QString, location);
+        QFETCH(QString, expected);
+        QCOMPARE(StoreLocation::withoutPassword(location), expected);
+    }
+
     void unreachablePostgresGivesClearError()
     {
         StoreError error;
