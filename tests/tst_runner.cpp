@@ -388,8 +388,12 @@ private Q_SLOTS:
     void concurrencyLimitsAreNeverExceeded()
     {
         LoopbackServer server(
-            [&](const ReceivedRequest&, Responder responder) {
-                responder.later(30, [](Responder r) { r.send(200, openAiAnswer(u"{}"_s)); });
+            [&](const ReceivedRequest& request, Responder responder) {
+                // Each API its own answer: a body that is not the provider's JSON would be asked again.
+                const bool ollama = request.path.startsWith("/api/");
+                responder.later(30, [ollama](Responder r) {
+                    r.send(200, ollama ? ollamaAnswer(u"{}"_s) : openAiAnswer(u"{}"_s));
+                });
             },
             modelOf);
         QVERIFY(server.listen());

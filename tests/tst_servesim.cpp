@@ -307,7 +307,7 @@ private Q_SLOTS:
     {
         SimServer server;
         server.addSuite(m_suite);
-        server.setOptions({ 0, 0.3, 0, 7 });
+        server.setOptions({ 0, 0.3, 0, 2 }); // 18 of its 60 requests fail, 4 or 5 in each way
         QVERIFY(server.listen());
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"oracle-faults.db"_s), &error);
@@ -331,7 +331,7 @@ private Q_SLOTS:
         for (const char* kind : { "rate_limited", "server_error", "no_answer", "malformed" })
             QVERIFY2(faults.value(QLatin1String(kind)) > 0, kind);
 
-        const int slots = int(m_suite->cases.size()) * plan.repeats;
+        const int slotCount = int(m_suite->cases.size()) * plan.repeats;
         int errored = 0;
         QHash<QString, int> erroredByKind;
         const qint64 runId = runner.runs().constFirst().id;
@@ -342,21 +342,21 @@ private Q_SLOTS:
             ++errored;
             ++erroredByKind[r.errorKind];
         }
-        QCOMPARE(take(store->responseCount(runId)), qint64(slots));
+        QCOMPARE(take(store->responseCount(runId)), qint64(slotCount));
         for (const char* kind : { "rate_limited", "http_5xx", "timeout", "malformed_body" })
             QVERIFY2(erroredByKind.value(QLatin1String(kind)) > 0, kind);
-        QVERIFY(errored < slots);
+        QVERIFY(errored < slotCount);
 
         const Evaluation evaluation = evaluateStore(*store);
         QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
-        QCOMPARE(evaluation.records.size(), std::size_t(slots));
+        QCOMPARE(evaluation.records.size(), std::size_t(slotCount));
         AggregateOptions options;
         options.groupBy = { "model" };
         options.bootstrap.resamples = 100;
         const Report report = aggregate(evaluation.records, options);
         QCOMPARE(report.groups.size(), std::size_t(1));
         const ReportGroup& group = report.groups.front();
-        QCOMPARE(group.n, slots - errored);
+        QCOMPARE(group.n, slotCount - errored);
         QCOMPARE(group.errored, errored);
         QCOMPARE(group.mean.at("ladder.correct"), 1.0);
         QCOMPARE(group.mean.at("ladder.invalid_json"), 0.0);
@@ -364,12 +364,12 @@ private Q_SLOTS:
         QCOMPARE(group.mean.at("extraction.score"), 1.0);
 
         const json written = json::parse(writeReport(report, "json").text);
-        QCOMPARE(written["groups"][0]["n"].get<int>(), slots - errored);
+        QCOMPARE(written["groups"][0]["n"].get<int>(), slotCount - errored);
         QCOMPARE(written["groups"][0]["errored"].get<int>(), errored);
-        QCOMPARE(written["groups"][0]["errored_share"].get<double>(), double(errored) / double(slots));
+        QCOMPARE(written["groups"][0]["errored_share"].get<double>(), double(errored) / double(slotCount));
         const QString markdown = QString::fromStdString(writeReport(report, "md").text);
-        QVERIFY2(markdown.contains(u"| errored |"_s), qPrintable(markdown));
-        QVERIFY2(markdown.contains(u"| %1 (%2%) |"_s.arg(errored).arg(100.0 * errored / slots, 0, 'f', 1)),
+        QVERIFY2(markdown.contains(u" errored |"_s), qPrintable(markdown));
+        QVERIFY2(markdown.contains(u" %1 (%2%) |"_s.arg(errored).arg(100.0 * errored / slotCount, 0, 'f', 1)),
             qPrintable(markdown));
     }
 
