@@ -232,7 +232,8 @@ private Q_SLOTS:
         // A score's tooltip names the errored slots beside n.
         const QString tip = model.index(0, model.columnOf("ladder.correct")).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(u"n = 4"_s) && tip.contains(u"errored = 1 (20.0%)"_s), qPrintable(tip));
-        QVERIFY(!model.index(1, model.columnOf("ladder.correct")).data(Qt::ToolTipRole).toString().contains(u"errored"_s));
+        QVERIFY(
+            !model.index(1, model.columnOf("ladder.correct")).data(Qt::ToolTipRole).toString().contains(u"errored"_s));
         // The heatmap's cells carry them too.
         auto byTier = std::make_shared<ReportData>();
         byTier->report.groupBy = { "model", "tier" };

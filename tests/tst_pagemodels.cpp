@@ -464,7 +464,8 @@ void TestPageModels::erroredSlotsAreListedNotScored()
     QCOMPARE(model.index(timeoutRow, CasesModel::Verdict).data(CasesModel::SortRole).toString(), u"errored"_s);
     QCOMPARE(model.index(timeoutRow, CasesModel::Errors).data().toString(), u"timeout"_s);
     QCOMPARE(model.index(malformedRow, CasesModel::Errors).data().toString(), u"malformed_body"_s);
-    QVERIFY(model.index(malformedRow, CasesModel::Verdict).data(Qt::ToolTipRole).toString().contains(u"malformed_body"_s));
+    QVERIFY(
+        model.index(malformedRow, CasesModel::Verdict).data(Qt::ToolTipRole).toString().contains(u"malformed_body"_s));
     QCOMPARE(model.index(malformedRow, CasesModel::Case).data(CasesModel::ErrorFlagsRole).toUInt(), 0u);
     CasesProxyModel proxy;
     proxy.setSourceModel(&model);

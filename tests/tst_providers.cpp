@@ -501,8 +501,8 @@ private Q_SLOTS:
             isRetryable(ErrorKind::RateLimited) && isRetryable(ErrorKind::Network) && isRetryable(ErrorKind::Timeout));
         // A body that is not the provider's JSON, or a stream cut short, is transient like a 5xx.
         QVERIFY(isRetryable(ErrorKind::MalformedBody) && isRetryable(ErrorKind::Http5xx));
-        QVERIFY(!isRetryable(ErrorKind::Http4xx) && !isRetryable(ErrorKind::Truncated)
-            && !isRetryable(ErrorKind::Refusal));
+        QVERIFY(
+            !isRetryable(ErrorKind::Http4xx) && !isRetryable(ErrorKind::Truncated) && !isRetryable(ErrorKind::Refusal));
         // What the transport or the provider failed is no answer of the model; a refusal or a length cut is.
         for (const ErrorKind kind : { ErrorKind::Timeout, ErrorKind::Http4xx, ErrorKind::Http5xx,
                  ErrorKind::RateLimited, ErrorKind::MalformedBody, ErrorKind::Network, ErrorKind::Cancelled })

@@ -488,16 +488,17 @@ void TestReport::writers_data()
                                               "| c     |  10 |          0 | 0.5000 [0.2000, 0.8000] |\n");
 
     QTest::addRow("latex/errored") << u"latex"_s << u"errored"_s << QString()
-                                   << QByteArray("% needs \\usepackage{booktabs}\n"
-                                                 "\\begin{tabular}{lrrr}\n"
-                                                 "\\toprule\n"
-                                                 "model & n & errored & ladder.correct \\\\\n"
-                                                 "\\midrule\n"
-                                                 "a & 76 & 4 (5.0\\%) & \\textbf{1.000} {\\scriptsize[0.950, 1.000]} \\\\\n"
-                                                 "b & 0 & 3 (100.0\\%) &  \\\\\n"
-                                                 "c & 10 & 0 & 0.500 {\\scriptsize[0.200, 0.800]} \\\\\n"
-                                                 "\\bottomrule\n"
-                                                 "\\end{tabular}\n");
+                                   << QByteArray(
+                                          "% needs \\usepackage{booktabs}\n"
+                                          "\\begin{tabular}{lrrr}\n"
+                                          "\\toprule\n"
+                                          "model & n & errored & ladder.correct \\\\\n"
+                                          "\\midrule\n"
+                                          "a & 76 & 4 (5.0\\%) & \\textbf{1.000} {\\scriptsize[0.950, 1.000]} \\\\\n"
+                                          "b & 0 & 3 (100.0\\%) &  \\\\\n"
+                                          "c & 10 & 0 & 0.500 {\\scriptsize[0.200, 0.800]} \\\\\n"
+                                          "\\bottomrule\n"
+                                          "\\end{tabular}\n");
 
     QTest::addRow("csv/empty") << u"csv"_s << u"empty"_s << QString() << QByteArray("n\r\n");
 

@@ -267,8 +267,8 @@ private Q_SLOTS:
         QHash<QString, int> attempts;
         LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
             if (++attempts[caseOf(request)] == 1) {
-                responder.sendChunked(200, { "data: {\"choices\":[{\"delta\":{\"content\":\"{\"}}]}\n\n" },
-                    "text/event-stream");
+                responder.sendChunked(
+                    200, { "data: {\"choices\":[{\"delta\":{\"content\":\"{\"}}]}\n\n" }, "text/event-stream");
                 return;
             }
             responder.sendChunked(200,
@@ -391,9 +391,8 @@ private Q_SLOTS:
             [&](const ReceivedRequest& request, Responder responder) {
                 // Each API its own answer: a body that is not the provider's JSON would be asked again.
                 const bool ollama = request.path.startsWith("/api/");
-                responder.later(30, [ollama](Responder r) {
-                    r.send(200, ollama ? ollamaAnswer(u"{}"_s) : openAiAnswer(u"{}"_s));
-                });
+                responder.later(
+                    30, [ollama](Responder r) { r.send(200, ollama ? ollamaAnswer(u"{}"_s) : openAiAnswer(u"{}"_s)); });
             },
             modelOf);
         QVERIFY(server.listen());

@@ -16,7 +16,7 @@ struct ReportGroup
     double erroredShare() const { return n + errored > 0 ? double(errored) / double(n + errored) : 0.0; }
 
     std::vector<std::pair<std::string, std::string>> key; ///< in the order of Report::groupBy
-    int n = 0;       ///< answers in the group: the denominator of its quality metrics
+    int n = 0; ///< answers in the group: the denominator of its quality metrics
     int errored = 0; ///< errored slots of the group (METRICS.md, "Errored slots"), not in n nor in any metric
     std::map<std::string, double> mean;                   ///< metric id → unweighted mean (or micro value)
     std::map<std::string, double> weightedMean;           ///< metric id → complexity-weighted mean, where defined

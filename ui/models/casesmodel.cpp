@@ -102,7 +102,8 @@ QString CasesModel::verdictText(const ScoredRecord& record)
 
 QString CasesModel::verdictId(const ScoredRecord& record)
 {
-    return record.errored() ? QString::fromLatin1(kErroredVerdict) : QString::fromLatin1(ladderLabelId(record.verdict.ladder));
+    return record.errored() ? QString::fromLatin1(kErroredVerdict)
+                            : QString::fromLatin1(ladderLabelId(record.verdict.ladder));
 }
 
 QVariant CasesModel::data(const QModelIndex& index, int role) const

@@ -22,8 +22,8 @@ inline QString caseTextKey(const QString& suite, const QString& caseId)
 inline constexpr const char* kErroredVerdict = "errored";
 
 /// One row per scored response (case × model × strategy × repeat) of a scored set: verdict label (or
-/// "errored" with its error kind), error kinds, category, tier, latency and cost. Holds the set (a shared value) and the case inputs
-/// for full-text search; never touches a widget.
+/// "errored" with its error kind), error kinds, category, tier, latency and cost. Holds the set (a shared value) and
+/// the case inputs for full-text search; never touches a widget.
 class CasesModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -11,8 +11,8 @@
 namespace structscope {
 
 /// One row per report group: its key columns, the scores of one metric family with their 95%
-/// intervals, n, the errored slots (when there are any), cost per success and p50/p95 latency. Holds one ReportData value and never
-/// touches a widget.
+/// intervals, n, the errored slots (when there are any), cost per success and p50/p95 latency. Holds one ReportData
+/// value and never touches a widget.
 class LeaderboardModel : public QAbstractTableModel
 {
     Q_OBJECT
