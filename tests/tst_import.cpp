@@ -752,7 +752,9 @@ private Q_SLOTS:
         QCOMPARE_JSON(asked->begin()->second, j(variant));
         QMap<QString, qint64> askedOf;
         for (const RunRecord& run : ws.runs()) {
-            for (const ResponseRecord& r : ws.store->responses(run.id).value())
+            const auto records = ws.store->responses(run.id);
+            QVERIFY2(records.ok(), qPrintable(records.errorMessage()));
+            for (const ResponseRecord& r : records.value())
                 askedOf.insert(run.modelSpec, r.askedSchemaId);
         }
         const qint64 variantRow = asked->begin()->first;

@@ -281,7 +281,8 @@ private Q_SLOTS:
         QCOMPARE(v.ladder, label);
         QCOMPARE(v.ladderStrict, strictLabel);
         QCOMPARE(*v.value("ladder.correct"), label == LadderLabel::Correct ? 1.0 : 0.0);
-        // Strict metrics accept a clean parse only (METRICS.md §0): a fenced correct answer is not strictly correct.
+        // Strict metrics accept a clean parse only (docs/metrics.md §0): a fenced correct answer is not
+        // strictly correct.
         QCOMPARE(*v.value("ladder.correct_strict"),
             strictLabel == LadderLabel::Correct && rung == u"clean"_s ? 1.0 : 0.0);
         double sum = 0;

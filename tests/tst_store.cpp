@@ -472,8 +472,8 @@ private slots:
                       "ORDER BY table_name"_s);
         }
         QCOMPARE(tablesAfterCreate,
-            (QStringList { u"audit_log"_s, u"cases"_s, u"gold_revisions"_s, u"meta"_s, u"responses"_s, u"runs"_s,
-                u"scored_verdicts"_s, u"suites"_s, u"verdicts"_s }));
+            (QStringList { u"asked_schemas"_s, u"audit_log"_s, u"cases"_s, u"gold_revisions"_s, u"meta"_s,
+                u"responses"_s, u"runs"_s, u"scored_verdicts"_s, u"suites"_s, u"verdicts"_s }));
         QVERIFY(metaAfterCreate.contains(u"application=structscope"_s));
         QVERIFY(metaAfterCreate.contains(u"schema_version=%1"_s.arg(latestSchemaVersion())));
         QVERIFY(metaAfterCreate.filter(QRegularExpression(u"^created_by=StructScope "_s)).size() == 1);
@@ -1334,7 +1334,9 @@ private slots:
 
         QMap<qint64, qint64> expected { { stored->at(0), ids->at(1) }, { stored->at(1), 0 } };
         QMap<qint64, qint64> full;
-        for (const ResponseRecord& r : f.store->responses(f.run.id).value())
+        const auto records = f.store->responses(f.run.id);
+        QVERIFY2(records.ok(), qPrintable(records.errorMessage()));
+        for (const ResponseRecord& r : records.value())
             full.insert(r.id, r.askedSchemaId);
         QCOMPARE(full, expected);
         for (const bool fewTexts : { false, true }) {

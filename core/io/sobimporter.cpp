@@ -685,17 +685,24 @@ private:
     }
 
     /// Copies each schema a response was asked with out of the entries (nameSchemas moves the cases' documents into
-    /// the manifest); a response's askedSchema becomes its document's place among m_askedDocuments.
+    /// the manifest); a response's askedSchema becomes its document's place among m_askedDocuments. One document
+    /// is one place, as the store keeps it: a line parsed whole adds an entry of its own for a schema that other
+    /// lines' text already named.
     void collectAskedSchemas()
     {
         std::vector<int> placeOf(m_schemas.size(), -1);
+        std::unordered_map<std::string, int> placeOfText;
         for (PendingResponse& p : m_pending) {
             if (p.askedSchema < 0)
                 continue;
             int& place = placeOf[std::size_t(p.askedSchema)];
             if (place < 0) {
-                place = int(m_askedDocuments.size());
-                m_askedDocuments.push_back(m_schemas[std::size_t(p.askedSchema)].document);
+                const json& document = m_schemas[std::size_t(p.askedSchema)].document;
+                const auto [known, added] = placeOfText.try_emplace(
+                    document.dump(-1, ' ', false, json::error_handler_t::replace), int(m_askedDocuments.size()));
+                if (added)
+                    m_askedDocuments.push_back(document);
+                place = known->second;
             }
             p.askedSchema = place;
         }

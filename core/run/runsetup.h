@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace structscope {
 
 class ResultStore;
@@ -38,6 +40,25 @@ RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const Mod
 /// The spec a stored run was made with: its model spec text plus the headers in its settings, or the
 /// spec in `overrides` with the same endpoint (which brings back headers that were not stored).
 std::optional<ModelSpec> specForRun(const RunRecord& run, const QList<ModelSpec>& overrides, QString* error);
+
+/// The latest stored run of one (model, strategy) of a plan, and how far it got.
+struct PlanRunMatch
+{
+    int model = 0; ///< index into RunPlan::models
+    int strategy = 0; ///< index into RunPlan::strategies
+    std::optional<RunRecord> latest; ///< none: the plan was never run for this pair
+    qint64 answered = 0; ///< (case, repeat) slots of `latest` with a stored answer, errors included
+    qint64 total = 0; ///< slots of `latest`: cases × repeats
+
+    /// A run stopped before every slot had an answer (killed, interrupted, cancelled): giving the plan again
+    /// continues it.
+    bool unfinished() const { return latest && latest->status != RunStatus::Finished && answered < total; }
+};
+
+/// For every (model, strategy) of `plan`, the latest stored run made with the same suite content, model spec
+/// (as stored, without headers), strategy and repeats; a run that retries another one's errors is not one.
+/// In the order the runner creates runs: models, then strategies.
+StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredSuite& stored, const RunPlan& plan);
 
 /// The slots of a run that another run retried successfully (following settings.retry_of), so a
 /// second retry of the same run does not ask them again.

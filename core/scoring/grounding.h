@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-// The `grounding` metric family (METRICS.md §3): the Structured Output Benchmark's per-record
+// The `grounding` metric family (docs/metrics.md §3): the Structured Output Benchmark's per-record
 // metrics, computed with the same rules as SOB's Python scorer so imported response files reproduce
-// its published means. Choices where METRICS.md is silent follow that scorer and are listed here:
+// its published means. Choices where docs/metrics.md is silent follow that scorer and are listed here:
 //
 // - Leaves are flattenLeaves() leaves minus a leaf with the empty path (a scalar root, or the value
 //   of a top-level "" key): SOB skips those. Paths that collide ({"a.b": 1, "a": {"b": 2}}) count
