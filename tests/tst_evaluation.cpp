@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QMap>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -334,12 +335,86 @@ private slots:
         QCOMPARE(p1->verdict.ladder, LadderLabel::Correct);
         QCOMPARE(p2->verdict.ladder, LadderLabel::Correct); // the later failure does not replace the answer
         QCOMPARE(p3->verdict.ladder, LadderLabel::InvalidJson);
+        // p-3's last attempt timed out: no answer of the model, an errored slot. The others are answers.
+        QVERIFY(!p1->errored() && !p2->errored());
+        QCOMPARE(p3->error, ErrorKind::Timeout);
         // Every call of a slot was paid for.
         QVERIFY(qAbs(*p1->cost - 0.003) < 1e-12);
         QVERIFY(qAbs(*p2->cost - 0.002) < 1e-12);
         // All three count under the first run of the family.
         QCOMPARE(p1->runId, m_rootRun);
         QCOMPARE(p3->runId, m_rootRun);
+    }
+
+    void transportErrorsAreErroredRefusalsAreAnswers()
+    {
+        // One run answers p-1 through p-3 in every way a call can end. Only what the transport or the provider failed
+        // is errored; a refusal and a length cut are the model's answers, scored as such — read from the answers and
+        // from kept verdicts alike.
+        const QString path = m_dir.filePath(u"errored.db"_s);
+        const qint64 runBefore = m_runId; // startRun() below sets it; later tests write to m_store's run
+        makeImportStore(path, [this] {
+            QVERIFY(startRun(u"sim:kinds"_s));
+            QVERIFY(m_store->appendResponses({
+                response(u"p-1"_s, 0, uR"({"name": "Ann", "age": 41})"_s, {}, 0.0),
+                response(u"p-1"_s, 1, {}, u"refusal"_s, 0.0),
+                response(u"p-1"_s, 2, u"{\"name\": \"An"_s, u"truncated"_s, 0.0),
+                response(u"p-1"_s, 3, {}, u"malformed_body"_s, 0.0),
+                response(u"p-2"_s, 0, {}, u"timeout"_s, 0.0),
+                response(u"p-2"_s, 1, {}, u"http_4xx"_s, 0.0),
+                response(u"p-2"_s, 2, {}, u"http_5xx"_s, 0.0),
+                response(u"p-2"_s, 3, {}, u"rate_limited"_s, 0.0),
+                response(u"p-3"_s, 0, {}, u"network"_s, 0.0),
+                response(u"p-3"_s, 1, uR"({"name": null})"_s, {}, 0.0),
+            }));
+        });
+        m_runId = runBefore;
+        QVERIFY(!QTest::currentTestFailed());
+        auto store = ResultStore::open(path);
+        QVERIFY(store);
+        for (const bool kept : { false, true }) {
+            if (kept)
+                QCOMPARE(scoreAndKeepVerdicts(*store).error, QString());
+            const Evaluation e = evaluateStore(*store);
+            QVERIFY2(e.ok(), qPrintable(e.error));
+            QCOMPARE(e.records.size(), std::size_t(10));
+            if (kept)
+                QCOMPARE(e.stored, qint64(10));
+            QMap<std::pair<QString, int>, ErrorKind> errors;
+            for (const ScoredRecord& r : e.records)
+                errors[{ r.caseId, r.repeat }] = r.error;
+            QCOMPARE(errors.value({ u"p-1"_s, 0 }, ErrorKind::Cancelled), ErrorKind::None);
+            QCOMPARE(errors.value({ u"p-1"_s, 1 }, ErrorKind::Cancelled), ErrorKind::None); // refusal
+            QCOMPARE(errors.value({ u"p-1"_s, 2 }, ErrorKind::Cancelled), ErrorKind::None); // length cut
+            QCOMPARE(errors.value({ u"p-1"_s, 3 }), ErrorKind::MalformedBody);
+            QCOMPARE(errors.value({ u"p-2"_s, 0 }), ErrorKind::Timeout);
+            QCOMPARE(errors.value({ u"p-2"_s, 1 }), ErrorKind::Http4xx);
+            QCOMPARE(errors.value({ u"p-2"_s, 2 }), ErrorKind::Http5xx);
+            QCOMPARE(errors.value({ u"p-2"_s, 3 }), ErrorKind::RateLimited);
+            QCOMPARE(errors.value({ u"p-3"_s, 0 }), ErrorKind::Network);
+            QCOMPARE(errors.value({ u"p-3"_s, 1 }, ErrorKind::Cancelled), ErrorKind::None);
+
+            AggregateOptions options;
+            options.groupBy = { "case" };
+            options.families = { "ladder" };
+            options.intervals = false;
+            const Report report = aggregate(e.records, options);
+            QCOMPARE(report.groups.size(), std::size_t(3));
+            // p-1: a correct answer, a refusal and a length cut (both invalid JSON, the model's); one errored.
+            QCOMPARE(report.groups[0].n, 3);
+            QCOMPARE(report.groups[0].errored, 1);
+            QVERIFY(std::abs(report.groups[0].mean.at("ladder.correct") - 1.0 / 3) < 1e-12);
+            QVERIFY(std::abs(report.groups[0].mean.at("ladder.invalid_json") - 2.0 / 3) < 1e-12);
+            // p-2: no answer at all.
+            QCOMPARE(report.groups[1].n, 0);
+            QCOMPARE(report.groups[1].errored, 4);
+            QVERIFY(!report.groups[1].mean.count("ladder.correct"));
+            // p-3: its one answer, which parsed, is all that counts.
+            QCOMPARE(report.groups[2].n, 1);
+            QCOMPARE(report.groups[2].errored, 1);
+            QVERIFY(report.groups[2].mean.count("ladder.correct"));
+            QCOMPARE(report.groups[2].mean.at("ladder.invalid_json"), 0.0);
+        }
     }
 
     void adjustedGoldRescoresWithoutTouchingMeasured()
@@ -510,6 +585,7 @@ private slots:
             const ReportGroup& b = loaded->report.groups[i];
             QCOMPARE(b.key, a.key);
             QCOMPARE(b.n, a.n);
+            QCOMPARE(b.errored, a.errored);
             QCOMPARE(b.mean.size(), a.mean.size());
             const auto same = [](double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; };
             for (const auto& [id, value] : a.mean)
@@ -522,6 +598,24 @@ private slots:
         }
         QCOMPARE(loaded->report.metrics, cached.report.metrics);
         QCOMPARE(loaded->report.groupBy, cached.report.groupBy);
+        // p-3's timed-out slot is no answer: its group shows it errored, and so does the saved report.
+        QVERIFY(std::any_of(cached.report.groups.begin(), cached.report.groups.end(),
+            [](const ReportGroup& g) { return g.errored > 0; }));
+        {
+            // A report saved in the format before errored slots (n counted them as answers) is a miss.
+            QFile saved(file);
+            QVERIFY(saved.open(QIODevice::ReadOnly));
+            QByteArray text = saved.readAll();
+            saved.close();
+            QVERIFY(text.contains("\"version\":2"));
+            text.replace("\"version\":2", "\"version\":1");
+            const QString older = m_dir.filePath(u"older-report.json"_s);
+            QFile out(older);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text);
+            out.close();
+            QVERIFY(!loadCachedReport(older, before));
+        }
 
         // A gold edit, a new run and a new response each change the stamp, and the saved report is then a miss.
         const auto current = m_store->currentGold(m_caseRows.value(u"p-1"_s));

@@ -202,6 +202,53 @@ private Q_SLOTS:
         QVERIFY(!model.index(a, parse).data(Qt::FontRole).isValid());
     }
 
+    void leaderboardShowsErroredSlots()
+    {
+        // No group has errored slots: no column for them.
+        LeaderboardModel model;
+        model.setFamily(u"ladder"_s);
+        model.setReport(syntheticReport());
+        for (const LeaderboardModel::Column& column : model.columns())
+            QVERIFY(column.kind != LeaderboardModel::ColumnKind::Errored);
+        // alpha: 4 answers and 1 errored slot; beta: none errored; gamma: 8 answers and 2 errored.
+        auto data = std::make_shared<ReportData>(*syntheticReport());
+        data->report.groups[0].errored = 1;
+        data->report.groups[2].errored = 2;
+        model.setReport(data);
+        int count = -1;
+        int errored = -1;
+        for (std::size_t c = 0; c < model.columns().size(); ++c) {
+            if (model.columns()[c].kind == LeaderboardModel::ColumnKind::Count)
+                count = int(c);
+            if (model.columns()[c].kind == LeaderboardModel::ColumnKind::Errored)
+                errored = int(c);
+        }
+        QCOMPARE(errored, count + 1); // right after n
+        QCOMPARE(model.headerData(errored, Qt::Horizontal).toString(), u"Errored"_s);
+        QVERIFY(model.headerData(errored, Qt::Horizontal, Qt::ToolTipRole).toString().contains(u"transport"_s));
+        QCOMPARE(columnTexts(model, errored), QStringList({ u"1 (20.0%)"_s, u"0"_s, u"2 (20.0%)"_s }));
+        QCOMPARE(columnTexts(model, errored, LeaderboardModel::SortRole), QStringList({ u"1"_s, u"0"_s, u"2"_s }));
+        QCOMPARE(columnTexts(model, count), QStringList({ u"4"_s, u"2"_s, u"8"_s }));
+        // A score's tooltip names the errored slots beside n.
+        const QString tip = model.index(0, model.columnOf("ladder.correct")).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(u"n = 4"_s) && tip.contains(u"errored = 1 (20.0%)"_s), qPrintable(tip));
+        QVERIFY(
+            !model.index(1, model.columnOf("ladder.correct")).data(Qt::ToolTipRole).toString().contains(u"errored"_s));
+        // The heatmap's cells carry them too.
+        auto byTier = std::make_shared<ReportData>();
+        byTier->report.groupBy = { "model", "tier" };
+        byTier->report.metrics = { "ladder.correct" };
+        ReportGroup cell;
+        cell.key = { { "model", "a" }, { "tier", "easy" } };
+        cell.n = 6;
+        cell.errored = 2;
+        cell.mean["ladder.correct"] = 1.0;
+        byTier->report.groups = { cell };
+        const HeatmapData heatmap = buildHeatmap(*byTier, { "model" }, "tier", "ladder.correct");
+        QCOMPARE(heatmap.cell(0, 0).n, 6);
+        QCOMPARE(heatmap.cell(0, 0).errored, 2);
+    }
+
     void simulatedModelsAreLabelled()
     {
         LeaderboardModel model;

@@ -89,6 +89,7 @@ private Q_SLOTS:
 
     // Models and proxies.
     void casesModel();
+    void erroredSlotsAreListedNotScored();
     void casesProxyFilters_data();
     void casesProxyFilters();
     void casesProxySortsMissingLast();
@@ -399,6 +400,81 @@ void TestPageModels::casesModel()
     QCOMPARE(CasesModel::errorSummary(invalid), u"MK 2 · schema"_s);
     invalid.verdict.schemaErrors = { { "/a", "required" }, { "/b", "type" } };
     QCOMPARE(CasesModel::errorSummary(invalid), u"MK 2 · schema 2"_s);
+}
+
+void TestPageModels::erroredSlotsAreListedNotScored()
+{
+    // The paired records with B's case 2 (wrong) and case 4 (right) errored: a timeout and a malformed body. Their
+    // verdicts are an empty answer's; they count in no comparison and no error set, and the Cases page lists them.
+    std::vector<ScoredRecord> records = pairedRecords();
+    for (ScoredRecord& r : records) {
+        if (r.strategy == u"PJ+"_s && (r.caseId == u"c2"_s || r.caseId == u"c4"_s)) {
+            r.error = r.caseId == u"c2"_s ? ErrorKind::Timeout : ErrorKind::MalformedBody;
+            r.verdict.ladder = LadderLabel::InvalidJson;
+            r.verdict.rung = ParseRung::Failed;
+            r.verdict.extraction = {};
+            r.verdict.extraction.failed = true;
+            r.verdict.extraction.strict.diff.mk = 2;
+            r.verdict.values = { { "ladder.correct", 0.0 } };
+        }
+    }
+    // Pairs: cases 1, 3 and 5 (A right on 1 and 5; B on all three); 2 and 4 only A answered.
+    const ConfigComparison result
+        = compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "ladder.correct");
+    QVERIFY2(result.ok(), qPrintable(result.error + result.stats.error));
+    QCOMPARE(result.stats.n, qint64(3));
+    QVERIFY(qAbs(result.stats.meanA - 2.0 / 3) < 1e-12);
+    QCOMPARE(result.stats.meanB, 1.0);
+    QCOMPARE(result.stats.b, qint64(0));
+    QCOMPARE(result.stats.c, qint64(1));
+    QCOMPARE(result.onlyA, 3);
+    QCOMPARE(result.onlyB, 0);
+
+    // Error sets: B's group has three answers, all perfect, and two errored slots in none of its counts.
+    for (ScoredRecord& r : records)
+        r.verdict.extraction.correct = r.verdict.ladder == LadderLabel::Correct;
+    const std::vector<ErrorSetCounts> sets
+        = countErrorSets(records, { "strategy" }, { ErrorLabel::MissingKey, ErrorLabel::WrongValue });
+    QCOMPARE(sets.size(), std::size_t(2));
+    const ErrorSetCounts& b = sets[1];
+    QCOMPARE(b.key.toString(), u"strategy=PJ+"_s);
+    QCOMPARE(b.n, 3);
+    QCOMPARE(b.errored, 2);
+    QCOMPARE(b.failed, 0);
+    QCOMPARE(b.perfect, 3);
+    QCOMPARE(sets[0].errored, 0);
+
+    // The Cases page: verdict "errored", the error kind where the error summary goes; a filter of its own.
+    auto set = std::make_shared<ScoredSet>();
+    set->records = ScoredRecords(std::vector<ScoredRecord>(records));
+    CasesModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    model.setRecords(set);
+    int timeoutRow = -1;
+    int malformedRow = -1;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const ScoredRecord* r = model.recordAt(row);
+        if (r->error == ErrorKind::Timeout)
+            timeoutRow = row;
+        if (r->error == ErrorKind::MalformedBody)
+            malformedRow = row;
+    }
+    QVERIFY(timeoutRow >= 0 && malformedRow >= 0);
+    QCOMPARE(model.index(timeoutRow, CasesModel::Verdict).data().toString(), u"errored"_s);
+    QCOMPARE(model.index(timeoutRow, CasesModel::Verdict).data(CasesModel::SortRole).toString(), u"errored"_s);
+    QCOMPARE(model.index(timeoutRow, CasesModel::Errors).data().toString(), u"timeout"_s);
+    QCOMPARE(model.index(malformedRow, CasesModel::Errors).data().toString(), u"malformed_body"_s);
+    QVERIFY(
+        model.index(malformedRow, CasesModel::Verdict).data(Qt::ToolTipRole).toString().contains(u"malformed_body"_s));
+    QCOMPARE(model.index(malformedRow, CasesModel::Case).data(CasesModel::ErrorFlagsRole).toUInt(), 0u);
+    CasesProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setFilter(CaseFilter::fromGroupKey(GroupKey { { { "verdict", "errored" } } }));
+    QCOMPARE(proxy.rowCount(), 2);
+    proxy.setFilter(CaseFilter::fromGroupKey(GroupKey { { { "verdict", "invalid_json" } } }));
+    QCOMPARE(proxy.rowCount(), 0); // the errored slots' verdicts are no answer's
+    proxy.setFilter(CaseFilter::fromGroupKey(GroupKey { { { "error", "mk" } } }));
+    QCOMPARE(proxy.rowCount(), 0);
 }
 
 void TestPageModels::casesProxyFilters_data()

@@ -499,8 +499,16 @@ private Q_SLOTS:
         QCOMPARE(errorKindForHttpStatus(503), ErrorKind::Http5xx);
         QVERIFY(
             isRetryable(ErrorKind::RateLimited) && isRetryable(ErrorKind::Network) && isRetryable(ErrorKind::Timeout));
-        QVERIFY(!isRetryable(ErrorKind::Http4xx) && !isRetryable(ErrorKind::MalformedBody)
-            && !isRetryable(ErrorKind::Truncated));
+        // A body that is not the provider's JSON, or a stream cut short, is transient like a 5xx.
+        QVERIFY(isRetryable(ErrorKind::MalformedBody) && isRetryable(ErrorKind::Http5xx));
+        QVERIFY(
+            !isRetryable(ErrorKind::Http4xx) && !isRetryable(ErrorKind::Truncated) && !isRetryable(ErrorKind::Refusal));
+        // What the transport or the provider failed is no answer of the model; a refusal or a length cut is.
+        for (const ErrorKind kind : { ErrorKind::Timeout, ErrorKind::Http4xx, ErrorKind::Http5xx,
+                 ErrorKind::RateLimited, ErrorKind::MalformedBody, ErrorKind::Network, ErrorKind::Cancelled })
+            QVERIFY2(isTransportError(kind), qPrintable(errorKindName(kind)));
+        for (const ErrorKind kind : { ErrorKind::None, ErrorKind::Refusal, ErrorKind::Truncated })
+            QVERIFY2(!isTransportError(kind), qPrintable(errorKindName(kind)));
     }
 };
 

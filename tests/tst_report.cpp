@@ -78,12 +78,38 @@ Report oddReport()
     return report;
 }
 
+// Groups with errored slots (no answer of the model): some, all, none.
+Report erroredReport()
+{
+    Report report;
+    report.groupBy = { "model" };
+    report.metrics = { "ladder.correct" };
+    ReportGroup some;
+    some.key = { { "model", "a" } };
+    some.n = 76;
+    some.errored = 4;
+    some.mean = { { "ladder.correct", 1.0 } };
+    some.ci95 = { { "ladder.correct", { 0.95, 1.0 } } };
+    ReportGroup all;
+    all.key = { { "model", "b" } };
+    all.errored = 3;
+    ReportGroup none;
+    none.key = { { "model", "c" } };
+    none.n = 10;
+    none.mean = { { "ladder.correct", 0.5 } };
+    none.ci95 = { { "ladder.correct", { 0.2, 0.8 } } };
+    report.groups = { some, all, none };
+    return report;
+}
+
 Report fixture(const QString& name)
 {
     if (name == u"sample"_s)
         return sampleReport();
     if (name == u"odd"_s)
         return oddReport();
+    if (name == u"errored"_s)
+        return erroredReport();
     return Report {}; // "empty"
 }
 
@@ -253,6 +279,8 @@ void TestReport::writers_data()
         "strategy": "P"
       },
       "n": 209,
+      "errored": 0,
+      "errored_share": 0.0,
       "mean": {
         "ladder.correct": 0.30000000000000004,
         "ladder.invalid_json": 0.05,
@@ -282,6 +310,8 @@ void TestReport::writers_data()
         "strategy": "J+"
       },
       "n": 10,
+      "errored": 0,
+      "errored_share": 0.0,
       "mean": {
         "ladder.correct": null,
         "ladder.invalid_json": 0.1,
@@ -324,6 +354,8 @@ void TestReport::writers_data()
         "tier": "hard"
       },
       "n": 3,
+      "errored": 0,
+      "errored_share": 0.0,
       "mean": {
         "ladder.latency_p95": 1234.56,
         "custom.score": null
@@ -339,6 +371,8 @@ void TestReport::writers_data()
     {
       "key": {},
       "n": 0,
+      "errored": 0,
+      "errored_share": 0.0,
       "mean": {
         "ladder.latency_p95": 0.8,
         "custom.score": -2.5
@@ -377,6 +411,94 @@ void TestReport::writers_data()
                                            "custom.score.ci_low,custom.score.ci_high\r\n"
                                            "a,hard,3,1234.56,1000.4,1500.25,inf,,,\r\n"
                                            ",,0,0.8,,,-2.5,0.00041,,\r\n");
+
+    QTest::addRow("json/errored") << u"json"_s << u"errored"_s << QString() << QByteArray(R"({
+  "gold": "measured",
+  "group_by": [
+    "model"
+  ],
+  "metrics": [
+    "ladder.correct"
+  ],
+  "groups": [
+    {
+      "key": {
+        "model": "a"
+      },
+      "n": 76,
+      "errored": 4,
+      "errored_share": 0.05,
+      "mean": {
+        "ladder.correct": 1.0
+      },
+      "weighted_mean": {},
+      "ci95": {
+        "ladder.correct": [
+          0.95,
+          1.0
+        ]
+      }
+    },
+    {
+      "key": {
+        "model": "b"
+      },
+      "n": 0,
+      "errored": 3,
+      "errored_share": 1.0,
+      "mean": {},
+      "weighted_mean": {},
+      "ci95": {}
+    },
+    {
+      "key": {
+        "model": "c"
+      },
+      "n": 10,
+      "errored": 0,
+      "errored_share": 0.0,
+      "mean": {
+        "ladder.correct": 0.5
+      },
+      "weighted_mean": {},
+      "ci95": {
+        "ladder.correct": [
+          0.2,
+          0.8
+        ]
+      }
+    }
+  ]
+}
+)");
+
+    // Errored slots get columns of their own after n, when some group has any: count and share.
+    QTest::addRow("csv/errored") << u"csv"_s << u"errored"_s << QString()
+                                 << QByteArray("model,n,errored,errored_share,ladder.correct,ladder.correct.ci_low,"
+                                               "ladder.correct.ci_high\r\n"
+                                               "a,76,4,0.05,1,0.95,1\r\n"
+                                               "b,0,3,1,,,\r\n"
+                                               "c,10,0,0,0.5,0.2,0.8\r\n");
+
+    QTest::addRow("md/errored") << u"md"_s << u"errored"_s << QString()
+                                << QByteArray("| model |   n |    errored |          ladder.correct |\n"
+                                              "| ----- | --: | ---------: | ----------------------: |\n"
+                                              "| a     |  76 |   4 (5.0%) | 1.0000 [0.9500, 1.0000] |\n"
+                                              "| b     |   0 | 3 (100.0%) |                         |\n"
+                                              "| c     |  10 |          0 | 0.5000 [0.2000, 0.8000] |\n");
+
+    QTest::addRow("latex/errored") << u"latex"_s << u"errored"_s << QString()
+                                   << QByteArray(
+                                          "% needs \\usepackage{booktabs}\n"
+                                          "\\begin{tabular}{lrrr}\n"
+                                          "\\toprule\n"
+                                          "model & n & errored & ladder.correct \\\\\n"
+                                          "\\midrule\n"
+                                          "a & 76 & 4 (5.0\\%) & \\textbf{1.000} {\\scriptsize[0.950, 1.000]} \\\\\n"
+                                          "b & 0 & 3 (100.0\\%) &  \\\\\n"
+                                          "c & 10 & 0 & 0.500 {\\scriptsize[0.200, 0.800]} \\\\\n"
+                                          "\\bottomrule\n"
+                                          "\\end{tabular}\n");
 
     QTest::addRow("csv/empty") << u"csv"_s << u"empty"_s << QString() << QByteArray("n\r\n");
 

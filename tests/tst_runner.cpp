@@ -226,16 +226,85 @@ private Q_SLOTS:
         QCOMPARE(runner.progress().retriesByKind.value(u"http_5xx"_s), 4);
     }
 
+    void malformedBodiesAreRetried()
+    {
+        // The first call of t-1 gets a proxy's HTML page, of t-2 a body cut short; the second is answered. Neither
+        // failure is the model's answer.
+        QHash<QString, int> attempts;
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            const QString id = caseOf(request);
+            const int n = ++attempts[id];
+            if (n == 1 && id == u"t-1"_s)
+                responder.send(200, "<!DOCTYPE html><html><body>502 Bad Gateway</body></html>", {}, "text/html");
+            else if (n == 1 && id == u"t-2"_s)
+                responder.send(200, openAiAnswer(u"{}"_s).left(30));
+            else
+                responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::P });
+        p.options.maxAttempts = 3;
+        QVERIFY(runToEnd(runner, p));
+        QCOMPARE(attempts.value(u"t-1"_s), 2);
+        QCOMPARE(attempts.value(u"t-2"_s), 2);
+        QHash<qint64, QString> caseIds;
+        for (const CaseRecord& c : take(store->cases(runner.runs().constFirst().suiteRow)))
+            caseIds.insert(c.row, c.id);
+        for (const ResponseRecord& r : take(store->responses(runner.runs().constFirst().id))) {
+            QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorKind + u": "_s + r.errorMessage));
+            const QString id = caseIds.value(r.caseRow);
+            QCOMPARE(r.attempts, id == u"t-1"_s || id == u"t-2"_s ? 2 : 1);
+        }
+        QVERIFY(runner.progress().errorsByKind.isEmpty());
+        QCOMPARE(runner.progress().retriesByKind.value(u"malformed_body"_s), 2);
+    }
+
+    void cutStreamsAreRetried()
+    {
+        // Every case's first stream ends before its finish_reason and [DONE]; the second is whole.
+        QHash<QString, int> attempts;
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            if (++attempts[caseOf(request)] == 1) {
+                responder.sendChunked(
+                    200, { "data: {\"choices\":[{\"delta\":{\"content\":\"{\"}}]}\n\n" }, "text/event-stream");
+                return;
+            }
+            responder.sendChunked(200,
+                { "data: {\"choices\":[{\"delta\":{\"content\":\"{}\"}}]}\n\n",
+                    "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n", "data: [DONE]\n\n" },
+                "text/event-stream");
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        ModelSpec model = spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl()));
+        model.stream = true;
+        RunPlan p = plan({ model }, { Strategy::P });
+        p.options.maxAttempts = 3;
+        QVERIFY(runToEnd(runner, p));
+        const auto responses = take(store->responses(runner.runs().constFirst().id));
+        QCOMPARE(responses.size(), int(m_suite->cases.size()));
+        for (const ResponseRecord& r : responses) {
+            QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorKind + u": "_s + r.errorMessage));
+            QCOMPARE(r.attempts, 2);
+            QCOMPARE(r.rawText, u"{}"_s);
+        }
+        QCOMPARE(runner.progress().retriesByKind.value(u"malformed_body"_s), qint64(m_suite->cases.size()));
+    }
+
     void failuresAreClassified_data()
     {
         QTest::addColumn<QString>("behaviour");
         QTest::addColumn<QString>("kind");
         QTest::addColumn<int>("attempts");
         QTest::addColumn<QString>("message");
-        QTest::addRow("html 200") << u"html"_s << u"malformed_body"_s << 1 << u"HTML page instead of JSON"_s;
-        QTest::addRow("garbage 200") << u"garbage"_s << u"malformed_body"_s << 1 << u"is not JSON"_s;
-        QTest::addRow("missing field") << u"nochoices"_s << u"malformed_body"_s << 1 << u"no \"choices\""_s;
-        QTest::addRow("huge body") << u"huge"_s << u"malformed_body"_s << 1 << u"exceeds the 1 MiB limit"_s;
+        // A body that is not the provider's JSON is transient, like a 5xx: asked again.
+        QTest::addRow("html 200") << u"html"_s << u"malformed_body"_s << 2 << u"HTML page instead of JSON"_s;
+        QTest::addRow("garbage 200") << u"garbage"_s << u"malformed_body"_s << 2 << u"is not JSON"_s;
+        QTest::addRow("missing field") << u"nochoices"_s << u"malformed_body"_s << 2 << u"no \"choices\""_s;
+        QTest::addRow("huge body") << u"huge"_s << u"malformed_body"_s << 2 << u"exceeds the 1 MiB limit"_s;
         QTest::addRow("400") << u"400"_s << u"http_4xx"_s << 1 << u"HTTP 400: bad schema"_s;
         QTest::addRow("refusal") << u"refusal"_s << u"refusal"_s << 1 << u"the model refused: no"_s;
         QTest::addRow("length") << u"length"_s << u"truncated"_s << 1 << u"finish_reason \"length\""_s;
@@ -319,8 +388,11 @@ private Q_SLOTS:
     void concurrencyLimitsAreNeverExceeded()
     {
         LoopbackServer server(
-            [&](const ReceivedRequest&, Responder responder) {
-                responder.later(30, [](Responder r) { r.send(200, openAiAnswer(u"{}"_s)); });
+            [&](const ReceivedRequest& request, Responder responder) {
+                // Each API its own answer: a body that is not the provider's JSON would be asked again.
+                const bool ollama = request.path.startsWith("/api/");
+                responder.later(
+                    30, [ollama](Responder r) { r.send(200, ollama ? ollamaAnswer(u"{}"_s) : openAiAnswer(u"{}"_s)); });
             },
             modelOf);
         QVERIFY(server.listen());

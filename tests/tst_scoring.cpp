@@ -427,6 +427,83 @@ private Q_SLOTS:
         QVERIFY(std::find(report.metrics.begin(), report.metrics.end(), "ladder.pass_hat_k") != report.metrics.end());
     }
 
+    void aggregateLeavesErroredSlotsOut()
+    {
+        // m1: three answers of case a (correct) and two errored slots of it, whose verdicts (an empty answer's) are
+        // no answer of the model. m2: errored slots only. m3: an answer and an errored slot of case b.
+        using L = LadderLabel;
+        std::vector<ScoredRecord> records;
+        const auto add = [&records](const QString& model, qint64 run, const QString& caseId, int repeat, L label,
+                             ErrorKind error = ErrorKind::None) {
+            ScoredRecord r = ladderRecord(model, run, caseId, 0, repeat, label);
+            r.verdict.values.emplace_back("ladder.invalid_json", label == L::InvalidJson ? 1.0 : 0.0);
+            r.verdict.values.emplace_back("extraction.strategy_points", label == L::Correct ? 2.0 : -1.0);
+            r.verdict.extraction.failed = label == L::InvalidJson;
+            r.verdict.extraction.correct = label == L::Correct;
+            r.verdict.extraction.strict.goldKeys = 2;
+            r.verdict.extraction.strict.goldValues = 2;
+            if (label == L::InvalidJson) {
+                r.verdict.extraction.strict.diff.mk = 2;
+            }
+            r.latencyMs = 100.0 * (repeat + 1);
+            r.cost = 0.01;
+            r.error = error;
+            records.push_back(std::move(r));
+        };
+        add(u"m1"_s, 1, u"a"_s, 0, L::Correct);
+        add(u"m1"_s, 1, u"a"_s, 1, L::InvalidJson, ErrorKind::MalformedBody);
+        add(u"m1"_s, 1, u"a"_s, 2, L::Correct);
+        add(u"m1"_s, 1, u"a"_s, 3, L::InvalidJson, ErrorKind::Timeout);
+        add(u"m1"_s, 1, u"a"_s, 4, L::Correct);
+        add(u"m2"_s, 2, u"a"_s, 0, L::InvalidJson, ErrorKind::Http5xx);
+        add(u"m2"_s, 2, u"a"_s, 1, L::InvalidJson, ErrorKind::RateLimited);
+        add(u"m3"_s, 3, u"b"_s, 0, L::ValueIncorrect);
+        add(u"m3"_s, 3, u"b"_s, 1, L::InvalidJson, ErrorKind::Network);
+        for (const bool intervals : { true, false }) {
+            AggregateOptions options;
+            options.groupBy = { "model" };
+            options.intervals = intervals;
+            options.bootstrap.resamples = 50;
+            const Report report = aggregate(records, options);
+            QCOMPARE(report.groups.size(), std::size_t(3));
+            const ReportGroup& m1 = report.groups[0];
+            QCOMPARE(m1.n, 3);
+            QCOMPARE(m1.errored, 2);
+            QCOMPARE(m1.erroredShare(), 0.4);
+            QCOMPARE(m1.mean.at("ladder.correct"), 1.0);
+            QCOMPARE(m1.mean.at("ladder.invalid_json"), 0.0);
+            QCOMPARE(m1.mean.at("ladder.consistency"), 1.0); // its three answers agree
+            QCOMPARE(m1.mean.at("ladder.pass_hat_k"), 1.0);
+            QCOMPARE(m1.mean.at("extraction.strategy_points"), 2.0);
+            QCOMPARE(m1.mean.at("extraction.doc_micro"), 1.0);
+            QCOMPARE(m1.mean.at("ladder.latency_p50"), 300.0); // the answers' latencies: 100, 300, 500
+            QVERIFY(std::abs(m1.mean.at("ladder.cost_per_success") - 0.01) < 1e-12); // the answers' cost per success
+            if (intervals) {
+                QCOMPARE(m1.ci95.at("ladder.correct").low, wilsonInterval(3, 3).low);
+                QCOMPARE(m1.ci95.at("extraction.strategy_points").low, 2.0);
+            }
+            // A group of errored slots only: shown, with no score at all.
+            const ReportGroup& m2 = report.groups[1];
+            QCOMPARE(m2.n, 0);
+            QCOMPARE(m2.errored, 2);
+            QCOMPARE(m2.erroredShare(), 1.0);
+            QVERIFY(m2.mean.empty());
+            QVERIFY(m2.ci95.empty());
+            const ReportGroup& m3 = report.groups[2];
+            QCOMPARE(m3.n, 1);
+            QCOMPARE(m3.errored, 1);
+            QCOMPARE(m3.mean.at("ladder.correct"), 0.0);
+            QCOMPARE(m3.mean.at("ladder.invalid_json"), 0.0);
+            QVERIFY(!m3.mean.count("ladder.consistency")); // one answer: no repeats
+        }
+        // Records of errored slots only carry no family.
+        const std::vector<ScoredRecord> onlyErrored(records.begin() + 5, records.begin() + 7);
+        const Report none = aggregate(onlyErrored, {});
+        QVERIFY(none.metrics.empty());
+        QCOMPARE(none.groups.size(), std::size_t(1));
+        QCOMPARE(none.groups[0].errored, 2);
+    }
+
     void aggregateRepeatsInAnyOrder()
     {
         // The records of aggregateRepeats() in one group (by suite: both runs), cases interleaved, with and without
@@ -715,6 +792,9 @@ private Q_SLOTS:
                     if (c % 5 != 0)
                         r.cost = double(rng.bounded(100)) / 3000.0;
                     score(r, gold);
+                    // Some slots errored: in no sum, whatever their verdict becomes.
+                    if (repeat == 2 && c % 7 == 0)
+                        r.error = run % 2 ? ErrorKind::MalformedBody : ErrorKind::Timeout;
                     flat.push_back(std::move(r));
                 }
             }
@@ -754,7 +834,7 @@ private Q_SLOTS:
             for (std::size_t g = 0; g < a.groups.size(); ++g) {
                 const ReportGroup& x = a.groups[g];
                 const ReportGroup& y = b.groups[g];
-                if (x.key != y.key || x.n != y.n || !sameValues(x.mean, y.mean)
+                if (x.key != y.key || x.n != y.n || x.errored != y.errored || !sameValues(x.mean, y.mean)
                     || !sameValues(x.weightedMean, y.weightedMean) || x.ci95.size() != y.ci95.size())
                     return false;
                 for (const auto& [id, ci] : x.ci95) {
@@ -774,6 +854,7 @@ private Q_SLOTS:
         QVERIFY(kept.report().groups.front().mean.count("ladder.pass_hat_k"));
         QVERIFY(kept.report().groups.front().mean.count("extraction.f1_micro"));
         QVERIFY(kept.report().groups.front().mean.count("ladder.cost_per_success"));
+        QVERIFY(kept.report().groups.front().errored > 0);
 
         // Gold edits: every response of a case scored again against other gold, one case after another.
         std::vector<ScoredRecords> sets { records };
@@ -808,6 +889,7 @@ private Q_SLOTS:
         };
         QVERIFY(refused([](ScoredRecord& r) { r.model = u"m-c"_s; }));
         QVERIFY(refused([](ScoredRecord& r) { r.latencyMs = -1.0; }));
+        QVERIFY(refused([](ScoredRecord& r) { r.error = ErrorKind::Network; })); // an answer cannot become errored
         QVERIFY(refused([](ScoredRecord& r) { r.verdict.values.emplace_back("grounding.value_accuracy", 0.5); }));
         QVERIFY(!kept.update(RecordsView(std::span<const ScoredRecord>(current.span(0))), { 0 }));
         QVERIFY(sameReport(kept.report(), last));

@@ -74,7 +74,8 @@ HeatmapData sampleHeatmap()
     data.rowLabels = { u"m1"_s, u"m2"_s };
     data.columnLabels = { u"easy"_s, u"hard"_s };
     data.columnValues = data.columnLabels;
-    data.cells = { { 0.25, { 0.1, 0.4 }, 12 }, { 0.5, { 0.3, 0.7 }, 8 }, { 1.0, { 0.8, 1.0 }, 12 }, { kNaN, {}, 0 } };
+    data.cells = { { 0.25, { 0.1, 0.4 }, 12, 0 }, { 0.5, { 0.3, 0.7 }, 8, 2 }, { 1.0, { 0.8, 1.0 }, 12, 0 },
+        { kNaN, {}, 0, 0 } };
     return data;
 }
 
@@ -397,9 +398,17 @@ private Q_SLOTS:
         widget.setData(sampleHeatmap());
         const QString tip = widget.toolTipFor(0, 1);
         QVERIFY2(tip.contains(u"n = 8"_s), qPrintable(tip));
+        QVERIFY2(tip.contains(u"errored = 2 (20.0%)"_s), qPrintable(tip)); // slots no answer came back for
+        QVERIFY2(widget.toolTipFor(0, 0).contains(u"errored = 0"_s), qPrintable(widget.toolTipFor(0, 0)));
         QVERIFY2(tip.contains(u"[0.300, 0.700]"_s), qPrintable(tip));
         QVERIFY(tip.contains(u"0.500"_s));
         QVERIFY(widget.toolTipFor(1, 1).contains(u"no responses"_s));
+        // A cell of errored slots only has no value, and says why.
+        HeatmapData allErrored = sampleHeatmap();
+        allErrored.cells[3].errored = 5;
+        widget.setData(allErrored);
+        const QString none = widget.toolTipFor(1, 1);
+        QVERIFY2(none.contains(u"no answers"_s) && none.contains(u"errored = 5 (100.0%)"_s), qPrintable(none));
         QVERIFY(widget.toolTipFor(5, 0).isEmpty());
     }
 

@@ -60,7 +60,26 @@ ErrorKind errorKindForHttpStatus(int status)
 bool isRetryable(ErrorKind kind)
 {
     return kind == ErrorKind::Timeout || kind == ErrorKind::Http5xx || kind == ErrorKind::RateLimited
-        || kind == ErrorKind::Network;
+        || kind == ErrorKind::Network || kind == ErrorKind::MalformedBody;
+}
+
+bool isTransportError(ErrorKind kind)
+{
+    switch (kind) {
+    case ErrorKind::Timeout:
+    case ErrorKind::Http4xx:
+    case ErrorKind::Http5xx:
+    case ErrorKind::RateLimited:
+    case ErrorKind::MalformedBody:
+    case ErrorKind::Network:
+    case ErrorKind::Cancelled:
+        return true;
+    case ErrorKind::None:
+    case ErrorKind::Refusal:
+    case ErrorKind::Truncated:
+        return false;
+    }
+    return false;
 }
 
 } // namespace structscope

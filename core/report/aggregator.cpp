@@ -736,10 +736,21 @@ void inRecordOrder(Group& group, RecordsView records)
         [&placeOf](const ScoredRecord* a, const ScoredRecord* b) { return placeOf.at(a) < placeOf.at(b); });
 }
 
-/// The records grouped by the keys, each group's records in record order, groups in the order of their key values
-/// (as strings). Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, as before.
-std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView records,
-    const std::vector<std::string>& groupBy, std::vector<std::vector<std::size_t>>* placesOut = nullptr)
+/// A group of records by its key values: the records that are answers, in record order, and how many errored ones
+/// (ScoredRecord::errored()) fell into it besides.
+struct KeyedGroup
+{
+    std::vector<std::string> key;
+    Group records;
+    int errored = 0;
+};
+
+/// The records grouped by the keys, each group's answers in record order, groups in the order of their key values
+/// (as strings). Values that differ as QStrings but not as UTF-8 (lone surrogates) are one group, as before. An
+/// errored record is counted in its group's `errored`, never one of its records: no metric sees it. A group of
+/// errored records only has no records. `placesOut` gets each group's records' places.
+std::vector<KeyedGroup> groupRecords(RecordsView records, const std::vector<std::string>& groupBy,
+    std::vector<std::vector<std::size_t>>* placesOut = nullptr)
 {
     std::vector<KeyInterner> interners;
     interners.reserve(groupBy.size());
@@ -764,6 +775,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView
     std::unordered_map<std::uint64_t, std::size_t> byNumber;
     std::map<std::vector<std::uint32_t>, std::size_t> byTuple;
     std::vector<Group> groups;
+    std::vector<int> errored; // each group's errored records
     std::vector<std::vector<std::size_t>> places; // each group's records' places, when asked for
     std::vector<const ScoredRecord*> firsts;
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -786,9 +798,14 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView
         }
         if (inserted) {
             groups.emplace_back();
+            errored.push_back(0);
             firsts.push_back(record);
             if (placesOut)
                 places.emplace_back();
+        }
+        if (record->errored()) {
+            ++errored[index];
+            continue;
         }
         groups[index].push_back(record);
         if (placesOut)
@@ -803,6 +820,7 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView
         auto [it, inserted] = byText.try_emplace(std::move(text), g);
         if (inserted)
             continue;
+        errored[it->second] += errored[g];
         Group& merged = groups[it->second];
         merged.insert(merged.end(), groups[g].begin(), groups[g].end());
         groups[g] = {};
@@ -826,23 +844,26 @@ std::vector<std::pair<std::vector<std::string>, Group>> groupRecords(RecordsView
         merged = std::move(byPlace);
         mergedPlaces = std::move(sortedPlaces);
     }
-    std::vector<std::pair<std::vector<std::string>, Group>> sorted;
+    std::vector<KeyedGroup> sorted;
     sorted.reserve(byText.size());
     if (placesOut)
         placesOut->clear();
     for (auto& [text, g] : byText) {
-        sorted.emplace_back(text, std::move(groups[g]));
+        sorted.push_back({ text, std::move(groups[g]), errored[g] });
         if (placesOut)
             placesOut->push_back(std::move(places[g]));
     }
     return sorted;
 }
 
-/// How many values of each interned metric key the records carry (a table of the 65,536 possible keys).
+/// How many values of each interned metric key the records that are answers carry (a table of the 65,536 possible
+/// keys): an errored record's verdict is none of the model's.
 std::vector<std::uint32_t> keyCounts(RecordsView records)
 {
     std::vector<std::uint32_t> counts(std::size_t(std::numeric_limits<MetricKey>::max()) + 1);
     records.forEach([&counts](const ScoredRecord& r, std::size_t) {
+        if (r.errored())
+            return;
         const MetricValues& values = r.verdict.values;
         for (std::size_t i = 0; i < values.size(); ++i)
             ++counts[values.key(i)];
@@ -957,12 +978,13 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
         const std::size_t last = std::min(groups.size(), first + kBatch);
         std::vector<GroupWork> work(last - first);
         for (std::size_t i = 0; i < work.size(); ++i) {
-            auto& [key, group] = groups[first + i];
+            KeyedGroup& keyed = groups[first + i];
             GroupWork& w = work[i];
-            w.group = &group;
-            for (std::size_t k = 0; k < key.size(); ++k)
-                w.out.key.emplace_back(options.groupBy[k], key[k]);
-            w.out.n = int(group.size());
+            w.group = &keyed.records;
+            for (std::size_t k = 0; k < keyed.key.size(); ++k)
+                w.out.key.emplace_back(options.groupBy[k], keyed.key[k]);
+            w.out.n = int(keyed.records.size());
+            w.out.errored = keyed.errored;
         }
         QtConcurrent::blockingMap(work, [&](GroupWork& w) {
             gatherGroup(columns, micro, ladder, !options.intervals, w);
@@ -1014,6 +1036,9 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
     return report;
 }
 
+/// PointEstimates::State::groupOf of an errored record: no group holds it.
+constexpr std::uint32_t kErroredPlace = std::numeric_limits<std::uint32_t>::max();
+
 struct PointEstimates::State
 {
     AggregateOptions options;
@@ -1023,9 +1048,9 @@ struct PointEstimates::State
     std::unique_ptr<MetricColumns> columns;
     bool micro = false;
     bool ladder = false;
-    std::vector<std::pair<std::vector<std::string>, Group>> groups;
+    std::vector<KeyedGroup> groups;
     std::vector<GroupWork> work; ///< per group: block sums, ladder facts, latencies and cost (unchanged by verdicts)
-    std::vector<std::uint32_t> groupOf; ///< per place: its group
+    std::vector<std::uint32_t> groupOf; ///< per place: its group (kErroredPlace: an errored record, in no group)
     std::vector<std::uint32_t> positionOf; ///< per place: its position in the group
     std::vector<const ScoredRecord*> spans; ///< where each stretch of the records began
     Report report;
@@ -1049,7 +1074,7 @@ PointEstimates::PointEstimates(RecordsView records, const AggregateOptions& opti
 
     std::vector<std::vector<std::size_t>> places;
     d->groups = groupRecords(records, options.groupBy, &places);
-    d->groupOf.assign(records.size(), 0);
+    d->groupOf.assign(records.size(), kErroredPlace);
     d->positionOf.assign(records.size(), 0);
     for (std::size_t g = 0; g < places.size(); ++g) {
         for (std::size_t at = 0; at < places[g].size(); ++at) {
@@ -1062,12 +1087,13 @@ PointEstimates::PointEstimates(RecordsView records, const AggregateOptions& opti
 
     d->work.resize(d->groups.size());
     for (std::size_t i = 0; i < d->work.size(); ++i) {
-        auto& [key, group] = d->groups[i];
+        KeyedGroup& keyed = d->groups[i];
         GroupWork& w = d->work[i];
-        w.group = &group;
-        for (std::size_t k = 0; k < key.size(); ++k)
-            w.out.key.emplace_back(options.groupBy[k], key[k]);
-        w.out.n = int(group.size());
+        w.group = &keyed.records;
+        for (std::size_t k = 0; k < keyed.key.size(); ++k)
+            w.out.key.emplace_back(options.groupBy[k], keyed.key[k]);
+        w.out.n = int(keyed.records.size());
+        w.out.errored = keyed.errored;
     }
     std::vector<ReportGroup> out(d->work.size());
     QtConcurrent::blockingMap(d->work, [&](GroupWork& w) {
@@ -1088,22 +1114,31 @@ const Report& PointEstimates::report() const
     return d->report;
 }
 
-bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>& places)
+bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>& allPlaces)
 {
     if (records.size() != d->groupOf.size() || records.spanCount() != d->spans.size())
         return false;
+    // An errored record stays errored (the same response) and counts in no metric: only the answers' places matter.
+    std::vector<std::size_t> places;
+    places.reserve(allPlaces.size());
+    for (const std::size_t place : allPlaces) {
+        if (place >= records.size())
+            return false;
+        if (records[place].errored() != (d->groupOf[place] == kErroredPlace))
+            return false;
+        if (!records[place].errored())
+            places.push_back(place);
+    }
     // Each replaced record must be another verdict of the same response — its slot, latency and cost, which the
     // kept group values (latency percentiles, cost) were computed from — in the group of the one it replaces, by the
     // same key text. The earlier records outlive this call: the groups still point at them.
     for (const std::size_t place : places) {
-        if (place >= records.size())
-            return false;
-        const ScoredRecord& before = *d->groups[d->groupOf[place]].second[d->positionOf[place]];
+        const ScoredRecord& before = *d->groups[d->groupOf[place]].records[d->positionOf[place]];
         const ScoredRecord& after = records[place];
         if (before.runId != after.runId || before.caseRow != after.caseRow || before.repeat != after.repeat
             || before.latencyMs != after.latencyMs || before.cost != after.cost)
             return false;
-        const auto& key = d->groups[d->groupOf[place]].first;
+        const auto& key = d->groups[d->groupOf[place]].key;
         for (std::size_t k = 0; k < key.size(); ++k) {
             if (groupValue(records[place], d->options.groupBy[k]) != key[k])
                 return false;
@@ -1115,7 +1150,7 @@ bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>&
     if (d->discovered) {
         counts = d->keyCounts;
         for (const std::size_t place : places) {
-            const MetricValues& before = d->groups[d->groupOf[place]].second[d->positionOf[place]]->verdict.values;
+            const MetricValues& before = d->groups[d->groupOf[place]].records[d->positionOf[place]]->verdict.values;
             for (std::size_t i = 0; i < before.size(); ++i)
                 --counts[before.key(i)];
             const MetricValues& after = records[place].verdict.values;
@@ -1134,8 +1169,10 @@ bool PointEstimates::update(RecordsView records, const std::vector<std::size_t>&
             for (std::size_t j = 0; j < stretch.size(); ++j) {
                 const ScoredRecord* r = &stretch[j];
                 const std::uint32_t g = d->groupOf[place + j];
+                if (g == kErroredPlace)
+                    continue;
                 const std::uint32_t at = d->positionOf[place + j];
-                d->groups[g].second[at] = r;
+                d->groups[g].records[at] = r;
                 if (d->ladder) {
                     LadderItem& item = d->work[g].ladder[at];
                     item.suite = &r->suite;

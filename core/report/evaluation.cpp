@@ -323,6 +323,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             record.weight = fact.weight;
         }
         record.responseId = job.response.id;
+        record.error = transportErrorOf(job.response.errorKind);
         record.goldRevisionRow = job.facts->goldRevisionRow;
         record.scorerVersion = kScorerVersion;
         runOfRecord[job.index] = job.response.runId;

@@ -12,8 +12,12 @@ namespace structscope {
 /// One group of a report: its key (e.g. model=gpt-x, strategy=P), size and metric values.
 struct ReportGroup
 {
+    /// Of the group's slots, the share that errored: errored / (n + errored); 0 for a group of none.
+    double erroredShare() const { return n + errored > 0 ? double(errored) / double(n + errored) : 0.0; }
+
     std::vector<std::pair<std::string, std::string>> key; ///< in the order of Report::groupBy
-    int n = 0;                                            ///< records in the group
+    int n = 0; ///< answers in the group: the denominator of its quality metrics
+    int errored = 0; ///< errored slots of the group (METRICS.md, "Errored slots"), not in n nor in any metric
     std::map<std::string, double> mean;                   ///< metric id → unweighted mean (or micro value)
     std::map<std::string, double> weightedMean;           ///< metric id → complexity-weighted mean, where defined
     std::map<std::string, Interval> ci95;                 ///< metric id → 95% interval, where defined

@@ -22,7 +22,8 @@ namespace structscope {
 namespace {
 
 constexpr std::string_view kFormat = "structscope-report-cache";
-constexpr int kFormatVersion = 1;
+/// 2: groups carry their errored slots ("errored"), and n counts answers only: a report saved before is recomputed.
+constexpr int kFormatVersion = 2;
 
 /// Numbers as JSON numbers (shortest round-trip text, so each comes back exactly); NaN and the infinities, which
 /// JSON has not, as strings.
@@ -85,6 +86,7 @@ std::optional<CachedReport> fromJson(const json& root, const QString& stamp)
         ReportGroup& g = report.groups.emplace_back();
         g.key = entry.at("key").get<std::vector<std::pair<std::string, std::string>>>();
         g.n = entry.at("n").get<int>();
+        g.errored = entry.at("errored").get<int>();
         if (!valuesFromJson(entry.at("mean"), g.mean) || !valuesFromJson(entry.at("weighted_mean"), g.weightedMean))
             return std::nullopt;
         for (const auto& [id, bounds] : entry.at("ci95").items()) {
@@ -144,6 +146,7 @@ bool saveCachedReport(const QString& file, const QString& stamp, const CachedRep
         json entry = json::object();
         entry["key"] = g.key;
         entry["n"] = g.n;
+        entry["errored"] = g.errored;
         entry["mean"] = valuesToJson(g.mean);
         entry["weighted_mean"] = valuesToJson(g.weightedMean);
         json ci = json::object();

@@ -26,6 +26,10 @@ std::string writeReportCsv(const Report& report)
     for (const std::string& name : columns.keys)
         header.push_back(csvField(name));
     header.push_back("n");
+    if (columns.errored) {
+        header.push_back("errored");
+        header.push_back("errored_share");
+    }
     for (std::size_t m = 0; m < columns.metrics.size(); ++m) {
         const std::string& id = columns.metrics[m];
         header.push_back(csvField(id));
@@ -43,6 +47,10 @@ std::string writeReportCsv(const Report& report)
             row.push_back(value ? csvField(*value) : std::string());
         }
         row.push_back(std::to_string(group.n));
+        if (columns.errored) {
+            row.push_back(std::to_string(group.errored));
+            row.push_back(shortestNumber(group.erroredShare()));
+        }
         for (std::size_t m = 0; m < columns.metrics.size(); ++m) {
             const std::string& id = columns.metrics[m];
             const auto mean = group.mean.find(id);

@@ -25,6 +25,8 @@ ReportColumns reportColumns(const Report& report)
         for (const auto& [name, value] : group.key)
             addKey(name);
 
+    columns.errored
+        = std::any_of(report.groups.begin(), report.groups.end(), [](const ReportGroup& g) { return g.errored > 0; });
     for (const std::string& id : report.metrics) {
         if (std::find(columns.metrics.begin(), columns.metrics.end(), id) != columns.metrics.end())
             continue;
@@ -68,6 +70,14 @@ std::string toChars(double value, std::chars_format format, int precision)
 }
 
 } // namespace
+
+std::string erroredCell(const ReportGroup& group)
+{
+    if (group.errored <= 0)
+        return "0";
+    return std::to_string(group.errored) + " (" + toChars(100.0 * group.erroredShare(), std::chars_format::fixed, 1)
+        + "%)";
+}
 
 std::string shortestNumber(double value)
 {

@@ -14,7 +14,12 @@ struct ReportColumns
     std::vector<std::string> keys; ///< groupBy, then key names some group has that groupBy lacks
     std::vector<std::string> metrics; ///< Report::metrics without repeats
     std::vector<bool> weighted; ///< per metric: some group has a weighted mean for it
+    /// Some group has errored slots (ReportGroup::errored): the tables show them after n. JSON always does.
+    bool errored = false;
 };
+
+/// A group's errored slots as a table shows them: count and share of its slots, "5 (6.3%)"; "0" for none.
+std::string erroredCell(const ReportGroup& group);
 
 /// The columns of a report (see ReportColumns).
 ReportColumns reportColumns(const Report& report);

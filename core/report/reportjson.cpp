@@ -49,6 +49,8 @@ std::string writeReportJson(const Report& report)
         ojson entry = ojson::object();
         entry["key"] = std::move(key);
         entry["n"] = group.n;
+        entry["errored"] = group.errored;
+        entry["errored_share"] = group.erroredShare();
         entry["mean"] = std::move(mean);
         entry["weighted_mean"] = std::move(weighted);
         entry["ci95"] = std::move(ci);

@@ -88,6 +88,10 @@ std::string writeReportLatex(const Report& report, std::string_view caption)
     }
     header.push_back("n");
     spec += 'r';
+    if (columns.errored) {
+        header.push_back("errored");
+        spec += 'r';
+    }
 
     std::vector<std::vector<std::string>> rows(report.groups.size());
     for (std::size_t r = 0; r < report.groups.size(); ++r) {
@@ -96,6 +100,8 @@ std::string writeReportLatex(const Report& report, std::string_view caption)
             rows[r].push_back(value ? latexText(*value) : std::string());
         }
         rows[r].push_back(std::to_string(report.groups[r].n));
+        if (columns.errored)
+            rows[r].push_back(latexText(erroredCell(report.groups[r])));
     }
 
     for (std::size_t m = 0; m < columns.metrics.size(); ++m) {

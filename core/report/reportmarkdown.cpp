@@ -50,6 +50,10 @@ std::string writeReportMarkdown(const Report& report)
     }
     header.push_back("n");
     rightAligned.push_back(true);
+    if (columns.errored) {
+        header.push_back("errored");
+        rightAligned.push_back(true);
+    }
     for (std::size_t m = 0; m < columns.metrics.size(); ++m) {
         header.push_back(markdownCell(columns.metrics[m]));
         rightAligned.push_back(true);
@@ -67,6 +71,8 @@ std::string writeReportMarkdown(const Report& report)
             row.push_back(value ? markdownCell(*value) : std::string());
         }
         row.push_back(std::to_string(group.n));
+        if (columns.errored)
+            row.push_back(erroredCell(group));
         for (std::size_t m = 0; m < columns.metrics.size(); ++m) {
             const std::string& id = columns.metrics[m];
             const bool plain = isPlainValueMetric(id);

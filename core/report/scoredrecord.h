@@ -1,5 +1,6 @@
 #pragma once
 
+#include "providers/errorkind.h"
 #include "scoring/verdict.h"
 
 #include <QString>
@@ -33,6 +34,23 @@ struct ScoredRecord
     // The small fields last, together (no padding between them): a million records are held at once.
     int repeat = 0;
     bool simulated = false; ///< answered by a simulated model
+    /// Why the slot's last attempt got no answer from the model, when the transport or the provider failed
+    /// (isTransportError(): timeout, HTTP 4xx/5xx, rate limiting, malformed body, network); None for an answer,
+    /// a refusal or a length cut included. An errored record counts in no quality metric (METRICS.md, "Errored
+    /// slots"): its verdict is that of an empty answer, kept only for the views that show it.
+    ErrorKind error = ErrorKind::None;
+
+    bool errored() const { return error != ErrorKind::None; }
 };
+
+/// The ScoredRecord::error of a response whose error kind is stored as `name` (ResponseRecord::errorKind): the kind
+/// when it is a transport or provider failure, else None.
+inline ErrorKind transportErrorOf(const QString& name)
+{
+    if (name.isEmpty())
+        return ErrorKind::None;
+    const std::optional<ErrorKind> kind = errorKindFromName(name);
+    return kind && isTransportError(*kind) ? *kind : ErrorKind::None;
+}
 
 } // namespace structscope

@@ -215,12 +215,15 @@ QPointF ErrorSetsChart::regionPoint(int group, quint32 mask) const
 
 QString ErrorSetsChart::footerText(const ErrorSetCounts& group) const
 {
-    return tr("N_err %1 of %2 · none of these %3\nperfect %4 · failed %5")
-        .arg(group.nErr())
-        .arg(group.n)
-        .arg(group.region(0))
-        .arg(group.perfect)
-        .arg(group.failed);
+    QString text = tr("N_err %1 of %2 · none of these %3\nperfect %4 · failed %5")
+                       .arg(group.nErr())
+                       .arg(group.n)
+                       .arg(group.region(0))
+                       .arg(group.perfect)
+                       .arg(group.failed);
+    if (group.errored > 0)
+        text += u" · "_s + formatErrored(group.n, group.errored);
+    return text;
 }
 
 void ErrorSetsChart::paintPanelFrame(

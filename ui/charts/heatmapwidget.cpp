@@ -106,11 +106,13 @@ QString HeatmapWidget::toolTipFor(int row, int column) const
     QString tip = u"<b>%1</b> × <b>%2</b><br>"_s.arg(
         m_data.rowLabels[row].toHtmlEscaped(), m_data.columnLabels[column].toHtmlEscaped());
     if (std::isnan(cell.value))
-        return tip + tr("no responses");
+        return tip
+            + (cell.errored > 0 ? tr("no answers") + u"<br>"_s + formatErrored(cell.n, cell.errored)
+                                : tr("no responses"));
     tip += metricLabel(m_data.metricId).toHtmlEscaped() + u": "_s + formatMetricValue(m_data.metricId, cell.value);
     if (cell.ci.isValid())
         tip += u"<br>"_s + tr("95% CI %1").arg(formatInterval(m_data.metricId, cell.ci));
-    return tip + u"<br>n = %1"_s.arg(cell.n);
+    return tip + u"<br>n = %1<br>"_s.arg(cell.n) + formatErrored(cell.n, cell.errored);
 }
 
 QString HeatmapWidget::exportTitle() const

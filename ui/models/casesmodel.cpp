@@ -70,6 +70,8 @@ int CasesModel::columnCount(const QModelIndex& parent) const
 
 QString CasesModel::errorSummary(const ScoredRecord& record)
 {
+    if (record.errored())
+        return errorKindName(record.error);
     const structscope::Verdict& v = record.verdict;
     if (v.rung == ParseRung::Failed)
         return tr("not parsed");
@@ -93,7 +95,15 @@ QString CasesModel::errorSummary(const ScoredRecord& record)
 
 QString CasesModel::verdictText(const ScoredRecord& record)
 {
+    if (record.errored())
+        return tr("errored");
     return QString::fromLatin1(ladderLabelId(record.verdict.ladder)).replace(u'_', u' ');
+}
+
+QString CasesModel::verdictId(const ScoredRecord& record)
+{
+    return record.errored() ? QString::fromLatin1(kErroredVerdict)
+                            : QString::fromLatin1(ladderLabelId(record.verdict.ladder));
 }
 
 QVariant CasesModel::data(const QModelIndex& index, int role) const
@@ -113,6 +123,10 @@ QVariant CasesModel::data(const QModelIndex& index, int role) const
             const QString input = inputAt(index.row());
             return input.isEmpty() ? QVariant() : QVariant(input.left(600));
         }
+        if ((column == Verdict || column == Errors) && r->errored())
+            return tr("No answer: the last attempt failed at the transport or provider (%1). An errored slot counts "
+                      "in no score.")
+                .arg(errorKindName(r->error));
         if (column == Verdict && !r->verdict.parseReason.empty())
             return QString::fromStdString(r->verdict.parseReason);
         return {};
@@ -137,10 +151,12 @@ QVariant CasesModel::data(const QModelIndex& index, int role) const
     case Repeat:
         return r->repeat;
     case Verdict:
-        return display ? verdictText(*r) : QString::fromLatin1(ladderLabelId(r->verdict.ladder));
+        return display ? verdictText(*r) : verdictId(*r);
     case Errors:
         if (display)
             return errorSummary(*r);
+        if (r->errored())
+            return 2000000; // after every answer, even one that did not parse
         return r->verdict.rung == ParseRung::Failed ? 1000000 : r->verdict.extraction.strict.diff.total();
     case Category:
         return r->category;

@@ -17,9 +17,13 @@ inline QString caseTextKey(const QString& suite, const QString& caseId)
     return suite + QChar(0x1f) + caseId;
 }
 
-/// One row per scored response (case × model × strategy × repeat) of a scored set: verdict label,
-/// error kinds, category, tier, latency and cost. Holds the set (a shared value) and the case inputs
-/// for full-text search; never touches a widget.
+/// The verdict id of an errored slot (ScoredRecord::errored()): it is listed, with its error kind, but has no
+/// ladder label.
+inline constexpr const char* kErroredVerdict = "errored";
+
+/// One row per scored response (case × model × strategy × repeat) of a scored set: verdict label (or
+/// "errored" with its error kind), error kinds, category, tier, latency and cost. Holds the set (a shared value) and
+/// the case inputs for full-text search; never touches a widget.
 class CasesModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -52,10 +56,13 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    /// "MK 2 · WV 1 · extra 1", "failed", "schema 3", or "" for a perfect answer.
+    /// "MK 2 · WV 1 · extra 1", "failed", "schema 3", or "" for a perfect answer; an errored slot's error kind
+    /// ("malformed_body", "timeout", …).
     static QString errorSummary(const ScoredRecord& record);
-    /// "correct", "value incorrect", …: a ladder label for people.
+    /// "correct", "value incorrect", …: a ladder label for people; "errored" for an errored slot.
     static QString verdictText(const ScoredRecord& record);
+    /// The ladder label id ("value_incorrect"), or kErroredVerdict for an errored slot.
+    static QString verdictId(const ScoredRecord& record);
 
 private:
     ScoredSetPtr m_set;

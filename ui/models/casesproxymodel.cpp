@@ -52,7 +52,7 @@ bool CaseFilter::matches(const ScoredRecord& record, const QString& input) const
         if (groupValue(record, k) != v)
             return false;
     }
-    if (!verdict.isEmpty() && verdict != QLatin1String(ladderLabelId(record.verdict.ladder)))
+    if (!verdict.isEmpty() && verdict != CasesModel::verdictId(record))
         return false;
     if (errorLabel && !hasLabel(errorFlags(record), *errorLabel))
         return false;

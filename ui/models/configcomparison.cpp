@@ -32,6 +32,8 @@ std::vector<std::string> comparableMetrics(RecordsView records)
     // points) are left out.
     std::map<std::string_view, bool> inUnitRange;
     for (const ScoredRecord& r : records) {
+        if (r.errored())
+            continue;
         for (const auto& [id, value] : r.verdict.values) {
             auto [it, inserted] = inUnitRange.try_emplace(id, true);
             it->second = it->second && value >= 0.0 && value <= 1.0;
@@ -62,7 +64,8 @@ ConfigComparison compareConfigurations(RecordsView records, const Configuration&
     using Key = std::tuple<QString, QString, int>;
     std::map<Key, const ScoredRecord*> sideA, sideB;
     for (const ScoredRecord& r : records) {
-        if (!r.verdict.value(metric))
+        // An errored slot is no answer: a pair needs both sides' answers.
+        if (r.errored() || !r.verdict.value(metric))
             continue;
         if (r.model == a.model && r.strategy == a.strategy)
             sideA[{ r.suite, r.caseId, r.repeat }] = &r;

@@ -80,6 +80,8 @@ QString errorLabelName(ErrorLabel label)
 
 quint32 errorFlags(const ScoredRecord& record)
 {
+    if (record.errored())
+        return 0; // no answer, no error of the model
     const DiffCounts& d = record.verdict.extraction.strict.diff;
     quint32 flags = 0;
     const auto set = [&flags](ErrorLabel label, bool on) {
@@ -101,7 +103,7 @@ quint32 errorFlags(const ScoredRecord& record)
 
 bool countsAsError(const ScoredRecord& record)
 {
-    return !record.verdict.extraction.failed && !record.verdict.extraction.correct;
+    return !record.errored() && !record.verdict.extraction.failed && !record.verdict.extraction.correct;
 }
 
 bool ErrorRegion::matches(quint32 flags) const
@@ -185,13 +187,18 @@ std::vector<ErrorSetCounts> countErrorSets(RecordsView records,
         std::vector<std::string> values;
         for (const std::string& key : groupBy)
             values.push_back(groupValue(r, key));
-        ErrorSetCounts& g = groups[values];
-        if (g.n == 0) {
+        const auto [it, added] = groups.try_emplace(values);
+        ErrorSetCounts& g = it->second;
+        if (added) {
             for (std::size_t i = 0; i < groupBy.size(); ++i)
                 g.key.parts.emplace_back(groupBy[i], values[i]);
             g.labels = labels;
         }
         g.simulated = g.simulated || r.simulated;
+        if (r.errored()) {
+            ++g.errored;
+            continue;
+        }
         ++g.n;
         if (r.verdict.extraction.failed) {
             ++g.failed;

@@ -67,7 +67,8 @@ struct ErrorSetCounts
     GroupKey key;
     bool simulated = false;
     std::vector<ErrorLabel> labels;
-    int n = 0; ///< records of the group
+    int n = 0; ///< answers of the group (errored slots are none)
+    int errored = 0; ///< errored slots of the group (ScoredRecord::errored()), in none of the counts
     int perfect = 0;
     int failed = 0;
     /// Exact-membership counts of N_err by mask over `labels` (bit i: labels[i]); mask 0 holds the

@@ -148,6 +148,7 @@ HeatmapData buildHeatmap(const ReportData& data, const std::vector<std::string>&
         cell.value = metricValue(group, metricId);
         cell.ci = metricInterval(group, metricId);
         cell.n = group.n;
+        cell.errored = group.errored;
     }
 
     const MetricInfo* info = findMetric(metricId);

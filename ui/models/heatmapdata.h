@@ -19,7 +19,8 @@ struct HeatmapCell
 {
     double value = std::numeric_limits<double>::quiet_NaN(); ///< NaN: no record in this cell
     Interval ci;
-    int n = 0;
+    int n = 0; ///< answers
+    int errored = 0; ///< errored slots, in no value (ReportGroup::errored)
 };
 
 /// How heatmap rows (or columns) are ordered.

@@ -1,6 +1,7 @@
 #include "models/leaderboardmodel.h"
 
 #include "models/metricformat.h"
+#include "report/reportformatting.h"
 #include "scoring/metricregistry.h"
 
 #include <QFont>
@@ -24,6 +25,12 @@ QString keyTitle(const std::string& key)
 }
 
 } // namespace
+
+QString erroredToolTip(const ReportGroup& group)
+{
+    return formatErrored(group.n, group.errored)
+        + LeaderboardModel::tr(": slots the transport or provider failed, in neither n nor any score");
+}
 
 LeaderboardModel::LeaderboardModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -66,6 +73,8 @@ void LeaderboardModel::rebuildColumns()
     for (const std::string& id : m_data->scoreMetrics(m_family))
         m_columns.push_back({ ColumnKind::Metric, id });
     m_columns.push_back({ ColumnKind::Count, "n" });
+    if (std::any_of(report.groups.begin(), report.groups.end(), [](const ReportGroup& g) { return g.errored > 0; }))
+        m_columns.push_back({ ColumnKind::Errored, "errored" });
     for (const std::string& id : trailingMetrics())
         m_columns.push_back({ ColumnKind::Metric, id });
     // Repeats: only when the data asked cases more than once.
@@ -163,6 +172,19 @@ QVariant LeaderboardModel::data(const QModelIndex& index, int role) const
         default:
             return {};
         }
+    case ColumnKind::Errored:
+        switch (role) {
+        case Qt::DisplayRole:
+            return QString::fromStdString(erroredCell(group));
+        case SortRole:
+            return group.errored;
+        case Qt::ToolTipRole:
+            return erroredToolTip(group);
+        case Qt::TextAlignmentRole:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
+        }
     case ColumnKind::Metric:
         break;
     }
@@ -203,7 +225,10 @@ QVariant LeaderboardModel::metricData(const ReportGroup& group, const Column& co
             tip += u"<br>95% CI "_s + formatInterval(column.id, ci);
         if (const auto w = group.weightedMean.find(column.id); w != group.weightedMean.end())
             tip += u"<br>complexity-weighted "_s + formatMetricValue(column.id, w->second);
-        return QString(tip + u"<br>n = %1"_s.arg(group.n));
+        tip += u"<br>n = %1"_s.arg(group.n);
+        if (group.errored > 0)
+            tip += u"<br>"_s + erroredToolTip(group);
+        return tip;
     }
     default:
         return {};
@@ -222,13 +247,18 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
             return keyTitle(column.id);
         case ColumnKind::Count:
             return u"n"_s;
+        case ColumnKind::Errored:
+            return tr("Errored");
         case ColumnKind::Metric:
             return metricLabel(column.id);
         }
         return {};
     case Qt::ToolTipRole:
         if (column.kind == ColumnKind::Count)
-            return tr("Responses in the group");
+            return tr("Answers in the group: the denominator of its scores");
+        if (column.kind == ColumnKind::Errored)
+            return tr("Slots whose last attempt failed at the transport or provider (timeout, HTTP error, rate limit, "
+                      "malformed body, network): not answers of the model, left out of every score");
         return column.kind == ColumnKind::Metric ? metricToolTip(column.id) : QVariant();
     case MetricIdRole:
         return column.kind == ColumnKind::Metric ? QString::fromStdString(column.id) : QString();

@@ -11,8 +11,8 @@
 namespace structscope {
 
 /// One row per report group: its key columns, the scores of one metric family with their 95%
-/// intervals, n, cost per success and p50/p95 latency. Holds one ReportData value and never
-/// touches a widget.
+/// intervals, n, the errored slots (when there are any), cost per success and p50/p95 latency. Holds one ReportData
+/// value and never touches a widget.
 class LeaderboardModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -24,7 +24,8 @@ public:
         MetricIdRole, ///< the column's metric id (QString; empty for key and n columns)
     };
 
-    enum class ColumnKind { Key, Metric, Count };
+    /// Count: the group's answers (n). Errored: its errored slots, count and share, shown when some group has any.
+    enum class ColumnKind { Key, Metric, Count, Errored };
     struct Column
     {
         ColumnKind kind = ColumnKind::Key;
@@ -63,5 +64,8 @@ private:
     std::vector<Column> m_columns;
     std::vector<double> m_best; ///< per column: the best value of a metric column (NaN otherwise)
 };
+
+/// A group's errored slots for a tooltip: "errored = 5 (6.3%): …", what they are and that no score counts them.
+QString erroredToolTip(const ReportGroup& group);
 
 } // namespace structscope

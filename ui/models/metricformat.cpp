@@ -59,4 +59,12 @@ QString displayModelName(const QString& model, bool simulated)
     return simulated ? model + u" (simulated)"_s : model;
 }
 
+QString formatErrored(int answers, int errored)
+{
+    ReportGroup group;
+    group.n = answers;
+    group.errored = errored;
+    return u"errored = "_s + QString::fromStdString(erroredCell(group));
+}
+
 } // namespace structscope

@@ -21,5 +21,7 @@ QString metricLabel(std::string_view metricId);
 QString metricToolTip(std::string_view metricId);
 /// A model name as every view shows it: simulated models are labelled as such.
 QString displayModelName(const QString& model, bool simulated);
+/// Errored slots beside `answers` answers, count and share: "errored = 0", "errored = 5 (6.3%)".
+QString formatErrored(int answers, int errored);
 
 } // namespace structscope

@@ -80,6 +80,8 @@ CasesPage::CasesPage(Workspace* workspace, QWidget* parent)
     for (LadderLabel label : ladderLabels())
         m_verdictBox->addItem(
             QString::fromLatin1(ladderLabelId(label)).replace(u'_', u' '), QString::fromLatin1(ladderLabelId(label)));
+    // Slots the transport or provider failed: no ladder label, listed with their error kind.
+    m_verdictBox->addItem(tr("errored (no answer)"), QString::fromLatin1(kErroredVerdict));
     for (ErrorLabel label : errorLabels())
         m_errorBox->addItem(errorLabelName(label), QString::fromLatin1(errorLabelId(label)));
     m_search->setObjectName(u"casesSearch"_s);
