@@ -87,16 +87,17 @@ json runSettings(const ModelSpec& spec, const RunnerOptions& options)
         settings["base_url"] = spec.baseUrl.toStdString();
     if (spec.isSimulated())
         settings["simulated"] = true;
-    settings = withoutSecrets(settings);
-    // Only references to variables ("$VAR") are kept: a literal value may be a credential.
+    // Only references to variables ("$VAR") are kept: a literal value may be a credential. A header whose
+    // name looks secret is left out too (stores refuse such keys); a resume brings it back from the spec
+    // the user gives.
     json headers = json::object();
     for (const auto& [name, value] : spec.headers) {
         if (isEnvReference(value))
             headers[name.toStdString()] = value.toStdString();
     }
     if (!headers.empty())
-        settings["headers"] = std::move(headers);
-    return settings;
+        settings["headers"] = withoutSecrets(headers);
+    return withoutSecrets(settings);
 }
 
 RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy,

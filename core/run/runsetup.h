@@ -28,7 +28,8 @@ struct StoredSuite
 StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite);
 
 /// The settings stored with a run: request parameters, the key's variable name, the extra headers' names
-/// and `$VAR` references (never a literal value), concurrency, cache use. Never a secret (see secretkeys.h).
+/// and `$VAR` references (never a literal value; not for names that look secret), concurrency, cache use.
+/// Never a secret (see secretkeys.h).
 nlohmann::json runSettings(const ModelSpec& spec, const RunnerOptions& options);
 
 /// The run record for one model × strategy of a suite.
