@@ -17,6 +17,7 @@
 #include "settings.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -744,6 +745,20 @@ private Q_SLOTS:
         const QString shot = screenshotDir() + u"/launch-dialog.png"_s;
         QVERIFY(dialog.grab().save(shot));
         qInfo("screenshot: %s", qPrintable(shot));
+
+        // A key over plain http to a host on the network: no plan unless the box says so.
+        const ModelSpec lan = spec(u"openai:priced@http://192.0.2.1:9/v1;key_env=LAN_KEY"_s);
+        dialog.setSelectedModels({ lan });
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isBusy(), kTimeoutMs);
+        QVERIFY(dialog.plans(&error).isEmpty());
+        QVERIFY2(error.contains(u"LAN_KEY"_s) && error.contains(u"plain http"_s), qPrintable(error));
+        auto* insecure = dialog.findChild<QCheckBox*>(u"insecureKeyCheck"_s);
+        QVERIFY(insecure && !insecure->isChecked());
+        insecure->setChecked(true);
+        const QList<RunPlan> allowed = dialog.plans(&error);
+        QCOMPARE(allowed.size(), 1);
+        QVERIFY(allowed.first().options.allowInsecureKey);
+        insecure->setChecked(false);
 
         // No model: no plan, a disabled Start that says why.
         dialog.setSelectedModels({});
