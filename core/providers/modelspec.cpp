@@ -237,13 +237,14 @@ QString urlOrigin(const QUrl& url)
     QString host = url.host(QUrl::FullyEncoded).toLower();
     if (host.contains(u':'))
         host = u'[' + host + u']';
-    return scheme + u"://"_s + host + (port < 0 ? QString() : u':' + QString::number(port));
+    const QString portText = port < 0 ? QString() : QString(u':' + QString::number(port));
+    return scheme + u"://"_s + host + portText;
 }
 
 bool isLoopbackHost(const QString& host)
 {
     const QString h = host.toLower();
-    if (h == u"localhost"_s || h.endsWith(u".localhost"_s))
+    if (h == u"localhost"_s)
         return true;
     const QHostAddress address(h.startsWith(u'[') && h.endsWith(u']') ? h.mid(1, h.size() - 2) : h);
     return !address.isNull() && address.isLoopback();

@@ -27,7 +27,7 @@ QString defaultKeyEnv(ProviderKind kind, const QString& baseUrl = QString());
 /// "scheme://host:port" of a URL, lower case, with the scheme's default port filled in: two URLs of the same
 /// origin may share credentials, any others may not.
 QString urlOrigin(const QUrl& url);
-/// Whether `host` is "localhost" (or a name under .localhost) or a loopback address (127.0.0.0/8, ::1).
+/// Whether `host` is "localhost" or a loopback address (127.0.0.0/8, ::1).
 bool isLoopbackHost(const QString& host);
 
 /// One model endpoint and its request parameters. Written as text (see parseModelSpec):
