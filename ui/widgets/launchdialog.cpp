@@ -250,7 +250,10 @@ QWidget* LaunchDialog::makeSettingsBox()
     m_insecureKey->setObjectName(u"insecureKeyCheck"_s);
     m_insecureKey->setToolTip(tr("Keys and $VAR headers go over plain http only to this computer (loopback) "
                                  "unless this is ticked: on any other network anyone on the way can read them"));
-    connect(m_insecureKey, &QCheckBox::toggled, this, &LaunchDialog::updateState);
+    connect(m_insecureKey, &QCheckBox::toggled, this, [this](bool allow) {
+        m_editor->setAllowInsecureKey(allow);
+        updateState();
+    });
     auto* form = new QFormLayout;
     form->addRow(tr("Repeats:"), m_repeats);
     form->addRow(tr("Concurrency per model:"), m_concurrency);

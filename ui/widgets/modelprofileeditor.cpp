@@ -143,6 +143,11 @@ std::optional<ModelSpec> ModelProfileEditor::profile(QString* error) const
     return parsed;
 }
 
+void ModelProfileEditor::setAllowInsecureKey(bool allow)
+{
+    m_connectionTest->setAllowInsecureKey(allow);
+}
+
 void ModelProfileEditor::kindChanged()
 {
     const auto kind = providerKindFromName(m_kind->currentData().toString()).value_or(ProviderKind::OpenAI);
