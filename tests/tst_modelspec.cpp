@@ -72,7 +72,7 @@ private Q_SLOTS:
                "max_tokens=512;seed=42;stream;case_headers;header=HTTP-Referer:$REFERER"_s;
         QTest::addRow("vllm no key") << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1;key_env="_s << u"openai"_s
                                      << u"Qwen/Qwen2.5-7B"_s << u"http://127.0.0.1:8000/v1"_s << QString()
-                                     << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1;key_env="_s;
+                                     << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1"_s;
     }
 
     void modelSpecParses()
