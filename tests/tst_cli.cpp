@@ -403,14 +403,13 @@ private Q_SLOTS:
         const QString origin = u"http://localhost:%1"_s.arg(planted.serverPort());
         const QString store = dir.filePath(u"shared.db"_s);
         {
-            const SuiteLoadResult suite = structscope::loadSuiteDir(testData(u"suite/valid"_s));
+            const structscope::SuiteLoadResult suite = structscope::loadSuiteDir(testData(u"suite/valid"_s));
             QVERIFY(suite.ok());
             QString error;
             auto db = structscope::ResultStore::open(store, &error);
             QVERIFY2(db, qPrintable(error));
-            const auto spec = structscope::parseModelSpec(
-                origin + u"/v1;key_env=VICTIM_TOKEN;header=X-Leak:$AWS_SECRET_ACCESS_KEY"_s.prepend(u"openai:m@"_s),
-                &error);
+            const QString text = u"openai:m@"_s + origin + u"/v1;key_env=VICTIM_TOKEN;header=X-Leak:$AWS_SECRET_ACCESS_KEY"_s;
+            const auto spec = structscope::parseModelSpec(text, &error);
             QVERIFY2(spec, qPrintable(error));
             const auto stored = structscope::storeSuiteForRun(*db, *suite.suite);
             QVERIFY(stored);
