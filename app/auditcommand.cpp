@@ -26,7 +26,7 @@ const QString kShape = uR"(Prints one JSON object:
    "uniform_failures": [{"suite", "category", "models", "min_rate", "max_rate", "rates": {model: rate}}],
    "preflight": [{"suite", "problems": [{"file", "line", "pointer", "message", "warning"}]}]}
 A (case, path) is queued when at least --min-models distinct models answered there and a share of at least
---min-support of them agree on one value other than gold (METRICS.md section 5). Each model is heard once
+--min-support of them agree on one value other than gold (docs/metrics.md section 5). Each model is heard once
 per case: its newest run whose repeat-0 response parsed.)"_s;
 
 } // namespace

@@ -43,10 +43,9 @@ int checkCommand(const QStringList& args)
             dir = builtIn;
     }
 
+    // Every problem at once: what did load is checked in full even when a line or a file is broken.
     const SuiteLoadResult loaded = loadSuiteDir(dir);
-    Problems problems = loaded.problems;
-    if (loaded.ok())
-        problems += preflightSuite(*loaded.suite);
+    const Problems problems = checkLoadedSuite(loaded);
 
     if (!problems.isEmpty()) {
         for (const Problem& p : problems)

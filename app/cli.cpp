@@ -29,11 +29,11 @@ struct Command
     int (*run)(const QStringList& args); ///< nullptr: designed but not built yet
 };
 
-// The subcommands of DESIGN.md, in the order a user meets them.
+// The subcommands (docs/user-guide.md "Command-line reference"), in the order a user meets them.
 const std::array<Command, 9> kCommands = {{
     {"run",
      "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
-     "[--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
+     "[--new-run] [--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
      "run a suite against models and store every response", runCommand},
     {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
     {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
@@ -135,7 +135,8 @@ int runHeadless(const QStringList& args)
     // A command builds many small allocations on every thread at once (a parse per line on the pool). Each malloc
     // arena then grows its heap 16 MiB at a time rather than by what the allocation at hand needs (glibc's default pad
     // is 128 KiB): far fewer heap-growing calls, which hold the address space's lock that the threads' page faults
-    // wait for. `report --sob` of 7,000 records: system time 0.10 → 0.06 s (docs/performance.md, session 22).
+    // wait for. `report --sob` of 7,000 records spends 0.06-0.08 s of system time with the pad, 0.10 s without
+    // (docs/performance.md).
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
     return command->run(args.mid(1));

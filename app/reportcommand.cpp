@@ -164,7 +164,7 @@ int reportCommand(const QStringList& args)
         readOptions.modality = modality;
         // The command ends with the report: what it read and scored — for 7,000 SOB records about a million small
         // JSON nodes — goes back to the system with the process, at once, instead of being freed node by node, which
-        // took a fifth of the command's time (docs/performance.md). Held from static pointers, so that a leak checker
+        // takes 130-190 ms on one thread (docs/performance.md). Held from static pointers, so that a leak checker
         // sees it as reachable, not lost.
         static const SobRecords* heldRecords = nullptr;
         static const Evaluation* heldEvaluation = nullptr;

@@ -125,6 +125,9 @@ int runCommand(const QStringList& args)
         { u"store"_s, u"SQLite file or postgresql:// URL (default structscope.db)."_s, u"DB"_s, u"structscope.db"_s });
     parser.addOption(
         { u"resume"_s, u"Continue stored runs, asking only for unanswered (case, repeat) slots."_s, u"RUN"_s });
+    parser.addOption({ u"new-run"_s,
+        u"Start new runs even when the same command was stopped before it finished (by default it is continued: "
+        u"same store, suite content, model spec, strategy and repeats)."_s });
     parser.addOption({ u"retry-errors"_s, u"Ask the errored slots of stored runs again, in new runs."_s, u"RUN"_s });
     parser.addOption(
         { u"error-kind"_s, u"With --retry-errors: only these kinds (e.g. timeout,http_5xx)."_s, u"KIND"_s });
@@ -154,6 +157,8 @@ int runCommand(const QStringList& args)
     const bool retrying = parser.isSet(u"retry-errors"_s);
     if (resuming && retrying)
         return usage(u"--resume and --retry-errors do not go together"_s);
+    if ((resuming || retrying) && parser.isSet(u"new-run"_s))
+        return usage(u"--new-run does not go with --resume or --retry-errors"_s);
     if (!resuming && !retrying && !parser.isSet(u"suite"_s))
         return usage(u"--suite DIR|NAME is required"_s);
     if (!resuming && !retrying && !parser.isSet(u"model"_s))
@@ -277,11 +282,20 @@ int runCommand(const QStringList& args)
         plan.strategies = strategies;
         plan.repeats = repeats;
         plan.options = options;
+        plan.continueUnfinished = !parser.isSet(u"new-run"_s);
         started = runner.start(plan, &error);
     }
     if (!started) {
         err(u"structscope run: %1\n"_s.arg(error));
         return ExitFailure;
+    }
+    // The same command given again after a crash or Ctrl-C continues its runs: say so, and how far they got.
+    const QList<qint64> continued = runner.continuedRuns();
+    for (const RunProgress& run : runner.progress().runs) {
+        if (continued.contains(run.runId))
+            err(u"structscope run: resuming run %1 (%2, %3): %4 of %5 slots answered before; --new-run starts a "
+                u"new run instead\n"_s.arg(QString::number(run.runId), run.model, run.strategy,
+                    QString::number(run.done), QString::number(run.total)));
     }
 
     g_interrupts = 0;
@@ -291,7 +305,7 @@ int runCommand(const QStringList& args)
     QTimer interruptPoll;
     QObject::connect(&interruptPoll, &QTimer::timeout, &runner, [&] {
         if (g_interrupts.load() > 0 && runner.isActive()) {
-            console.message(u"interrupted: storing what arrived; continue with --resume"_s);
+            console.message(u"interrupted: storing what arrived; give the same command again to continue"_s);
             runner.cancel(RunStatus::Interrupted);
         }
     });
@@ -313,7 +327,8 @@ int runCommand(const QStringList& args)
         QStringList ids;
         for (const RunRecord& run : runner.runs())
             ids << QString::number(run.id);
-        err(u"structscope run: %1; resume with --resume %2\n"_s.arg(runStatusName(status), ids.join(u',')));
+        err(u"structscope run: %1; give the same command again, or --resume %2, to continue\n"_s.arg(
+            runStatusName(status), ids.join(u',')));
         return ExitFailure;
     }
     return ExitOk;

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -114,6 +115,26 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(u"cases.jsonl:2: /gold/status: "_s), qPrintable(run.err));
         QVERIFY2(run.err.contains(u"cases.jsonl:3: /category: category \"unknown\" is not declared"_s), qPrintable(run.err));
         QVERIFY(run.err.contains(u"4 problem(s); the suite is refused"_s));
+        QVERIFY(run.out.isEmpty());
+    }
+
+    // A line that is not JSON hides nothing: the lines that parse and the example are still checked in full, and
+    // every problem is listed with its place before the suite is refused.
+    void checkListsEveryProblemDespiteABrokenLine()
+    {
+        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/broken-line"_s)});
+        QCOMPARE(run.exitCode, 1);
+        const QStringList expected = {
+            u"cases.jsonl:3:"_s, // the broken line, with its column
+            u"cases.jsonl:2: /gold/status: gold does not match its schema"_s,
+            u"cases.jsonl:4: /id: case id \"o-1\" is already used on line 1"_s,
+            u"cases.jsonl:5: /category: category \"unknown\" is not declared"_s,
+            u"suite.json: /examples/order/output/items/0/quantity: the example output does not match its schema"_s,
+        };
+        for (const QString& part : expected)
+            QVERIFY2(run.err.contains(part), qPrintable(u"no \"%1\" in:\n%2"_s.arg(part, run.err)));
+        QVERIFY2(run.err.contains(QRegularExpression(u"cases\\.jsonl:3:\\d+: invalid JSON"_s)), qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"5 problem(s); the suite is refused"_s), qPrintable(run.err));
         QVERIFY(run.out.isEmpty());
     }
 

@@ -39,8 +39,8 @@ namespace {
 
 constexpr qint64 kAnswers = 7692; // 641 cases × 6 profiles × 2 strategies (see tst_demo)
 // Only a guard against a hang: speed is not a unit test (a Debug or sanitizer build on a loaded CI
-// machine is many times slower). The time to a filled workspace is printed; the budget (ten
-// seconds) is checked with an optimised build, see docs/performance.md.
+// machine is many times slower). The time to a filled workspace is printed; the budget of ten seconds
+// is checked in an optimised build (tst_demo isReadyInUnderTenSeconds).
 constexpr qint64 kBudgetMs = 300000;
 
 QString screenshotDir()

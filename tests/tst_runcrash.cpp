@@ -7,7 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -43,6 +45,46 @@ json fetchStats(quint16 port)
 template <typename T> T take(StoreResult<T> result)
 {
     return std::move(result).value();
+}
+
+// Starts `structscope serve-sim` on a free port; 0 when it did not say which.
+quint16 startServeSim(QProcess& server, const QStringList& extra = {})
+{
+    server.start(kBinary, QStringList { u"serve-sim"_s, u"--port"_s, u"0"_s, u"--quiet"_s } + extra);
+    if (!server.waitForStarted())
+        return 0;
+    QElapsedTimer clock;
+    clock.start();
+    QString banner;
+    while (clock.elapsed() < 30000) {
+        server.waitForReadyRead(200);
+        banner += QString::fromUtf8(server.readAllStandardOutput());
+        const auto match = QRegularExpression(u"http://127\\.0\\.0\\.1:(\\d+)"_s).match(banner);
+        if (match.hasMatch())
+            return quint16(match.captured(1).toUInt());
+    }
+    return 0;
+}
+
+// A copy of the built-in email-extraction suite with only its first `cases` cases (serve-sim knows them by id).
+bool writeSmallSuite(const QString& dir, int cases)
+{
+    const QString source = QStringLiteral(STRUCTSCOPE_SOURCE_DIR) + u"/datasets/email-extraction"_s;
+    if (!QDir().mkpath(dir + u"/schemas"_s))
+        return false;
+    for (const QString& name : QDir(source + u"/schemas"_s).entryList(QDir::Files)) {
+        if (!QFile::copy(source + u"/schemas/"_s + name, dir + u"/schemas/"_s + name))
+            return false;
+    }
+    if (!QFile::copy(source + u"/suite.json"_s, dir + u"/suite.json"_s))
+        return false;
+    QFile in(source + u"/cases.jsonl"_s);
+    QFile out(dir + u"/cases.jsonl"_s);
+    if (!in.open(QIODevice::ReadOnly) || !out.open(QIODevice::WriteOnly))
+        return false;
+    for (int i = 0; i < cases; ++i)
+        out.write(in.readLine());
+    return true;
 }
 
 } // namespace
@@ -161,20 +203,10 @@ private Q_SLOTS:
     void killedRunsResumeWithoutAskingTwice()
     {
         QProcess server;
-        server.start(kBinary, { u"serve-sim"_s, u"--port"_s, u"0"_s, u"--latency-ms"_s, u"15"_s, u"--quiet"_s });
-        QVERIFY(server.waitForStarted());
-        quint16 port = 0;
+        const quint16 port = startServeSim(server, { u"--latency-ms"_s, u"15"_s });
+        QVERIFY2(port != 0, qPrintable(QString::fromUtf8(server.readAllStandardError())));
         QElapsedTimer clock;
         clock.start();
-        QString banner;
-        while (port == 0 && clock.elapsed() < 30000) {
-            server.waitForReadyRead(200);
-            banner += QString::fromUtf8(server.readAllStandardOutput());
-            const auto match = QRegularExpression(u"http://127\\.0\\.0\\.1:(\\d+)"_s).match(banner);
-            if (match.hasMatch())
-                port = quint16(match.captured(1).toUInt());
-        }
-        QVERIFY2(port != 0, qPrintable(banner + QString::fromUtf8(server.readAllStandardError())));
 
         const QString db = m_tmp.filePath(u"crash.db"_s);
         const QString model = u"openai:careful@http://127.0.0.1:%1/v1;case_headers"_s.arg(port);
@@ -263,6 +295,90 @@ private Q_SLOTS:
         }
         // And every case of the suite was asked at least once in the end.
         QCOMPARE(qsizetype(after["per_case"].size()), qsizetype(200));
+    }
+
+    // The same command, given again after a SIGKILL, continues the killed run: one run, one answer per
+    // (case, repeat), and a report that counts 80 answers for 4 cases × 20 repeats — not the killed run's
+    // answers plus a second run's.
+    void sameCommandAfterAKillContinuesTheRun()
+    {
+        QProcess server;
+        const quint16 port = startServeSim(server, { u"--latency-ms"_s, u"40"_s });
+        QVERIFY2(port != 0, qPrintable(QString::fromUtf8(server.readAllStandardError())));
+        const QString suite = m_tmp.filePath(u"four-cases"_s);
+        QVERIFY(writeSmallSuite(suite, 4));
+        const QString db = m_tmp.filePath(u"again.db"_s);
+        const QStringList command = { u"run"_s, u"--suite"_s, suite, u"--model"_s,
+            u"openai:careful@http://127.0.0.1:%1/v1;case_headers"_s.arg(port), u"--strategy"_s, u"J"_s, u"--repeats"_s,
+            u"20"_s, u"--store"_s, db, u"--concurrency"_s, u"2"_s };
+
+        QProcess first;
+        first.start(kBinary, command);
+        QVERIFY(first.waitForStarted());
+        // Killed once some answers are committed (the writer commits every 250 ms), long before all 80 are in.
+        QElapsedTimer clock;
+        clock.start();
+        while (fetchStats(port).value("requests", qint64(0)) < 6 && clock.elapsed() < 30000
+            && first.state() == QProcess::Running)
+            QTest::qWait(5);
+        QTest::qWait(500);
+        QVERIFY2(first.state() == QProcess::Running, qPrintable(QString::fromUtf8(first.readAllStandardError())));
+        first.kill();
+        QVERIFY(first.waitForFinished(10000));
+        QCOMPARE(first.exitStatus(), QProcess::CrashExit);
+        qint64 runId = 0;
+        qint64 before = 0;
+        {
+            auto store = ResultStore::open(db);
+            QVERIFY(store);
+            const QList<RunRecord> runs = take(store->runs());
+            QCOMPARE(runs.size(), 1);
+            runId = runs.constFirst().id;
+            before = take(store->responseCount(runId));
+        }
+        QVERIFY2(before > 0 && before < 80, qPrintable(u"%1 answers stored before the kill"_s.arg(before)));
+
+        QProcess second;
+        second.start(kBinary, command);
+        QVERIFY(second.waitForFinished(60000));
+        const QString err = QString::fromUtf8(second.readAllStandardError());
+        QVERIFY2(second.exitStatus() == QProcess::NormalExit && second.exitCode() == 0, qPrintable(err));
+        QVERIFY2(err.contains(
+                     u"resuming run %1 (openai:careful, J): %2 of 80 slots answered before"_s.arg(runId).arg(before)),
+            qPrintable(err));
+
+        {
+            auto store = ResultStore::open(db);
+            QVERIFY(store);
+            const QList<RunRecord> runs = take(store->runs());
+            QCOMPARE(runs.size(), 1);
+            QCOMPARE(runs.constFirst().status, RunStatus::Finished);
+            QCOMPARE(take(store->responseCount(runId)), qint64(80));
+            QCOMPARE(take(store->answeredKeys(runId)).size(), 80);
+            const Evaluation evaluation = evaluateStore(*store);
+            QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+            QCOMPARE(evaluation.records.size(), std::size_t(80));
+        }
+
+        QProcess report;
+        report.start(kBinary, { u"report"_s, u"--store"_s, db, u"--by"_s, u"model"_s, u"--format"_s, u"json"_s });
+        QVERIFY(report.waitForFinished(60000));
+        QVERIFY2(report.exitCode() == 0, report.readAllStandardError().constData());
+        const json table = json::parse(report.readAllStandardOutput().toStdString(), nullptr, false);
+        QVERIFY(table.contains("groups") && table["groups"].size() == 1);
+        QCOMPARE(table["groups"][0].value("n", qint64(0)), qint64(80));
+
+        // Given a third time, the command finds its run complete: a new run, another sample of 80.
+        QProcess third;
+        third.start(kBinary, command);
+        QVERIFY(third.waitForFinished(60000));
+        const QString thirdErr = QString::fromUtf8(third.readAllStandardError());
+        QVERIFY2(third.exitCode() == 0 && !thirdErr.contains(u"resuming"_s), qPrintable(thirdErr));
+        server.terminate();
+        server.waitForFinished(5000);
+        auto store = ResultStore::open(db);
+        QVERIFY(store);
+        QCOMPARE(take(store->runs()).size(), 2);
     }
 };
 

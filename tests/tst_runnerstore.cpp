@@ -8,6 +8,8 @@
 #include <QDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 using namespace structscope;
 using namespace structscope::testing;
@@ -68,6 +70,187 @@ private Q_SLOTS:
         // Every (case, repeat) has one answer, and no answered one was asked again after the resume.
         QCOMPARE(store->answeredKeys(runId)->size(), 12);
         QCOMPARE(again.progress().doneThisSession, 7);
+    }
+
+    // Giving the same plan again (RunPlan::continueUnfinished, what `structscope run` does) continues its
+    // stopped run; other repeats, another strategy or continueUnfinished off start new runs.
+    void samePlanAgainContinuesItsStoppedRun()
+    {
+        qsizetype holdAfter = 5;
+        QList<Responder> held;
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            if (server.requests.size() > holdAfter) {
+                held.append(responder);
+                return;
+            }
+            responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        const ModelSpec model = spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl()));
+        const auto samePlan = [&](int repeats = 4, Strategy strategy = Strategy::J) {
+            RunPlan p = plan({ model }, { strategy }, repeats); // 3 cases
+            p.options.perModelConcurrency = 2;
+            p.options.useCache = false; // every slot asked is a request
+            p.continueUnfinished = true;
+            return p;
+        };
+        // Starts `p`, lets `answers` requests be answered, and cancels it: its run is stopped half-way.
+        const auto stopHalfWay = [&](const RunPlan& p, qsizetype answers) -> qint64 {
+            holdAfter = server.requests.size() + answers;
+            const qsizetype heldBefore = held.size();
+            Runner runner(*store);
+            if (!runner.start(p))
+                return 0;
+            if (!QTest::qWaitFor([&] { return held.size() == heldBefore + 2; }, kWait))
+                return 0;
+            runner.cancel();
+            holdAfter = std::numeric_limits<qsizetype>::max();
+            return runner.runs().constFirst().id;
+        };
+        const qint64 stopped = stopHalfWay(samePlan(), 5);
+        QVERIFY(stopped > 0);
+        QCOMPARE(take(store->responseCount(stopped)), qint64(5));
+
+        Runner runner(*store);
+        // Other repeats, another strategy: other plans, new runs; the stopped run is not touched.
+        QVERIFY(runToEnd(runner, samePlan(3)));
+        QVERIFY(runner.continuedRuns().isEmpty());
+        QVERIFY(runner.runs().constFirst().id != stopped);
+        QVERIFY(runToEnd(runner, samePlan(4, Strategy::PJ)));
+        QVERIFY(runner.continuedRuns().isEmpty());
+        QVERIFY(runner.runs().constFirst().id != stopped);
+        QCOMPARE(take(store->responseCount(stopped)), qint64(5));
+
+        // The same plan: the stopped run, asked only its 7 missing slots.
+        const qsizetype before = server.requests.size();
+        QVERIFY(runToEnd(runner, samePlan()));
+        QCOMPARE(runner.runs().size(), 1);
+        QCOMPARE(runner.runs().constFirst().id, stopped);
+        QCOMPARE(runner.continuedRuns(), QList<qint64> { stopped });
+        QCOMPARE(server.requests.size() - before, 12 - 5);
+        QCOMPARE(take(store->responseCount(stopped)), qint64(12));
+        QCOMPARE(take(store->answeredKeys(stopped)).size(), 12);
+        QCOMPARE(store->run(stopped)->status, RunStatus::Finished);
+        const qsizetype runsBefore = take(store->runs()).size();
+
+        // Complete now, so the same plan again is another sample: a new run.
+        QVERIFY(runToEnd(runner, samePlan()));
+        QVERIFY(runner.continuedRuns().isEmpty());
+        QVERIFY(runner.runs().constFirst().id != stopped);
+        QCOMPARE(take(store->runs()).size(), runsBefore + 1);
+
+        // continueUnfinished off (`run --new-run`): a new run although the latest one stopped half-way.
+        const qint64 stoppedAgain = stopHalfWay(samePlan(), 3);
+        QVERIFY(stoppedAgain > 0);
+        RunPlan fresh = samePlan();
+        fresh.continueUnfinished = false;
+        QVERIFY(runToEnd(runner, fresh));
+        QVERIFY(runner.continuedRuns().isEmpty());
+        QVERIFY(runner.runs().constFirst().id != stoppedAgain);
+        QCOMPARE(take(store->responseCount(stoppedAgain)), qint64(3));
+    }
+
+    // A run that a session is still sending is not continued, nor resumed, by another one (which would ask its
+    // slots a second time); once that session has ended, it is.
+    void aRunStillBeingSentIsNotContinuedTwice()
+    {
+        bool hold = true;
+        QList<Responder> held;
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            if (hold && server.requests.size() > 2) {
+                held.append(responder);
+                return;
+            }
+            responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::J }, 2);
+        p.options.perModelConcurrency = 2;
+        p.options.useCache = false;
+        p.continueUnfinished = true;
+        Runner sending(*store);
+        QVERIFY(sending.start(p));
+        QTRY_COMPARE_WITH_TIMEOUT(held.size(), 2, kWait);
+        QTRY_COMPARE_WITH_TIMEOUT(take(store->responseCount(sending.runs().constFirst().id)), qint64(2), kWait);
+        const qint64 runId = sending.runs().constFirst().id;
+
+        Runner second(*store);
+        QString error;
+        QVERIFY(!second.start(p, &error));
+        QVERIFY2(error.contains(u"run %1 of this command is still being sent by another StructScope"_s.arg(runId)),
+            qPrintable(error));
+        ResumePlan resume;
+        resume.suite = m_suite;
+        resume.runIds = { runId };
+        resume.options = fastOptions();
+        QVERIFY(!second.resume(resume, &error));
+        QVERIFY2(error.contains(u"still being sent"_s), qPrintable(error));
+        QCOMPARE(take(store->runs()).size(), 1);
+
+        sending.cancel();
+        hold = false;
+        const qsizetype before = server.requests.size();
+        QVERIFY(runToEnd(second, p));
+        QCOMPARE(second.continuedRuns(), QList<qint64> { runId });
+        QCOMPARE(server.requests.size() - before, 6 - 2);
+        QCOMPARE(take(store->responseCount(runId)), qint64(6));
+    }
+
+    // A plan of several (model, strategy) pairs continues the stopped ones, leaves the complete ones as they
+    // are and starts runs for the pairs it has none for; a model spec that differs is another pair.
+    void continuingAPlanOfSeveralRuns()
+    {
+        qsizetype holdAfter = std::numeric_limits<qsizetype>::max();
+        QList<Responder> held;
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            if (server.requests.size() > holdAfter) {
+                held.append(responder);
+                return;
+            }
+            responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        const ModelSpec a = spec(u"openai:a@%1/v1;key_env="_s.arg(server.baseUrl()));
+        const ModelSpec warmA = spec(u"openai:a@%1/v1;key_env=;temperature=0.7"_s.arg(server.baseUrl()));
+        const ModelSpec b = spec(u"openai:b@%1/v1;key_env="_s.arg(server.baseUrl()));
+        const auto makePlan = [&](const QList<ModelSpec>& models, const QList<Strategy>& strategies) {
+            RunPlan p = plan(models, strategies, 2); // 6 slots a run
+            p.options.perModelConcurrency = 2;
+            p.options.useCache = false;
+            p.continueUnfinished = true;
+            return p;
+        };
+        Runner runner(*store);
+        QVERIFY(runToEnd(runner, makePlan({ a }, { Strategy::J })));
+        const qint64 complete = runner.runs().constFirst().id;
+        qint64 stopped = 0;
+        {
+            holdAfter = server.requests.size() + 2;
+            Runner stopping(*store);
+            QVERIFY(stopping.start(makePlan({ a }, { Strategy::PJ })));
+            QVERIFY(QTest::qWaitFor([&] { return held.size() == 2; }, kWait));
+            stopping.cancel();
+            holdAfter = std::numeric_limits<qsizetype>::max();
+            stopped = stopping.runs().constFirst().id;
+        }
+        QCOMPARE(take(store->responseCount(stopped)), qint64(2));
+
+        const qsizetype before = server.requests.size();
+        QVERIFY(runToEnd(runner, makePlan({ a, warmA, b }, { Strategy::J, Strategy::PJ })));
+        QCOMPARE(runner.continuedRuns(), QList<qint64> { stopped });
+        QList<qint64> ids;
+        for (const RunRecord& run : runner.runs())
+            ids << run.id;
+        QCOMPARE(ids.size(), 5); // a/PJ continued, a/J complete, and new runs for warmA and b
+        QVERIFY(!ids.contains(complete));
+        QVERIFY(ids.contains(stopped));
+        QCOMPARE(server.requests.size() - before, 4 + 4 * 6);
+        QCOMPARE(take(store->responseCount(stopped)), qint64(6));
+        QCOMPARE(take(store->responseCount(complete)), qint64(6));
+        QCOMPARE(take(store->runs()).size(), 2 + 4);
     }
 
     void requestCacheReusesAnswers()

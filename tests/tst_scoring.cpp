@@ -281,7 +281,8 @@ private Q_SLOTS:
         QCOMPARE(v.ladder, label);
         QCOMPARE(v.ladderStrict, strictLabel);
         QCOMPARE(*v.value("ladder.correct"), label == LadderLabel::Correct ? 1.0 : 0.0);
-        // Strict metrics accept a clean parse only (METRICS.md §0): a fenced correct answer is not strictly correct.
+        // Strict metrics accept a clean parse only (docs/metrics.md §0): a fenced correct answer is not
+        // strictly correct.
         QCOMPARE(*v.value("ladder.correct_strict"),
             strictLabel == LadderLabel::Correct && rung == u"clean"_s ? 1.0 : 0.0);
         double sum = 0;
@@ -331,23 +332,34 @@ private Q_SLOTS:
         QCOMPARE(*v.value("grounding.value_accuracy"), 0.0);
     }
 
-    // The ladder validates strictly (formats checked, 1.0 is no integer), SOB's json_pass does not; the scorer
-    // validates once when both must agree, and twice where they may not. Each family keeps its own verdict.
+    // The ladder checks formats, SOB's json_pass does not (both read 1.0 as an integer, as draft-07 does, unless the
+    // ladder's options ask for strict integers); the scorer validates once when both must agree, and twice where
+    // they may not. Each family keeps its own verdict.
     void oneValidationServesBothFamiliesOnlyWhereTheyAgree_data()
     {
         QTest::addColumn<QByteArray>("schema");
         QTest::addColumn<QByteArray>("response");
         QTest::addColumn<bool>("ladderValid");
         QTest::addColumn<bool>("jsonPass");
+        QTest::addColumn<bool>("strictIntegers"); ///< the ladder with SchemaOptions::integralFloatsAsIntegers off
 
         const QByteArray integer = R"({"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]})";
         const QByteArray date = R"({"type":"object","properties":{"n":{"type":"string","format":"date"}}})";
-        QTest::addRow("integer: 1 valid for both") << integer << QByteArray(R"({"n": 1})") << true << true;
-        QTest::addRow("integer: 1.5 invalid for both") << integer << QByteArray(R"({"n": 1.5})") << false << false;
-        QTest::addRow("integer: 1.0 only for SOB") << integer << QByteArray(R"({"n": 1.0})") << false << true;
-        QTest::addRow("integer: missing for both") << integer << QByteArray(R"({"m": 1})") << false << false;
-        QTest::addRow("date: not a date only for SOB") << date << QByteArray(R"({"n": "soon"})") << false << true;
-        QTest::addRow("date: a date for both") << date << QByteArray(R"({"n": "2024-01-31"})") << true << true;
+        for (const bool strict : { false, true }) {
+            const char* const mode = strict ? "strict integers" : "draft-07";
+            QTest::addRow("%s, integer: 1 valid for both", mode)
+                << integer << QByteArray(R"({"n": 1})") << true << true << strict;
+            QTest::addRow("%s, integer: 1.5 invalid for both", mode)
+                << integer << QByteArray(R"({"n": 1.5})") << false << false << strict;
+            QTest::addRow("%s, integer: 1.0", mode)
+                << integer << QByteArray(R"({"n": 1.0})") << !strict << true << strict;
+            QTest::addRow("%s, integer: missing for both", mode)
+                << integer << QByteArray(R"({"m": 1})") << false << false << strict;
+            QTest::addRow("%s, date: not a date only for SOB", mode)
+                << date << QByteArray(R"({"n": "soon"})") << false << true << strict;
+            QTest::addRow("%s, date: a date for both", mode)
+                << date << QByteArray(R"({"n": "2024-01-31"})") << true << true << strict;
+        }
     }
 
     void oneValidationServesBothFamiliesOnlyWhereTheyAgree()
@@ -356,11 +368,14 @@ private Q_SLOTS:
         QFETCH(QByteArray, response);
         QFETCH(bool, ladderValid);
         QFETCH(bool, jsonPass);
+        QFETCH(bool, strictIntegers);
 
         const json schemaDoc = json::parse(schema.toStdString());
         const json gold = j(R"({"n": 1})");
-        const ScoringOptions options = ScoringOptions::forFamilies({u"ladder"_s, u"grounding"_s});
+        ScoringOptions options = ScoringOptions::forFamilies({ u"ladder"_s, u"grounding"_s });
         QVERIFY(options.schema.validateFormats);
+        QVERIFY(options.schema.integralFloatsAsIntegers);
+        options.schema.integralFloatsAsIntegers = !strictIntegers;
         for (const bool precompiled : { false, true }) {
             ScoreInput input;
             input.response = std::string_view(response.constData(), std::size_t(response.size()));

@@ -299,7 +299,7 @@ private Q_SLOTS:
         QCOMPARE(runner.progress().retriesByKind.value(u"rate_limited"_s), faults.value(u"rate_limited"_s));
     }
 
-    /// Issue 9's fault test: 30% of over 5,000 requests fail in every way serve-sim knows. The run completes,
+    /// The fault test: 30% of over 5,000 requests fail in every way serve-sim knows. The run completes,
     /// every (case, repeat) ends with exactly one answer or a classified error, and the retries add up to the
     /// requests the server saw.
     void thirtyPercentFaultsOverFiveThousandRequests()

@@ -64,7 +64,7 @@ QString compact(const json& v)
     return QString::fromStdString(v.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
-/// Strict metrics read only the clean rung (METRICS.md §0) on top of strict equality.
+/// Strict metrics read only the clean rung (docs/metrics.md §0) on top of strict equality.
 bool strictCorrect(const Verdict& v)
 {
     return v.rung == ParseRung::Clean && v.ladderStrict == LadderLabel::Correct;

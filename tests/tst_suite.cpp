@@ -284,6 +284,57 @@ private Q_SLOTS:
         }
     }
 
+    // One line that is not JSON hides no other problem: the lines that parse are checked in full (gold against
+    // its schema, unique ids, declared categories and schemas), so are the examples, and every problem is listed
+    // with its place; the suite is refused.
+    void checkListsEveryProblemAtOnce()
+    {
+        SuiteFiles files = goodSuite();
+        files[u"cases.jsonl"_s] = QByteArray(
+            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"a\", \"gold\": {\"title\": \"a\", \"priority\": \"low\"}}\n"
+            "{\"id\": \"t-2\", \"category\": \"support\", \"input\": \"b\", \"gold\": {\"title\": \"b\", \"priority\": \"urgent\"}}\n"
+            "{\"id\": \"t-3\", \"category\": \"support\", \"input\": \"c\", \"gold\": {\"title\": \n"
+            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"d\", \"gold\": {\"title\": \"d\", \"priority\": \"low\"}}\n"
+            "{\"id\": \"t-5\", \"category\": \"billing\", \"input\": \"e\", \"gold\": {\"title\": \"e\", \"priority\": \"low\"}}\n"
+            "{\"id\": \"p-1\", \"category\": \"contact\", \"schema\": \"invoice\", \"input\": \"f\", \"gold\": {}}\n"
+            "{\"id\": \"p-2\", \"category\": \"contact\", \"schema\": \"person\", \"input\": \"g\", \"gold\": {\"name\": \"G\", \"age\": -1}}\n");
+        files[u"suite.json"_s].replace("\"priority\": \"high\"}}}", "\"priority\": \"asap\"}}}");
+        const SuiteLoadResult loaded = loadSuite(files);
+        QVERIFY(!loaded.ok());
+        const Problems problems = checkLoadedSuite(loaded);
+        const QList<Expected> expected = {
+            { u"cases.jsonl"_s, 3, -1, {}, u"invalid JSON"_s },
+            { u"cases.jsonl"_s, 2, -1, u"/gold/priority"_s, u"gold does not match its schema"_s },
+            { u"cases.jsonl"_s, 4, -1, u"/id"_s, u"case id \"t-1\" is already used on line 1"_s },
+            { u"cases.jsonl"_s, 5, -1, u"/category"_s, u"category \"billing\" is not declared"_s },
+            { u"cases.jsonl"_s, 6, -1, u"/schema"_s, u"schema \"invoice\" is not declared"_s },
+            { u"cases.jsonl"_s, 7, -1, u"/gold/age"_s, u"gold does not match its schema"_s },
+            { u"suite.json"_s, 0, -1, u"/examples/ticket/output/priority"_s, u"the example output does not match"_s },
+        };
+        for (const Expected& e : expected) {
+            const bool found = std::any_of(problems.cbegin(), problems.cend(), [&](const Problem& p) {
+                return p.file == e.file && p.line == e.line && p.pointer == e.pointer
+                    && p.message.contains(e.messagePart);
+            });
+            QVERIFY2(found, qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file)
+                                           .arg(e.line)
+                                           .arg(e.pointer, e.messagePart, describe(problems))));
+        }
+        QCOMPARE(problems.size(), expected.size()); // and nothing else: no problem reported twice
+
+        // A manifest that cannot be read leaves nothing to check declarations against: the cases are still
+        // checked for what does not depend on it (unique ids), and the missing declarations are not blamed on
+        // every case.
+        files[u"suite.json"_s] = "{\"id\": ";
+        const Problems withoutManifest = checkLoadedSuite(loadSuite(files));
+        QVERIFY2(std::any_of(withoutManifest.cbegin(), withoutManifest.cend(),
+                     [](const Problem& p) { return p.line == 4 && p.message.contains(u"already used on line 1"_s); }),
+            qPrintable(describe(withoutManifest)));
+        QVERIFY2(std::none_of(withoutManifest.cbegin(), withoutManifest.cend(),
+                     [](const Problem& p) { return p.message.contains(u"not declared"_s); }),
+            qPrintable(describe(withoutManifest)));
+    }
+
     void loadsFolderFromDisk()
     {
         const QString dir = QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/suite/valid"_s;

@@ -22,7 +22,7 @@ class ResultStore;
 /// What buildAuditQueue() looks at and how strict it is.
 struct AuditOptions
 {
-    SuspicionOptions suspicion; ///< METRICS.md §5: at least 3 models, ≥ 60% agreeing
+    SuspicionOptions suspicion; ///< docs/metrics.md §5: at least 3 models, ≥ 60% agreeing
     UniformFailureOptions uniform;
     qint64 suiteRow = 0; ///< only this suite (0: every suite of the store)
     bool includeFixed = true; ///< also list items that were suspect under the original gold and changed since
@@ -38,7 +38,7 @@ struct AuditItem
     qint64 caseRow = 0;
     QString caseId;
     QString category;
-    std::string path; ///< dotted leaf path (METRICS.md §0)
+    std::string path; ///< dotted leaf path (docs/metrics.md §0)
     std::string pointer; ///< exact JSON pointer of the leaf in the gold
     int goldRevision = 0; ///< the case's current revision: the basedOnRevision of an edit made from this item
     std::optional<nlohmann::json> gold; ///< current gold at the path (nullopt: a revision removed it)

@@ -128,9 +128,7 @@ GoldExportResult exportCorrectedSuite(
     result.warnings = rebuilt.warnings;
 
     const SuiteLoadResult loaded = loadSuite(rebuilt.files, outDir);
-    result.problems = loaded.problems;
-    if (loaded.ok())
-        result.problems += preflightSuite(*loaded.suite);
+    result.problems = checkLoadedSuite(loaded);
 
     if (!QDir().mkpath(outDir)) {
         result.error = u"cannot create %1"_s.arg(outDir);

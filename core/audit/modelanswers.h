@@ -35,7 +35,7 @@ QString runModelLabel(const RunRecord& run);
 /// successful one, else the latest (ids grow with time).
 bool preferResponse(const ResponseRecord& candidate, const ResponseRecord& current);
 
-/// One answer per (case, model) for the gold-suspicion rule (METRICS.md §5). Within a run, the slot
+/// One answer per (case, model) for the gold-suspicion rule (docs/metrics.md §5). Within a run, the slot
 /// of repeat 0 counts (see preferResponse); an error response counts as no answer. The answer is the
 /// response parsed with the whole parse ladder (clean, fenced, extracted; SOB imports: the stored
 /// candidate, a string candidate being unparsed). Across runs of one model (other strategies, reruns)

@@ -19,7 +19,7 @@ namespace structscope {
 /// "gold.K" suffix becomes "gold.K+N". Unchanged for N = 0.
 QString correctedSuiteVersion(const QString& version, int revisions);
 
-/// One case as a cases.jsonl line, keys in the order DESIGN.md writes them: id, category, tier (when set),
+/// One case as a cases.jsonl line, keys in the order docs/suite-authoring.md lists them: id, category, tier (when set),
 /// schema (name or inline object), input, question (when set), gold, then the case's further keys.
 std::string caseLine(const CaseRecord& c, const nlohmann::json& gold);
 

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-// Import of generic JSONL results against a loaded suite (DESIGN.md "File formats"). One line per
+// Import of generic JSONL results against a loaded suite (docs/user-guide.md "Importing results"). One line per
 // response: {"case_id": "st-001", "model": "gpt-x", "response": "raw text", "strategy": "P",
 // "latency_ms": 812, "tokens_in": 900, "tokens_out": 120, "cost": 0.0004}; only the first three are
 // required. A field map names where other tools keep each field: a dotted path ("output.text", array

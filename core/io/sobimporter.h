@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-// Import of response files of the Structured Output Benchmark (SOB; DESIGN.md "File formats",
-// METRICS.md §3). One line per record: metadata.{record_id, model_id, schema_complexity, difficulty},
+// Import of response files of the Structured Output Benchmark (SOB; docs/user-guide.md "Importing results",
+// docs/metrics.md §3). One line per record: metadata.{record_id, model_id, schema_complexity, difficulty},
 // input.{context, question, json_schema}, output.{candidate_response, ground_truth}, eval_info.
 //
 // All records of one call form ONE synthetic suite, id "sob" (version "1", families ladder and

@@ -9,7 +9,7 @@
 
 namespace structscope {
 
-/// How arrays are aligned before comparison (METRICS.md §0).
+/// How arrays are aligned before comparison (docs/metrics.md §0).
 enum class ArrayMatching { Ordered, Unordered };
 
 /// Strict compares strings byte-exactly; Lenient trims, folds case and whitespace and
@@ -83,7 +83,7 @@ struct DiffOptions
 std::vector<Difference> diffJson(
     const nlohmann::json& gold, const nlohmann::json& predicted, const DiffOptions& options = {});
 
-/// Leaf equality as METRICS.md §0 defines it (numbers by value, strings per `equality`). Containers
+/// Leaf equality as docs/metrics.md §0 defines it (numbers by value, strings per `equality`). Containers
 /// compare deeply (arrays in order); a boolean never equals a number.
 bool valuesEqual(const nlohmann::json& a, const nlohmann::json& b, Equality equality);
 
@@ -96,7 +96,7 @@ std::size_t levenshtein(std::string_view a, std::string_view b);
 /// levenshtein(gold, predicted) / max(1, code points of gold): LLMStructBench's deviation `l`.
 double normalizedLevenshtein(std::string_view gold, std::string_view predicted);
 
-/// Difference counts of one case, in the units of METRICS.md §2.
+/// Difference counts of one case, in the units of docs/metrics.md §2.
 struct DiffCounts
 {
     int mk = 0; ///< missing keys

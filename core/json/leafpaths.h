@@ -8,7 +8,7 @@
 
 namespace structscope {
 
-/// One leaf of a JSON document: its dotted path (METRICS.md §0) and the value.
+/// One leaf of a JSON document: its dotted path (docs/metrics.md §0) and the value.
 struct Leaf
 {
     std::string path; ///< objects join keys with '.', arrays add "[i]"; the root leaf has path ""

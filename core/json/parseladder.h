@@ -8,7 +8,7 @@
 
 namespace structscope {
 
-/// Which rung of the parse ladder (METRICS.md §0) turned a raw response into JSON.
+/// Which rung of the parse ladder (docs/metrics.md §0) turned a raw response into JSON.
 enum class ParseRung { Clean, Fenced, Extracted, Failed };
 
 /// Stable lower-case id of a rung: "clean", "fenced", "extracted", "failed".

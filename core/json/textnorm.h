@@ -24,7 +24,7 @@ std::string sanitizeUtf8(std::string_view text);
 /// `text` cut to at most `maxBytes` bytes on a code point boundary, with "…" appended when cut.
 std::string truncateUtf8(std::string_view text, std::size_t maxBytes);
 
-/// Lenient form of a string (METRICS.md §0): trimmed, internal whitespace runs collapsed to one
+/// Lenient form of a string (docs/metrics.md §0): trimmed, internal whitespace runs collapsed to one
 /// space, case folded (Unicode-aware), one trailing full stop stripped.
 std::string lenientNormalize(std::string_view text);
 

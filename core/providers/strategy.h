@@ -7,7 +7,7 @@
 
 namespace structscope {
 
-/// The five request shapes of METRICS.md §2 "Strategies".
+/// The five request shapes of docs/metrics.md §2 "Strategies".
 enum class Strategy { P, J, PJ, JPlus, PJPlus };
 
 /// "P", "J", "PJ", "J+", "PJ+".

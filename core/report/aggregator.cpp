@@ -527,7 +527,7 @@ void gatherGroup(const MetricColumns& columns, bool micro, bool ladder, bool sum
     foldBlocks(columns.size(), work);
 }
 
-/// Consistency and pass^k (METRICS.md §5, "Repeats") when the group holds cases asked more than once: a case is
+/// Consistency and pass^k (docs/metrics.md §5, "Repeats") when the group holds cases asked more than once: a case is
 /// (run, suite, case id), its samples are its repeats; k is the most samples any case of the group has. Cases
 /// are taken in (run, case row) order, or (run, suite, case id) when some record has no case row (not read from a
 /// store): either way the same records give the same sums in the same order, whatever order they come in.

@@ -19,7 +19,7 @@ namespace structscope {
 
 class ResultStore;
 
-/// Which gold a report is measured against (METRICS.md §0).
+/// Which gold a report is measured against (docs/metrics.md §0).
 enum class GoldBasis {
     Measured, ///< the gold the suite shipped with (revision 0): "as measured"
     Adjusted  ///< the latest revision after audits: "adjusted"

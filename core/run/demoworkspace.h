@@ -13,8 +13,8 @@ namespace structscope {
 
 class ResultStore;
 
-/// What the demo workspace holds: built-in suites answered by simulated models (DESIGN.md "Simulated
-/// models"), one stored run per (suite, profile, strategy).
+/// What the demo workspace holds: built-in suites answered by simulated models (docs/user-guide.md
+/// "About the data"), one stored run per (suite, profile, strategy).
 struct DemoPlan
 {
     QStringList suites; ///< built-in suite names; empty: every built-in suite found (builtInSuiteNames())

@@ -6,6 +6,7 @@
 #include "store/resultstore.h"
 
 #include <QCryptographicHash>
+#include <QLockFile>
 #include <QNetworkAccessManager>
 
 #include <algorithm>
@@ -397,6 +398,7 @@ void Runner::finishSession(RunStatus status)
     }
     m_progressTimer.stop();
     m_unblockTimer.stop();
+    m_locks.clear();
     m_active = false;
     m_paused = false;
     emit progressChanged(progress());

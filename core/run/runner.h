@@ -21,6 +21,7 @@
 #include <memory>
 #include <vector>
 
+class QLockFile;
 class QNetworkAccessManager;
 
 namespace structscope {
@@ -42,6 +43,10 @@ struct SimProfile;
 /// new run whose settings carry "retry_of": <old run id>. A report should count, per (first run of
 /// such a family, case, repeat), the latest successful answer, else the latest one (retrylineage.h).
 ///
+/// While a session sends a run, it holds a lock file for it (per store and run, in the temporary folder):
+/// another Runner — in this process or another on this machine — refuses to continue or resume that run
+/// rather than store a second answer for its slots. A process that dies leaves a lock that is then stale.
+///
 /// An answer reused from the request cache is stored with attempts = 0 (no request was sent) and the
 /// original answer's text, usage, latency and cost.
 class Runner : public QObject
@@ -51,9 +56,9 @@ public:
     explicit Runner(ResultStore& store, QObject* parent = nullptr);
     ~Runner() override;
 
-    /// Creates the runs of the plan in the store and starts sending from the event loop (finished() is
-    /// never emitted before this returns). False (and why) when the plan or the store refuse; nothing is
-    /// sent then.
+    /// Creates the runs of the plan in the store — or continues the plan's unfinished ones, see
+    /// RunPlan::continueUnfinished — and starts sending from the event loop (finished() is never emitted
+    /// before this returns). False (and why) when the plan or the store refuse; nothing is sent then.
     bool start(const RunPlan& plan, QString* error = nullptr);
     /// Continues stored runs, asking only for the slots that have no stored answer.
     bool resume(const ResumePlan& plan, QString* error = nullptr);
@@ -71,6 +76,8 @@ public:
     bool isPaused() const { return m_paused; }
     /// The runs of the current (or last) session, as stored when it started.
     QList<RunRecord> runs() const;
+    /// The runs of the session that were stored before it: continued by start() (RunPlan::continueUnfinished).
+    QList<qint64> continuedRuns() const { return m_continued; }
     RunnerProgress progress() const;
     /// Uses this price table instead of the one named in the options.
     void setPriceTable(const PriceTable& table);
@@ -128,6 +135,8 @@ private:
     };
 
     bool beginSession(const SuitePtr& suite, const RunnerOptions& options, QString* error);
+    /// Takes the lock of a run this session sends; false (and who holds it) when another session holds it.
+    bool lockRun(qint64 runId, QString* holder);
     int modelIndex(const ModelSpec& spec);
     void addJob(
         Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only);
@@ -178,6 +187,8 @@ private:
     QMap<QString, qint64> m_errorsByKind;
     QMap<QString, qint64> m_retriesByKind;
     QStringList m_warnedKeys;
+    QList<qint64> m_continued;
+    std::vector<std::unique_ptr<QLockFile>> m_locks; ///< of the runs this session sends
 };
 
 } // namespace structscope

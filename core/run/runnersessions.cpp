@@ -5,6 +5,12 @@
 #include "sim/simprofile.h"
 #include "store/resultstore.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QLockFile>
+
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace structscope {
@@ -49,6 +55,8 @@ bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, Q
     m_errorsByKind.clear();
     m_retriesByKind.clear();
     m_warnedKeys.clear();
+    m_continued.clear();
+    m_locks.clear();
     m_doneThisSession = 0;
     m_inFlight = 0;
     m_waitingRetries = 0;
@@ -61,6 +69,28 @@ bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, Q
         return fail(error, stored.errorMessage());
     m_stored = stored.value();
     m_caseRows = m_stored.caseRows;
+    return true;
+}
+
+bool Runner::lockRun(qint64 runId, QString* holder)
+{
+    const QByteArray store = QCryptographicHash::hash(m_store.displayName().toUtf8(), QCryptographicHash::Sha1).toHex();
+    auto lock = std::make_unique<QLockFile>(
+        QDir(QDir::tempPath())
+            .filePath(u"structscope-%1-run-%2.lock"_s.arg(QLatin1String(store.left(16)), QString::number(runId))));
+    lock->setStaleLockTime(0); // stale only when its process is gone, however long a run takes
+    if (!lock->tryLock(0)) {
+        if (lock->error() != QLockFile::LockFailedError)
+            return true; // no lock file can be made here: nothing to guard with
+        qint64 pid = 0;
+        QString host;
+        QString app;
+        lock->getLockInfo(&pid, &host, &app);
+        if (holder)
+            *holder = u"process %1 on %2"_s.arg(QString::number(pid), host);
+        return false;
+    }
+    m_locks.push_back(std::move(lock));
     return true;
 }
 
@@ -113,20 +143,59 @@ bool Runner::start(const RunPlan& plan, QString* error)
     }
     if (!beginSession(plan.suite, plan.options, error))
         return false;
-    for (const ModelSpec& spec : plan.models) {
-        for (const Strategy strategy : plan.strategies) {
-            const auto run = m_store.createRun(
-                makeRunRecord(m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
-            if (!run)
-                return fail(error, run.errorMessage());
+    QList<PlanRunMatch> matches;
+    if (plan.continueUnfinished) {
+        auto matched = matchPlanRuns(m_store, m_stored, plan);
+        if (!matched)
+            return fail(error, matched.errorMessage());
+        matches = std::move(matched).value();
+    }
+    const bool continuing
+        = std::any_of(matches.cbegin(), matches.cend(), [](const PlanRunMatch& m) { return m.unfinished(); });
+    // The runs to continue are claimed before any run is created: a refusal leaves no new run behind.
+    for (const PlanRunMatch& match : std::as_const(matches)) {
+        QString holder;
+        if (match.unfinished() && !lockRun(match.latest->id, &holder))
+            return fail(error,
+                u"run %1 of this command is still being sent by another StructScope (%2): give the command "
+                u"again once it has ended, or start new runs"_s.arg(QString::number(match.latest->id), holder));
+    }
+    std::vector<std::pair<Job, QSet<ResponseKey>>> jobs;
+    for (int m = 0; m < plan.models.size(); ++m) {
+        const ModelSpec& spec = plan.models.at(m);
+        for (int s = 0; s < plan.strategies.size(); ++s) {
+            const Strategy strategy = plan.strategies.at(s);
             Job job;
-            job.run = run.value();
+            QSet<ResponseKey> answered;
+            const PlanRunMatch* const match
+                = continuing ? &matches.at(qsizetype(m) * plan.strategies.size() + s) : nullptr;
+            if (match && match->latest) {
+                if (!match->unfinished())
+                    continue; // answered in full by the session being continued
+                const auto keys = m_store.answeredKeys(match->latest->id);
+                if (!keys)
+                    return fail(error, keys.errorMessage());
+                job.run = *match->latest;
+                answered = keys.value();
+                m_continued.append(job.run.id);
+            } else {
+                const auto run = m_store.createRun(makeRunRecord(
+                    m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
+                if (!run)
+                    return fail(error, run.errorMessage());
+                job.run = run.value();
+                (void)lockRun(job.run.id, nullptr); // a new run: nobody else holds it
+            }
             job.spec = spec;
             job.strategy = strategy;
             job.profile = spec.isSimulated() ? findSimProfile(spec.model) : nullptr;
-            addJob(std::move(job), m_caseRows, {}, nullptr);
+            jobs.emplace_back(std::move(job), std::move(answered));
         }
     }
+    for (auto& [job, answered] : jobs)
+        addJob(std::move(job), m_caseRows, answered, nullptr);
+    if (continuing)
+        setRunStatus(RunStatus::Running);
     launch();
     return true;
 }
@@ -153,6 +222,11 @@ bool Runner::resume(const ResumePlan& plan, QString* error)
             return fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
         if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty())
             return fail(error, problem);
+        QString holder;
+        if (!lockRun(runId, &holder))
+            return fail(error,
+                u"run %1 is still being sent by another StructScope (%2): resume it once that has ended"_s.arg(
+                    QString::number(runId), holder));
         const auto answered = m_store.answeredKeys(runId);
         if (!answered)
             return fail(error, answered.errorMessage());
@@ -204,6 +278,7 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
             = m_store.createRun(makeRunRecord(m_stored, *plan.suite, *spec, *strategy, run->repeats, settings));
         if (!created)
             return fail(error, created.errorMessage());
+        (void)lockRun(created->id, nullptr);
         Job job;
         job.run = created.value();
         job.spec = *spec;

@@ -41,6 +41,11 @@ struct RunPlan
     QList<Strategy> strategies;
     int repeats = 1;
     RunnerOptions options;
+    /// Giving the same plan again after it was stopped continues it: when the latest stored run of some
+    /// (model, strategy) of the plan is unfinished (see matchPlanRuns), the session asks only the slots
+    /// without an answer in the plan's latest runs, and starts a run only for a (model, strategy) that has
+    /// none. False, or nothing unfinished: every (model, strategy) gets a new run.
+    bool continueUnfinished = false;
 };
 
 /// What to continue: stored runs, each asked only for the (case, repeat) slots without an answer.

@@ -149,6 +149,43 @@ QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, con
     return out;
 }
 
+StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredSuite& stored, const RunPlan& plan)
+{
+    QList<PlanRunMatch> matches;
+    if (!plan.suite)
+        return matches;
+    const auto runs = store.runs(stored.suiteRow);
+    if (!runs)
+        return runs.error();
+    const QString suiteHash = QString::fromLatin1(plan.suite->contentHash);
+    const qint64 slotsPerRepeat = plan.suite->cases.size();
+    for (int m = 0; m < plan.models.size(); ++m) {
+        const QString specText = formatModelSpec(plan.models.at(m), SpecText::Stored);
+        for (int s = 0; s < plan.strategies.size(); ++s) {
+            PlanRunMatch match;
+            match.model = m;
+            match.strategy = s;
+            const QString strategy = strategyName(plan.strategies.at(s));
+            for (const RunRecord& run : runs.value()) {
+                if (run.modelSpec != specText || run.strategy != strategy || run.repeats != plan.repeats
+                    || run.suiteHash != suiteHash || run.settings.contains("retry_of"))
+                    continue;
+                if (!match.latest || run.id > match.latest->id)
+                    match.latest = run;
+            }
+            if (match.latest) {
+                const auto answered = store.responseCount(match.latest->id);
+                if (!answered)
+                    return answered.error();
+                match.answered = answered.value();
+                match.total = slotsPerRepeat * match.latest->repeats;
+            }
+            matches.append(match);
+        }
+    }
+    return matches;
+}
+
 StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRecord& run)
 {
     const auto runs = store.runs(run.suiteRow);

@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QString>
 
+#include <optional>
+
 namespace structscope {
 
 class ResultStore;
@@ -56,6 +58,25 @@ std::optional<ModelSpec> specForRun(
 /// The runs among `runs` whose stored spec would read environment variables with no spec in `overrides`
 /// for its endpoint: what specForRun() refuses without `trustStore`, for a person to confirm.
 QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, const QList<ModelSpec>& overrides);
+
+/// The latest stored run of one (model, strategy) of a plan, and how far it got.
+struct PlanRunMatch
+{
+    int model = 0; ///< index into RunPlan::models
+    int strategy = 0; ///< index into RunPlan::strategies
+    std::optional<RunRecord> latest; ///< none: the plan was never run for this pair
+    qint64 answered = 0; ///< (case, repeat) slots of `latest` with a stored answer, errors included
+    qint64 total = 0; ///< slots of `latest`: cases × repeats
+
+    /// A run stopped before every slot had an answer (killed, interrupted, cancelled): giving the plan again
+    /// continues it.
+    bool unfinished() const { return latest && latest->status != RunStatus::Finished && answered < total; }
+};
+
+/// For every (model, strategy) of `plan`, the latest stored run made with the same suite content, model spec
+/// (as stored, without headers), strategy and repeats; a run that retries another one's errors is not one.
+/// In the order the runner creates runs: models, then strategies.
+StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredSuite& stored, const RunPlan& plan);
 
 /// The slots of a run that another run retried successfully (following settings.retry_of), so a
 /// second retry of the same run does not ask them again.

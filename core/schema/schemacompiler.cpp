@@ -4,6 +4,8 @@
 #include "schema/schemapointer.h"
 #include "schema/schemawalker.h"
 
+#include <QFile>
+
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema_parser.hpp>
 
@@ -22,6 +24,11 @@ namespace {
 // schema can start anywhere (through the wrapper's own "$ref") while "#" still means the user's root.
 const std::string kRootKey = "structscope:root";
 const std::string kReserved = "structscope:";
+// Where the draft-07 meta-schema is embedded in a user's document whose $refs reach it (by its URI).
+const std::string kMetaKey = "structscope:meta-draft-07";
+// Copies of the subschemas that a $ref reaches through a pointer with an empty token ("/definitions//x"): valijson
+// skips empty tokens, so such a $ref points at a copy instead.
+const std::string kCopiesKey = "structscope:copies";
 
 // Keywords valijson must not see, kept (renamed) so that helper schemas can still be addressed inside them.
 const std::unordered_map<std::string, std::string>& renamedKeywords()
@@ -128,15 +135,17 @@ std::optional<unsigned> typeOnlyMask(const json& schema)
 class Compiler
 {
 public:
-    Compiler(const json& document, const SchemaOptions& options, CompiledSchemaPrivate& out)
+    /// `embedsMetaSchema`: the document holds the draft-07 meta-schema at kMetaKey, for its $refs to reach.
+    Compiler(const json& document, bool embedsMetaSchema, const SchemaOptions& options, CompiledSchemaPrivate& out)
         : m_document(document)
+        , m_embedsMetaSchema(embedsMetaSchema)
         , m_options(options)
         , m_out(out)
     { }
 
     void run()
     {
-        m_graph = walkSchema(m_document);
+        m_graph = m_embedsMetaSchema ? walkSchema(m_document, { PointerTokens { kMetaKey } }) : walkSchema(m_document);
         if (!m_graph.problems.empty()) {
             const SchemaError& first = m_graph.problems.front();
             std::string message = first.pointer + ": " + first.message;
@@ -145,6 +154,12 @@ public:
             throw CompileFailure { message };
         }
         m_out.unsupported = auditKeywords(m_graph);
+        if (m_embedsMetaSchema) {
+            const std::string embedded = appendToken({}, kMetaKey);
+            std::erase_if(m_out.unsupported, [&embedded](const SchemaError& e) {
+                return e.pointer == embedded || e.pointer.rfind(embedded + "/", 0) == 0;
+            });
+        }
         for (const SchemaRef& r : m_graph.refs)
             m_refByOwner.emplace(r.ownerPointer, &r);
 
@@ -166,20 +181,33 @@ public:
             transformObject(*node, target);
         }
 
+        // Every $ref valijson will follow is known before the wrapper is built: the copies they need are taken
+        // from the compiled document first.
+        std::vector<std::string> helperRefs;
+        helperRefs.reserve(m_helperPointers.size());
+        for (const std::string& pointer : m_helperPointers)
+            helperRefs.push_back(refTo(pointer));
+        const std::string rootRef = refTo({});
+        json copies = json::array();
+        for (const std::string& pointer : m_copies)
+            copies.push_back(root.at(json::json_pointer(pointer)));
+
         json wrapper = json::object();
         wrapper[kRootKey] = std::move(root);
+        if (!copies.empty())
+            wrapper[kCopiesKey] = std::move(copies);
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
         for (const char* key : kRuleKeys)
             parser.addConstraintBuilder(key, new RuleBuilder(&m_out.rules));
 
-        m_out.helpers.reserve(m_helperPointers.size());
-        for (const std::string& pointer : m_helperPointers) {
-            wrapper["$ref"] = refTo(pointer);
+        m_out.helpers.reserve(helperRefs.size());
+        for (const std::string& ref : helperRefs) {
+            wrapper["$ref"] = ref;
             auto helper = std::make_unique<valijson::Schema>();
             parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(wrapper), *helper);
             m_out.helpers.push_back(std::move(helper));
         }
-        wrapper["$ref"] = refTo({});
+        wrapper["$ref"] = rootRef;
         m_out.schema = std::make_unique<valijson::Schema>();
         parser.populateSchema(valijson::adapters::NlohmannJsonAdapter(wrapper), *m_out.schema);
     }
@@ -190,9 +218,18 @@ private:
         throw CompileFailure { (pointer.empty() ? std::string("(root)") : pointer) + ": " + message };
     }
 
-    static std::string refTo(const std::string& mappedPointer)
+    /// The $ref valijson follows to a schema of the compiled document.
+    std::string refTo(const std::string& mappedPointer)
     {
-        return "#/" + escapeToken(kRootKey) + percentEncodeForRef(mappedPointer);
+        const bool emptyToken
+            = mappedPointer.find("//") != std::string::npos || (!mappedPointer.empty() && mappedPointer.back() == '/');
+        if (!emptyToken)
+            return "#/" + escapeToken(kRootKey) + percentEncodeForRef(mappedPointer);
+        const auto known = std::find(m_copies.begin(), m_copies.end(), mappedPointer);
+        const std::size_t index = static_cast<std::size_t>(known - m_copies.begin());
+        if (known == m_copies.end())
+            m_copies.push_back(mappedPointer);
+        return "#/" + escapeToken(kCopiesKey) + "/" + std::to_string(index);
     }
 
     /// Where a node of the user's document sits in the compiled document (some keywords are renamed).
@@ -243,10 +280,12 @@ private:
         const std::string& at = node.pointer;
         auto where = [&](std::string_view keyword) { return appendToken(at, keyword); };
 
-        // Keys that would collide with ours, draft-04's "id" (valijson would take it as a base URI; draft-07
-        // ignores it) and draft-03's "divisibleBy" (valijson refuses it; draft-07 ignores it).
+        // Keys that would collide with ours (but the embedded meta-schema), draft-04's "id" (valijson would take
+        // it as a base URI; draft-07 ignores it) and draft-03's "divisibleBy" (valijson refuses it; draft-07
+        // ignores it). "$id" stays: valijson does not read it, and every $ref below is an absolute pointer.
         for (auto it = target.begin(); it != target.end();) {
-            if (it.key().rfind(kReserved, 0) == 0 || it.key() == "id" || it.key() == "divisibleBy")
+            const bool embedded = m_embedsMetaSchema && node.tokens.empty() && it.key() == kMetaKey;
+            if ((it.key().rfind(kReserved, 0) == 0 && !embedded) || it.key() == "id" || it.key() == "divisibleBy")
                 it = target.erase(it);
             else
                 ++it;
@@ -501,14 +540,49 @@ private:
     }
 
     const json& m_document;
+    const bool m_embedsMetaSchema;
     const SchemaOptions& m_options;
     CompiledSchemaPrivate& m_out;
     SchemaGraph m_graph;
     std::unordered_map<std::string, const SchemaRef*> m_refByOwner;
     std::vector<std::string> m_helperPointers;
+    std::vector<std::string> m_copies; ///< mapped pointers (with an empty token) copied to kCopiesKey, in order
 };
 
+/// Whether some "$ref" of the document names the draft-07 meta-schema by its URI (a quick look at every "$ref"
+/// string; the walker decides what each one resolves to).
+bool mentionsMetaSchema(const json& document)
+{
+    std::vector<const json*> pending { &document };
+    while (!pending.empty()) {
+        const json* node = pending.back();
+        pending.pop_back();
+        if (node->is_object()) {
+            const auto ref = node->find("$ref");
+            if (ref != node->end() && ref->is_string()
+                && ref->get_ref<const std::string&>().find("json-schema.org/draft-07/schema") != std::string::npos)
+                return true;
+        }
+        if (node->is_structured())
+            for (const json& child : *node)
+                pending.push_back(&child);
+    }
+    return false;
+}
+
 } // namespace
+
+const json* draft07MetaSchemaDocument()
+{
+    static const json document = [] {
+        QFile file(QStringLiteral(":/structscope/schemas/draft-07.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            return json(json::value_t::discarded);
+        const QByteArray bytes = file.readAll();
+        return json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    }();
+    return document.is_object() ? &document : nullptr;
+}
 
 DocumentShape inspectDocument(const json& document, std::size_t maxDepth, std::size_t maxNodes)
 {
@@ -579,7 +653,15 @@ std::unique_ptr<CompiledSchemaPrivate> compileDocument(
         if (!shape.ok)
             throw CompileFailure { "the schema " + shape.message
                 + (shape.pointer.empty() ? std::string() : " (at " + shape.pointer + ")") };
-        Compiler(out->document, options, *out).run();
+        // A document that refers to the meta-schema by its URI is compiled with the meta-schema embedded.
+        const json* meta = document.is_object() && mentionsMetaSchema(document) ? draft07MetaSchemaDocument() : nullptr;
+        if (meta != nullptr && !document.contains(kMetaKey)) {
+            json embedding = document;
+            embedding[kMetaKey] = *meta;
+            Compiler(embedding, true, options, *out).run();
+        } else {
+            Compiler(out->document, false, options, *out).run();
+        }
         return out;
     } catch (const CompileFailure& f) {
         message = f.message;

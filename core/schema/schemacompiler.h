@@ -57,6 +57,9 @@ struct DocumentShape
 /// Checks nesting depth and size without recursion (stops at the first limit hit).
 DocumentShape inspectDocument(const nlohmann::json& document, std::size_t maxDepth, std::size_t maxNodes);
 
+/// The draft-07 meta-schema as shipped in the resources, or nullptr if it is missing or unreadable.
+const nlohmann::json* draft07MetaSchemaDocument();
+
 /// Compiles an object or boolean schema document (already vetted against the meta-schema where that is wanted).
 /// Returns nullptr with a message starting "invalid schema: " on failure; never throws.
 std::unique_ptr<CompiledSchemaPrivate> compileDocument(

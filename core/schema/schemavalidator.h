@@ -21,7 +21,9 @@ struct SchemaOptions
     /// `format` checked (date, time, date-time, regex; other formats are annotations). Off for SOB-compatible
     /// validation: the keyword is then ignored wherever it is a keyword (a property named "format" still counts).
     bool validateFormats = true;
-    bool integralFloatsAsIntegers = false; ///< accept 1.0 as an integer, as Python's jsonschema does
+    /// 1.0 is an integer, as draft-07 says ("a number with a zero fractional part") and Python's jsonschema agrees.
+    /// False is a stricter reading outside draft-07: an integer must be written without a fraction or exponent.
+    bool integralFloatsAsIntegers = true;
 };
 
 class CompiledSchemaPrivate;
@@ -67,8 +69,9 @@ class SchemaCache
 {
 public:
     /// Returns the compiled schema, or nullptr with a message starting "invalid schema: " in `error` (may be null).
-    /// The schema must be an object or boolean that passes the draft-07 meta-schema, whose $refs are local (no
-    /// fetching) and nested at most 256 levels deep. Failures are remembered too.
+    /// The schema must be an object or boolean that passes the draft-07 meta-schema, nested at most 256 levels
+    /// deep, whose $refs resolve (against the base URI where each is written) to a schema of the same document or
+    /// to the draft-07 meta-schema: nothing is fetched. Failures are remembered too.
     static CompiledSchemaPtr compile(const nlohmann::json& schema, const SchemaOptions& options, std::string* error);
     /// Forgets every compiled schema (holders keep theirs) and every remembered failure.
     static void clear();

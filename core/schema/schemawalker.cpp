@@ -1,5 +1,7 @@
 #include "schema/schemawalker.h"
 
+#include "schema/schemauri.h"
+
 #include <algorithm>
 #include <deque>
 
@@ -48,17 +50,10 @@ std::string refText(std::string_view text)
 class Walker
 {
 public:
-    explicit Walker(const json& root)
+    Walker(const json& root, const std::vector<PointerTokens>& resources)
         : m_root(root)
-    {
-        if (root.is_object()) {
-            const auto id = root.find("$id");
-            if (id != root.end() && id->is_string()) {
-                const std::string text = id->get<std::string>();
-                m_rootBase = text.substr(0, text.find('#'));
-            }
-        }
-    }
+        , m_ids(root, resources)
+    { }
 
     SchemaGraph run()
     {
@@ -82,6 +77,7 @@ public:
 private:
     struct Pending
     {
+        PointerTokens ownerTokens;
         std::string owner;
         std::string ref;
     };
@@ -150,15 +146,8 @@ private:
             }
         }
 
-        if (const auto id = node.find("$id"); id != node.end() && id->is_string()) {
-            const std::string text = id->get<std::string>();
-            const std::size_t hash = text.find('#');
-            if (hash != std::string::npos && hash + 1 < text.size() && text[hash + 1] != '/'
-                && (hash == 0 || text.substr(0, hash) == m_rootBase))
-                m_anchors.emplace(text.substr(hash + 1), tokens);
-        }
         if (const auto ref = node.find("$ref"); ref != node.end() && ref->is_string())
-            m_pendingRefs.push_back(Pending { pointer, ref->get<std::string>() });
+            m_pendingRefs.push_back(Pending { tokens, pointer, ref->get<std::string>() });
     }
 
     void problem(const std::string& owner, std::string message)
@@ -168,32 +157,43 @@ private:
 
     void resolve(const Pending& p)
     {
-        const std::size_t hash = p.ref.find('#');
-        const std::string uri = p.ref.substr(0, hash);
-        if (!uri.empty() && (m_rootBase.empty() || uri != m_rootBase)) {
+        // The reference is resolved against the base URI where it is written (RFC 3986), then looked up among
+        // the document's own "$id"s: the document's base, a subschema's absolute or relative "$id", or a
+        // plain-name "$id": "#name" within one of them.
+        const auto [uri, encodedFragment] = splitFragment(resolveUri(m_ids.baseAt(p.ownerTokens), p.ref));
+        const PointerTokens* resource = m_ids.resource(uri);
+        if (resource == nullptr) {
             problem(p.owner,
-                "$ref " + refText(p.ref)
-                    + " points outside this document; remote and relative references are not fetched");
+                "$ref " + refText(p.ref) + " points outside this document"
+                    + (uri == p.ref.substr(0, p.ref.find('#')) ? std::string() : " (to " + refText(uri) + ")")
+                    + "; remote references are not fetched");
             return;
         }
         std::string fragment;
-        if (hash != std::string::npos && !percentDecode(std::string_view(p.ref).substr(hash + 1), &fragment)) {
+        if (!percentDecode(encodedFragment, &fragment)) {
             problem(p.owner, "$ref " + refText(p.ref) + " has a malformed %-escape");
             return;
         }
 
         PointerTokens target;
         if (!fragment.empty() && fragment.front() != '/') {
-            const auto anchor = m_anchors.find(fragment);
-            if (anchor == m_anchors.end()) {
+            const PointerTokens* anchor = m_ids.anchor(uri, fragment);
+            if (anchor == nullptr) {
                 problem(
                     p.owner, "$ref " + refText(p.ref) + " names an anchor that no \"$id\" in this document defines");
                 return;
             }
-            target = anchor->second;
-        } else if (!parsePointer(fragment, &target)) {
-            problem(p.owner, "$ref " + refText(p.ref) + " is not a valid JSON pointer");
-            return;
+            target = *anchor;
+        } else {
+            PointerTokens relative;
+            if (!parsePointer(fragment, &relative)) {
+                problem(p.owner, "$ref " + refText(p.ref) + " is not a valid JSON pointer");
+                return;
+            }
+            // A pointer fragment is relative to the schema the URI identifies.
+            target = *resource;
+            target.insert(
+                target.end(), std::make_move_iterator(relative.begin()), std::make_move_iterator(relative.end()));
         }
 
         std::size_t failedAt = 0;
@@ -274,19 +274,18 @@ private:
     };
 
     const json& m_root;
-    std::string m_rootBase;
+    SchemaIdIndex m_ids;
     SchemaGraph m_graph;
     std::deque<std::size_t> m_queue;
     std::vector<Pending> m_pendingRefs;
-    std::unordered_map<std::string, PointerTokens> m_anchors;
     std::unordered_map<std::string, std::vector<Edge>> m_inPlace; ///< schema → schemas applied to the same value
 };
 
 } // namespace
 
-SchemaGraph walkSchema(const json& root)
+SchemaGraph walkSchema(const json& root, const std::vector<PointerTokens>& resources)
 {
-    return Walker(root).run();
+    return Walker(root, resources).run();
 }
 
 } // namespace structscope::schemadetail

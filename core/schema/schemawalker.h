@@ -37,7 +37,7 @@ struct SchemaNode
     std::string slotKeyword;
 };
 
-/// A local $ref and where it leads.
+/// A $ref that resolved inside the document, and where it leads.
 struct SchemaRef
 {
     std::string ownerPointer; ///< the schema object holding "$ref"
@@ -56,7 +56,9 @@ struct SchemaGraph
     std::unordered_set<std::string> schemaPointers;
 };
 
-/// Walks a schema document without recursion (safe on any input).
-SchemaGraph walkSchema(const nlohmann::json& root);
+/// Walks a schema document without recursion (safe on any input). A "$ref" resolves against the base URI where it
+/// is written and reaches any schema of the document identified by a "$id", and the schema documents embedded at
+/// `resources` (see SchemaIdIndex); nodes there are reached only through "$ref".
+SchemaGraph walkSchema(const nlohmann::json& root, const std::vector<PointerTokens>& resources = {});
 
 } // namespace structscope::schemadetail

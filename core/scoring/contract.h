@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-// The `contract` metric family (METRICS.md §4): domain verification of an executable decision
-// (status + items), with rules read from the suite (contractrules.h). Choices where METRICS.md is
+// The `contract` metric family (docs/metrics.md §4): domain verification of an executable decision
+// (status + items), with rules read from the suite (contractrules.h). Choices where docs/metrics.md is
 // silent:
 //
 // - An unparsable prediction (nullptr) scores false on everything and fires no taxonomy label:

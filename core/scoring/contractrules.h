@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-// Declarative rules of the `contract` family (METRICS.md §4), read from a suite's
+// Declarative rules of the `contract` family (docs/metrics.md §4), read from a suite's
 // "options": {"contract": {...}, "taxonomy": [...]}. Nothing domain-specific lives in code:
 //
 //   "contract": {

@@ -20,7 +20,7 @@ struct ExtractionCounts
     int predictedValues = 0; ///< N_pred_v: non-null predicted leaves, extra keys included
     double partialCredit = 0; ///< Σ C(l_i) over string deviations
 
-    /// TP_v of METRICS.md §2 for this record (may be negative: a far-off string costs a value).
+    /// TP_v of docs/metrics.md §2 for this record (may be negative: a far-off string costs a value).
     /// Values invented where gold is null are not among the N_v gold values, so they are not
     /// subtracted here; they lower precision through N_pred_v. This keeps precision ≤ 1.
     double valueTruePositives() const;
@@ -36,7 +36,7 @@ struct ExtractionRecord
     double points = 0; ///< strategy points of this case
 };
 
-/// C(l) of METRICS.md §2: 1 if l ≤ 0.1; γ·(1 − l) if 0.1 < l < 2.0 (γ = 0.5); −1 if l ≥ 2.0.
+/// C(l) of docs/metrics.md §2: 1 if l ≤ 0.1; γ·(1 − l) if 0.1 < l < 2.0 (γ = 0.5); −1 if l ≥ 2.0.
 double deviationCredit(double l);
 
 /// Scores one record. `prediction` is nullptr when the response did not parse. A failed record has

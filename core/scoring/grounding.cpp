@@ -368,9 +368,13 @@ PreparedGroundingSchema resolveSchema(const json& schema, const SchemaOptions& o
         error = e.what();
     }
     if (state.compiled == nullptr) {
+        // Compiling checks the meta-schema first; a schema can pass it and still not compile (a $ref to a
+        // document that is not fetched): then it is a valid input that nothing validates against.
+        state.metaSchemaValid = checkAgainstMetaSchema(schema).empty();
         state.problem = "the schema does not compile: " + error;
         return state;
     }
+    state.metaSchemaValid = true;
     state.facts = factsCache().get(state.compiled);
     return state;
 }
@@ -750,7 +754,7 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     s.jsonParse = parsed ? 1.0 : 0.0;
     s.jsonRoot = structuredRoot ? 1.0 : 0.0;
 
-    // Schema: an object that compiles and passes the draft-07 meta-schema (SOB's check_schema).
+    // Schema: an object that passes the draft-07 meta-schema (SOB's check_schema); json_pass needs it compiled.
     thread_local SchemaMemo memo;
     const PreparedGroundingSchema& schemaState
         = input.prepared != nullptr && sameValidation(input.prepared->validation, input.options.validation)
@@ -759,11 +763,11 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
     const CompiledSchemaPtr& compiled = schemaState.compiled;
     const GroundingSchemaFacts* facts = schemaState.facts.get();
     const std::string& schemaProblem = schemaState.problem;
-    const bool schemaValid = facts != nullptr; // compiled, so it passed the meta-schema check
-    s.schemaValidInput = schemaValid ? 1.0 : 0.0;
+    const bool schemaCompiled = facts != nullptr; // so it passed the meta-schema check too
+    s.schemaValidInput = schemaState.metaSchemaValid ? 1.0 : 0.0;
 
     bool passes = false;
-    if (structuredRoot && schemaValid) {
+    if (structuredRoot && schemaCompiled) {
         try {
             passes = input.candidateValid ? *input.candidateValid : compiled->isValid(*candidate);
             if (!passes && details != nullptr)
@@ -779,7 +783,7 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
 
     // Leaves of gold and prediction, path-sorted, merged once for every path-based metric. Type safety and
     // required keys read the schema; both need a structured root and a valid schema.
-    const bool readSchema = structuredRoot && schemaValid;
+    const bool readSchema = structuredRoot && schemaState.metaSchemaValid;
     const SchemaReader walker(input.schema, input.options.schemaWalk);
     thread_local LeafList goldList;
     thread_local LeafList predictedList;
@@ -827,7 +831,12 @@ GroundingScores scoreGrounding(const GroundingInput& input, GroundingDetails* de
         }
         s.rawTypeSafety = ratio(typeMatchCount, predictedCount);
 
-        const std::vector<std::string>& required = facts->required(input.options.schemaWalk);
+        // A valid schema that does not compile has no facts: its required paths are read here.
+        std::vector<std::string> unfactored;
+        if (facts == nullptr)
+            unfactored = computeRequiredPaths(input.schema, input.options.schemaWalk);
+        const std::vector<std::string>& required
+            = facts != nullptr ? facts->required(input.options.schemaWalk) : unfactored;
         s.requiredPaths = static_cast<int>(required.size());
         if (required.empty()) {
             s.requiredKeyRecall = 1.0;

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-// The `grounding` metric family (METRICS.md §3): the Structured Output Benchmark's per-record
+// The `grounding` metric family (docs/metrics.md §3): the Structured Output Benchmark's per-record
 // metrics, computed with the same rules as SOB's Python scorer so imported response files reproduce
-// its published means. Choices where METRICS.md is silent follow that scorer and are listed here:
+// its published means. Choices where docs/metrics.md is silent follow that scorer and are listed here:
 //
 // - Leaves are flattenLeaves() leaves minus a leaf with the empty path (a scalar root, or the value
 //   of a top-level "" key): SOB skips those. Paths that collide ({"a.b": 1, "a": {"b": 2}}) count
@@ -71,7 +71,9 @@ struct PreparedGroundingSchema
     SchemaOptions validation; ///< what it was compiled with
     CompiledSchemaPtr compiled; ///< null when the schema is not an object or does not compile
     std::shared_ptr<const GroundingSchemaFacts> facts; ///< set with `compiled`
-    std::string problem; ///< why schema_valid_input is 0 (empty when it is 1)
+    /// An object that passes the draft-07 meta-schema (schema_valid_input); set whenever `compiled` is.
+    bool metaSchemaValid = false;
+    std::string problem; ///< why it is not compiled: schema_valid_input is 0, or it is 1 and json_pass 0
 };
 using PreparedGroundingSchemaPtr = std::shared_ptr<const PreparedGroundingSchema>;
 
@@ -130,7 +132,9 @@ struct GroundingDetails
     /// or the schema is not a valid input (as SOB reports them).
     std::vector<std::string> missingRequiredPaths;
     std::vector<std::string> typeMismatchPaths; ///< predicted leaf paths counted as type mismatches, sorted
-    std::string schemaProblem; ///< why schema_valid_input is 0 (empty otherwise)
+    /// Why the schema is not used: schema_valid_input is 0, or the schema is valid but does not compile (a $ref
+    /// that is not fetched), so json_pass is 0; empty otherwise.
+    std::string schemaProblem;
     std::vector<SchemaError> validationErrors; ///< why a valid-schema, structured candidate fails json_pass
 };
 

@@ -9,7 +9,7 @@ namespace {
 
 using K = MetricKind;
 
-// Grouped by family, in the order of METRICS.md; familyMetrics() relies on the grouping.
+// Grouped by family, in the order of docs/metrics.md; familyMetrics() relies on the grouping.
 constexpr std::array kMetrics = {
     // 1. ladder (SchemaBench)
     MetricInfo{"ladder.correct", "ladder", "Correct",

@@ -15,7 +15,7 @@ enum class MetricKind {
     Value ///< a plain statistic of the group (latency percentile, cost per success): no interval
 };
 
-/// One metric of METRICS.md: stable id, family, what it means (shown as a tooltip) and its direction.
+/// One metric of docs/metrics.md: stable id, family, what it means (shown as a tooltip) and its direction.
 struct MetricInfo
 {
     std::string_view id; ///< "family.name", as in reports and the CLI's JSON

@@ -26,7 +26,7 @@ void addLadderValues(Verdict& v)
     static const MetricKey hallucinated = metricKey("ladder.hallucinated_on_missing");
     static const MetricKey valueIncorrect = metricKey("ladder.value_incorrect");
     v.values.emplace_back(correct, flag(v.ladder == LadderLabel::Correct));
-    // Strict metrics accept a clean parse only (METRICS.md §0): fences or prose around the JSON fail them.
+    // Strict metrics accept a clean parse only (docs/metrics.md §0): fences or prose around the JSON fail them.
     v.values.emplace_back(correctStrict, flag(v.rung == ParseRung::Clean && v.ladderStrict == LadderLabel::Correct));
     v.values.emplace_back(invalidJson, flag(v.ladder == LadderLabel::InvalidJson));
     v.values.emplace_back(schemaViolation, flag(v.ladder == LadderLabel::SchemaViolation));

@@ -18,7 +18,7 @@
 namespace structscope {
 
 /// Bumped whenever any metric's computation changes; part of the verdict cache key.
-inline constexpr int kScorerVersion = 2;
+inline constexpr int kScorerVersion = 3;
 
 /// Everything the scorer says about one response. A value: cheap to move, safe to share across threads (what it
 /// shares is immutable).

@@ -5,7 +5,7 @@
 
 namespace structscope {
 
-/// A simulated model: a named mix of fault rates (DESIGN.md "Simulated models").
+/// A simulated model: a named mix of fault rates (docs/user-guide.md "About the data").
 struct SimProfile
 {
     QString name;

@@ -29,7 +29,7 @@ struct LeafAnswers
     std::vector<ModelAnswer> answers; ///< one per model; a repeated model's later answers are ignored
 };
 
-/// Thresholds of the gold-suspicion rule (METRICS.md §5).
+/// Thresholds of the gold-suspicion rule (docs/metrics.md §5).
 struct SuspicionOptions
 {
     int minModels = 3; ///< distinct models that must have answered

@@ -43,7 +43,7 @@ struct SuiteImportResult
     bool created = false; ///< false when this exact content (id, hash) was already stored
 };
 
-/// Which gold to read for a whole suite: "as measured" or "adjusted" (DESIGN.md, "Gold has revisions").
+/// Which gold to read for a whole suite: "as measured" or "adjusted" (docs/architecture.md, "Data flow").
 enum class GoldChoice { Original, Current };
 
 /// What ResultStore::cases reads of each case.

@@ -79,9 +79,8 @@ void reportGoldErrors(const std::vector<SchemaError>& errors, const QString& fil
         problems.append(Problem{file, line, 0, base + qs(e.pointer), what + qs(e.message)});
 }
 
-} // namespace
-
-Problems preflightSuite(const Suite& suite)
+/// preflightSuite; without `manifestRead` the checks against the manifest's declarations are left out.
+Problems preflight(const Suite& suite, bool manifestRead)
 {
     Problems problems;
     SchemaChecker schemas(schemaOptionsOf(suite), problems);
@@ -96,6 +95,8 @@ Problems preflightSuite(const Suite& suite)
         const QString pointer = u"/examples/"_s + pointerToken(name) + u"/output"_s;
         const auto schema = named.find(name);
         if (schema == named.end()) {
+            if (suite.schemaFiles.count(name))
+                continue; // a declared schema that failed to load is reported where it is
             problems.append(Problem{kManifest, 0, 0, u"/examples/"_s + pointerToken(name),
                                     u"example for schema \"%1\", which is not declared in \"schemas\""_s.arg(name)});
             continue;
@@ -111,6 +112,9 @@ Problems preflightSuite(const Suite& suite)
     }
 
     const QSet<QString> categories(suite.categories.cbegin(), suite.categories.cend());
+    // A manifest without a list of categories is reported there, not on every case.
+    const auto declared = suite.manifest.is_object() ? suite.manifest.find("categories") : suite.manifest.end();
+    const bool checkCategories = manifestRead && declared != suite.manifest.end() && declared->is_array();
     QHash<QString, int> firstLineOfId;
     for (const SuiteCase& c : suite.cases) {
         if (const auto seen = firstLineOfId.constFind(c.id); seen != firstLineOfId.cend())
@@ -119,14 +123,14 @@ Problems preflightSuite(const Suite& suite)
         else
             firstLineOfId.insert(c.id, c.line);
 
-        if (!categories.contains(c.category))
+        if (checkCategories && !categories.contains(c.category))
             problems.append(Problem{kCases, c.line, 0, u"/category"_s,
                                     u"category \"%1\" is not declared in suite.json \"categories\""_s.arg(c.category)});
 
         CompiledSchemaPtr schema;
         if (!c.inlineSchema.is_null()) {
             schema = schemas.check(c.inlineSchema, kCases, c.line, u"/schema"_s);
-        } else {
+        } else if (manifestRead) {
             const QString name = c.schemaName.isEmpty() ? suite.defaultSchema : c.schemaName;
             if (name.isEmpty()) {
                 problems.append(Problem{kCases, c.line, 0, {},
@@ -134,6 +138,8 @@ Problems preflightSuite(const Suite& suite)
                 continue;
             }
             const auto it = named.find(name);
+            if (it == named.end() && c.schemaName.isEmpty() && !suite.schemaFiles.count(name))
+                continue; // an undeclared "default_schema" is reported in suite.json, not on every case using it
             if (it == named.end()) {
                 if (!suite.schemaFiles.count(name))
                     problems.append(Problem{kCases, c.line, 0, u"/schema"_s,
@@ -146,6 +152,23 @@ Problems preflightSuite(const Suite& suite)
             reportGoldErrors(schema->validate(c.gold), kCases, c.line, u"/gold"_s,
                              u"gold does not match its schema: "_s, problems);
     }
+    return problems;
+}
+
+} // namespace
+
+Problems preflightSuite(const Suite& suite)
+{
+    return preflight(suite, true);
+}
+
+Problems checkLoadedSuite(const SuiteLoadResult& loaded)
+{
+    Problems problems = loaded.problems;
+    if (loaded.ok())
+        problems += preflight(*loaded.suite, true);
+    else if (loaded.partial)
+        problems += preflight(*loaded.partial, loaded.manifestRead);
     return problems;
 }
 

@@ -2,6 +2,7 @@
 
 #include "suite/problem.h"
 #include "suite/suite.h"
+#include "suite/suiteloader.h"
 
 namespace structscope {
 
@@ -10,5 +11,12 @@ namespace structscope {
 /// schema; the example pairs validate. Unsupported schema keywords are reported as well.
 /// Returns every failure at once; empty means the suite is clean.
 Problems preflightSuite(const Suite& suite);
+
+/// Everything wrong with a suite, as `structscope check` lists it: the problems of loading it, then the
+/// pre-flight of all that did load (SuiteLoadResult::partial). A broken line of cases.jsonl or a broken file
+/// hides nothing: every case that parsed is still checked in full — gold against its schema, unique ids,
+/// declared categories and schemas — and so are the examples. When suite.json itself cannot be read, what
+/// depends on it (declared categories and schemas) is not checked. Empty means the suite is clean.
+Problems checkLoadedSuite(const SuiteLoadResult& loaded);
 
 } // namespace structscope

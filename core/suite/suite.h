@@ -36,7 +36,7 @@ struct SuiteExample
     nlohmann::json output;
 };
 
-/// A loaded suite folder (DESIGN.md "File formats"). Immutable once loaded.
+/// A loaded suite folder (docs/suite-authoring.md). Immutable once loaded.
 struct Suite
 {
     QString dir; ///< folder it was loaded from (empty for in-memory suites)

@@ -57,6 +57,7 @@ public:
         if (manifestIt == m_files.end()) {
             add(kManifest, u"missing: a suite folder needs a suite.json manifest"_s);
         } else if (auto manifest = parseDocument(kManifest, manifestIt->second)) {
+            m_manifestRead = manifest->is_object();
             readManifest(*suite, *manifest);
         }
 
@@ -74,6 +75,8 @@ public:
         suite->contentHash = hashFiles();
         return suite;
     }
+
+    bool manifestRead() const { return m_manifestRead; }
 
 private:
     void add(const QString& file, const QString& message, const QString& pointer = {}, int line = 0, int column = 0)
@@ -382,6 +385,7 @@ private:
 
     const SuiteFiles& m_files;
     Problems& m_problems;
+    bool m_manifestRead = false;
 };
 
 } // namespace
@@ -391,6 +395,8 @@ SuiteLoadResult loadSuite(const SuiteFiles& files, const QString& dir)
     SuiteLoadResult result;
     Loader loader(files, result.problems);
     auto suite = loader.load(dir);
+    result.manifestRead = loader.manifestRead();
+    result.partial = suite;
     if (!hasErrors(result.problems))
         result.suite = std::move(suite);
     return result;

@@ -18,6 +18,11 @@ struct SuiteLoadResult
 {
     SuitePtr suite;    ///< set only when there are no problems
     Problems problems; ///< every problem found, each located
+    /// The suite as far as its files could be read, problems or not: every case line that parsed into a case,
+    /// every schema file that parsed. For checking what did load (checkLoadedSuite in preflight.h), never for
+    /// running.
+    SuitePtr partial;
+    bool manifestRead = false; ///< suite.json parsed as a JSON object (its declarations can be checked against)
     bool ok() const { return suite != nullptr; }
 };
 

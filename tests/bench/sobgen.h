@@ -6,7 +6,7 @@
 
 namespace structscope::bench {
 
-/// Shape of a generated set of SOB-like response lines (the format of DESIGN.md "File formats").
+/// Shape of a generated set of SOB-like response lines (the format of docs/user-guide.md "Importing results").
 struct SobGenOptions
 {
     std::uint64_t seed = 1;

@@ -43,7 +43,7 @@ inline bool hasLabel(quint32 flags, ErrorLabel label)
 {
     return (flags >> int(label)) & 1u;
 }
-/// Whether a record counts among N_err (METRICS.md §2): neither perfect nor failed.
+/// Whether a record counts among N_err (docs/metrics.md §2): neither perfect nor failed.
 bool countsAsError(const ScoredRecord& record);
 
 /// One region of a set diagram: the records of N_err that carry exactly the labels `inside` (of the

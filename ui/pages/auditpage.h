@@ -21,7 +21,7 @@ class DiffView;
 class FilterLineEdit;
 class GoldEditService;
 
-/// Gold auditing: the suspicious-gold queue (cross-model consensus against gold, METRICS.md §5)
+/// Gold auditing: the suspicious-gold queue (cross-model consensus against gold, docs/metrics.md §5)
 /// with triage (gold confirmed, fixed, dismissed — who and when), the categories where every model
 /// fails alike, and the pre-flight problems of the current gold. The selected item's case shows below
 /// in a diff view (an agreeing model's answer, the suspect place selected), where the gold can be

@@ -7,7 +7,7 @@ class QTreeWidget;
 namespace structscope {
 
 /// Every metric StructScope computes, grouped by family: id, label, how it aggregates, which
-/// direction is better, and its definition (from the metric registry, as METRICS.md states it).
+/// direction is better, and its definition (from the metric registry, as docs/metrics.md states it).
 class MetricGlossaryDialog : public QDialog
 {
     Q_OBJECT
