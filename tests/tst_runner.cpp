@@ -361,7 +361,7 @@ private Q_SLOTS:
         QTest::qWait(100); // time for a connection the runner should not make
         QCOMPARE(otherConnections, 0);
         QVERIFY(otherReceived.isEmpty());
-        QCOMPARE(server.requests.size(), int(m_suite->cases.size()));
+        QVERIFY(server.requests.size() >= int(m_suite->cases.size())); // "at least": see the next test
         const auto responses = take(store->responses(runner.runs().constFirst().id));
         QCOMPARE(responses.size(), int(m_suite->cases.size()));
         for (const ResponseRecord& r : responses) {
@@ -393,11 +393,20 @@ private Q_SLOTS:
             { Strategy::P });
         p.options.maxAttempts = 1;
         QVERIFY(runToEnd(runner, p));
+        // Each slot went to /v1, was redirected, and was answered from /v2. Qt may send a request again on a
+        // fresh connection when the one it was queued on closes after a redirect: hence "at least".
         const int cases = int(m_suite->cases.size());
-        QCOMPARE(server.requests.size(), 2 * cases);
-        for (const ReceivedRequest& request : std::as_const(server.requests))
+        int redirected = 0;
+        int answered = 0;
+        for (const ReceivedRequest& request : std::as_const(server.requests)) {
             QCOMPARE(request.header("Authorization"), QByteArray("Bearer sk-redirect-test-0123456789abcdef"));
-        for (const ResponseRecord& r : take(store->responses(runner.runs().constFirst().id)))
+            ++(request.path.startsWith("/v1/") ? redirected : answered);
+        }
+        QVERIFY(redirected >= cases);
+        QVERIFY(answered >= cases);
+        const auto responses = take(store->responses(runner.runs().constFirst().id));
+        QCOMPARE(responses.size(), cases);
+        for (const ResponseRecord& r : responses)
             QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
         qunsetenv("STRUCTSCOPE_TEST_REDIRECT_KEY");
     }
