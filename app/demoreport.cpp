@@ -34,6 +34,31 @@ QString inlineHtml(const QString& text)
     return html;
 }
 
+/// A cell's text with the entities markdownCell() writes (&lt; &gt; &amp;) turned back into characters.
+QString decodeCellEntities(const QString& cell)
+{
+    if (!cell.contains(u'&'))
+        return cell;
+    QString out;
+    out.reserve(cell.size());
+    for (qsizetype i = 0; i < cell.size(); ++i) {
+        const QStringView rest = QStringView(cell).mid(i);
+        if (rest.startsWith(u"&lt;")) {
+            out += u'<';
+            i += 3;
+        } else if (rest.startsWith(u"&gt;")) {
+            out += u'>';
+            i += 3;
+        } else if (rest.startsWith(u"&amp;")) {
+            out += u'&';
+            i += 4;
+        } else {
+            out += cell[i];
+        }
+    }
+    return out;
+}
+
 /// The cells of one pipe-table row, unescaped; nullopt-like empty list when it is not a row.
 QStringList splitRow(const QString& line)
 {
@@ -47,7 +72,7 @@ QStringList splitRow(const QString& line)
         if (c == u'\\' && i + 1 < row.size() && (row[i + 1] == u'|' || row[i + 1] == u'\\')) {
             cell += row[++i];
         } else if (c == u'|') {
-            cells << cell.trimmed();
+            cells << decodeCellEntities(cell.trimmed());
             cell.clear();
         } else {
             cell += c;

@@ -520,6 +520,22 @@ private Q_SLOTS:
         QVERIFY2(!text.contains(u"c-2"_s), qPrintable(text));
     }
 
+    void changelogShowsStoredTextAsText()
+    {
+        const Workspace w = makeWorkspace(newLocation());
+        QVERIFY(w.store);
+        QVERIFY(applyLeafEdit(*w.store, { w.row("c-1"), "/age", json(41), u"<img src=x>"_s, u"a < b & c"_s, 0 }).ok());
+        const QString out = m_tmp.filePath(u"export-%1"_s.arg(++m_counter));
+        const GoldExportResult result = exportCorrectedSuite(*w.store, w.suite.row, out);
+        QVERIFY2(result.ok(), qPrintable(result.error));
+        QFile changelog(QDir(out).filePath(u"CHANGELOG.md"_s));
+        QVERIFY(changelog.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(changelog.readAll());
+        QVERIFY2(text.contains(u", by &lt;img src=x&gt;"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"> a &lt; b &amp; c"_s), qPrintable(text));
+        QVERIFY2(!text.contains(u"<img"_s), qPrintable(text));
+    }
+
     void exportRefusesANonEmptyFolderUnlessForced()
     {
         const Workspace w = makeWorkspace(newLocation());

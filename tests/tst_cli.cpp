@@ -14,6 +14,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -498,6 +500,47 @@ private Q_SLOTS:
         const Run run = runCli(args);
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    }
+
+    void tamperedStoreIsAnErrorNotACrash()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"tampered.db"_s);
+        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+                               u"--store"_s, store, testData(u"audit/responses.jsonl"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+
+        // Gold nested 80,000 deep, written straight into the store: the kind of row a crafted store holds.
+        const int depth = 80000;
+        const QString deep = QString(depth, u'[') + QString(depth, u']');
+        qint64 goldRow = 0;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"tamper"_s);
+            db.setDatabaseName(store);
+            QVERIFY(db.open());
+            QSqlQuery query(db);
+            QVERIFY(query.exec(u"SELECT min(id) FROM gold_revisions"_s) && query.next());
+            goldRow = query.value(0).toLongLong();
+            QVERIFY(query.prepare(u"UPDATE gold_revisions SET gold = ? WHERE id = ?"_s));
+            query.addBindValue(deep);
+            query.addBindValue(goldRow);
+            QVERIFY(query.exec());
+            // Without kept verdicts, the report scores against that gold.
+            QVERIFY(query.exec(u"DELETE FROM scored_verdicts"_s));
+            query.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(u"tamper"_s);
+        const QString named = u"gold_revisions row %1: column gold"_s.arg(goldRow);
+
+        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s});
+        QVERIFY2(run.exitCode > 0, qPrintable(u"exit %1: %2"_s.arg(run.exitCode).arg(run.err)));
+        QVERIFY2(run.err.contains(named), qPrintable(run.err));
+
+        run = runCli({u"audit"_s, u"--store"_s, store});
+        QVERIFY2(run.exitCode > 0, qPrintable(u"exit %1: %2"_s.arg(run.exitCode).arg(run.err)));
+        QVERIFY2(run.err.contains(named), qPrintable(run.err));
     }
 
     void auditQueueThenGoldExportRoundTrip()

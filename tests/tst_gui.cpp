@@ -30,10 +30,12 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
@@ -43,6 +45,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -131,6 +134,76 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_window.reset();
+        QSettings().clear();
+    }
+
+    void databasePasswordsStayOutOfSettingsAndDialogs()
+    {
+        const QString url = u"postgresql://alice:s3cret@127.0.0.1:1/structscope?connect_timeout=2"_s;
+        const QString clean = u"postgresql://alice@127.0.0.1:1/structscope?connect_timeout=2"_s;
+        const auto fileHolds = [](const QString& text) {
+            QFile file(QSettings().fileName());
+            return file.open(QIODevice::ReadOnly) && file.readAll().contains(text.toUtf8());
+        };
+        const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
+            | QFile::WriteOther | QFile::ExeOther;
+        // Settings an older version wrote: the password in both keys, the file readable by everyone.
+        {
+            QSettings raw;
+            raw.setValue(u"workspace/recent"_s, QStringList { url, m_store });
+            raw.setValue(u"workspace/last"_s, url);
+            raw.sync();
+            QVERIFY(QFile::setPermissions(raw.fileName(), QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther));
+        }
+        QVERIFY(fileHolds(u"s3cret"_s));
+        {
+            Settings settings;
+            QCOMPARE(settings.recentWorkspaces(), (QStringList { clean, m_store }));
+            QCOMPARE(settings.lastWorkspace(), clean);
+            QVERIFY(!fileHolds(u"s3cret"_s));
+            QCOMPARE(QFile::permissions(QSettings().fileName()) & others, QFile::Permissions());
+
+            settings.addRecentWorkspace(url);
+            settings.setLastWorkspace(url);
+            QCOMPARE(settings.recentWorkspaces(), (QStringList { clean, m_store }));
+            QCOMPARE(settings.lastWorkspace(), clean);
+            QVERIFY(!fileHolds(u"s3cret"_s));
+            QCOMPARE(QFile::permissions(QSettings().fileName()) & others, QFile::Permissions());
+        }
+
+        // Open Recent and the "Cannot open" dialog after File → Open Database URL… with a password.
+        QSettings().setValue(u"workspace/recent"_s, QStringList { url });
+        QSettings().remove(u"workspace/last"_s);
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction* openUrl = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            QVERIFY2(!action->text().contains(u"s3cret"_s), qPrintable(action->text()));
+            if (action->text().startsWith(u"Open &Database URL"_s))
+                openUrl = action;
+        }
+        QVERIFY(openUrl);
+        QString shown;
+        QTimer answer;
+        answer.setInterval(50);
+        QObject::connect(&answer, &QTimer::timeout, &window, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* input = qobject_cast<QInputDialog*>(modal)) {
+                input->setTextValue(url);
+                input->accept();
+            } else if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+                shown = box->text() + box->informativeText() + box->detailedText();
+                box->accept();
+                answer.stop();
+            }
+        });
+        answer.start();
+        openUrl->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 30000);
+        QVERIFY2(shown.contains(u"alice@127.0.0.1"_s), qPrintable(shown));
+        QVERIFY2(!shown.contains(u"s3cret"_s), qPrintable(shown));
+        QVERIFY(!fileHolds(u"s3cret"_s));
         QSettings().clear();
     }
 

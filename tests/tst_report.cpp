@@ -563,6 +563,19 @@ void TestReport::csvField_data()
     QTest::addRow("CRLF") << QByteArray("a\r\nb") << QByteArray("\"a\r\nb\"");
     QTest::addRow("UTF-8 kept") << QByteArray("Zürich") << QByteArray("Zürich");
     QTest::addRow("invalid UTF-8 replaced") << QByteArray("a\xff") << QByteArray("a\xef\xbf\xbd");
+    // CSV injection: a cell a spreadsheet would run as a formula is made text with a leading quote.
+    QTest::addRow("formula =") << QByteArray("=HYPERLINK(\"http://x\")") << QByteArray("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    QTest::addRow("formula +") << QByteArray("+cmd|' /C calc'!A0") << QByteArray("'+cmd|' /C calc'!A0");
+    QTest::addRow("formula -") << QByteArray("-2+3") << QByteArray("'-2+3");
+    QTest::addRow("formula @") << QByteArray("@SUM(A1)") << QByteArray("'@SUM(A1)");
+    QTest::addRow("leading tab") << QByteArray("\t=1") << QByteArray("'\t=1");
+    QTest::addRow("leading CR") << QByteArray("\r=1") << QByteArray("\"'\r=1\"");
+    QTest::addRow("formula after a comma is quoted too") << QByteArray("=1,2") << QByteArray("\"'=1,2\"");
+    QTest::addRow("negative number stays a number") << QByteArray("-0.5") << QByteArray("-0.5");
+    QTest::addRow("signed exponent stays a number") << QByteArray("+1.5e-3") << QByteArray("+1.5e-3");
+    QTest::addRow("lone minus") << QByteArray("-") << QByteArray("'-");
+    QTest::addRow("minus then text") << QByteArray("-inf") << QByteArray("'-inf");
+    QTest::addRow("= inside is harmless") << QByteArray("a=b") << QByteArray("a=b");
 }
 
 void TestReport::csvField()
@@ -588,6 +601,8 @@ void TestReport::markdownCell_data()
     QTest::addRow("CR") << QByteArray("a\rb") << QByteArray("a b");
     QTest::addRow("underscore, comma, quote untouched") << QByteArray("a_b, \"c\"") << QByteArray("a_b, \"c\"");
     QTest::addRow("invalid UTF-8 replaced") << QByteArray("\xc3") << QByteArray("\xef\xbf\xbd");
+    QTest::addRow("HTML escaped") << QByteArray("<img src=x onerror=alert(1)>") << QByteArray("&lt;img src=x onerror=alert(1)&gt;");
+    QTest::addRow("ampersand escaped") << QByteArray("a&amp;b") << QByteArray("a&amp;amp;b");
 }
 
 void TestReport::markdownCell()

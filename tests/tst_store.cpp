@@ -6,6 +6,7 @@
 #include "store/resultstore.h"
 #include "store/secretkeys.h"
 #include "store/sqlitenative.h"
+#include "store/sqlsupport.h"
 #include "store/storelocation.h"
 
 #include <QCryptographicHash>
@@ -352,6 +353,27 @@ private slots:
         QVERIFY(!loc->displayName().contains(u"p@ss"_s));
     }
 
+    void locationWithoutPassword_data()
+    {
+        QTest::addColumn<QString>("location");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("password dropped") << u"postgresql://ann:p%40ss%3Aw@10.0.0.7:6543/bench?schema=evals"_s
+                                          << u"postgresql://ann@10.0.0.7:6543/bench?schema=evals"_s;
+        QTest::newRow("postgres scheme") << u"postgres://ann:secret@db/x"_s << u"postgres://ann@db/x"_s;
+        QTest::newRow("no password kept as given") << u"postgresql://ann@db.example.org/x"_s
+                                                   << u"postgresql://ann@db.example.org/x"_s;
+        QTest::newRow("malformed URL still loses it") << u"postgresql://ann:se/cret@db:port/x"_s
+                                                      << u"postgresql://ann@db:port/x"_s;
+        QTest::newRow("file path untouched") << u"/tmp/a:b@c.db"_s << u"/tmp/a:b@c.db"_s;
+    }
+
+    void locationWithoutPassword()
+    {
+        QFETCH(QString, location);
+        QFETCH(QString, expected);
+        QCOMPARE(StoreLocation::withoutPassword(location), expected);
+    }
+
     void unreachablePostgresGivesClearError()
     {
         StoreError error;
@@ -509,8 +531,10 @@ private slots:
             QFile file(path);
             QVERIFY(file.open(QIODevice::WriteOnly));
         } else {
+            // A SQLite file that once held a table and holds nothing now.
             RawDb raw(path);
-            QVERIFY(raw.exec(u"PRAGMA user_version = 7"_s));
+            QVERIFY(raw.exec(u"CREATE TABLE scratch (x INTEGER)"_s));
+            QVERIFY(raw.exec(u"DROP TABLE scratch"_s));
         }
         StoreError error;
         auto store = ResultStore::open(path, {}, &error);
@@ -701,6 +725,10 @@ private slots:
             << u"other-meta"_s << false << StoreErrorKind::NotAStore << u"its meta table is not StructScope's"_s;
         QTest::newRow("another application id")
             << u"other-app-id"_s << false << StoreErrorKind::NotAStore << u"belongs to another application"_s;
+        QTest::newRow("a database holding only a view")
+            << u"view-only"_s << false << StoreErrorKind::NotAStore << u"it holds no tables but other objects: view v"_s;
+        QTest::newRow("an empty database with user_version 42")
+            << u"user-version"_s << false << StoreErrorKind::NotAStore << u"user_version 42"_s;
         QTest::newRow("schema_version 999")
             << u"newer"_s << false << StoreErrorKind::NewerSchema
             << u"was written by a newer StructScope (schema v999, this build reads up to v%1); it was not modified"_s
@@ -776,6 +804,12 @@ private slots:
             RawDb raw(path);
             QVERIFY(raw.exec(u"UPDATE meta SET value = '%1' WHERE key = 'schema_version'"_s.arg(
                 make == u"newer" ? u"999"_s : u"v-two"_s)));
+        } else if (make == u"view-only") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"CREATE VIEW v AS SELECT 1 AS one"_s));
+        } else if (make == u"user-version") {
+            RawDb raw(path);
+            QVERIFY(raw.exec(u"PRAGMA user_version = 42"_s));
         } else if (make == u"empty") {
             writeFile({});
         } else if (make == u"folder") {
@@ -798,6 +832,9 @@ private slots:
             QVERIFY2(error.message.contains(QFileInfo(path).fileName()), "the error names the file");
         }
         QCOMPARE(FileFingerprint::of(path), before);
+        // A database in rollback-journal mode stays in it: no write-ahead log is switched on.
+        if (make == u"view-only" || make == u"user-version" || make == u"other-meta" || make == u"other-app-id")
+            QVERIFY2(!QFileInfo::exists(path + u"-wal"_s), "no write-ahead log was switched on");
         if (make == u"missing")
             QVERIFY(!QFileInfo::exists(path));
     }
@@ -1569,6 +1606,71 @@ private slots:
         QCOMPARE(gold->value(second).caseRow, second);
         QCOMPARE(gold->value(second).row, f.store->currentGold(second)->row);
         QVERIFY(!f.store->goldForSuite(f.run.suiteRow, GoldChoice::Original, {}).ok());
+    }
+
+    void tamperedJsonIsAnErrorNamingTheRow_data()
+    {
+        QTest::addColumn<QString>("table");
+        QTest::addColumn<QString>("column");
+        QTest::addColumn<int>("depth");
+        for (const auto& [table, column] : { std::pair { "gold_revisions", "gold" }, { "suites", "manifest" },
+                 { "cases", "extra" }, { "runs", "settings" }, { "audit_log", "details" } }) {
+            QTest::addRow("%s.%s nested 70,000 deep", table, column) << QString::fromLatin1(table)
+                                                                     << QString::fromLatin1(column) << 70000;
+            QTest::addRow("%s.%s one level past the limit", table, column)
+                << QString::fromLatin1(table) << QString::fromLatin1(column) << sql::kStoredJsonMaxDepth + 1;
+        }
+    }
+
+    void tamperedJsonIsAnErrorNamingTheRow()
+    {
+        QFETCH(QString, table);
+        QFETCH(QString, column);
+        QFETCH(int, depth);
+        const QString location = newLocation(kSqlite);
+        Fixture f = makeFixture(location);
+        QVERIFY(f.store);
+        QVERIFY(!f.store->auditLog()->isEmpty());
+        const auto status = [](const auto& result) {
+            return result.ok() ? StoreResult<void> {} : StoreResult<void> { result.error() };
+        };
+        const auto read = [&]() -> StoreResult<void> {
+            if (table == u"gold_revisions")
+                return status(f.store->goldRevisions(f.cases.at(0).row));
+            if (table == u"suites")
+                return status(f.store->suites());
+            if (table == u"cases")
+                return status(f.store->cases(f.suite.row));
+            if (table == u"runs")
+                return status(f.store->runs());
+            return status(f.store->auditLog());
+        };
+        const auto write = [&](const QString& value) {
+            RawDb raw(location);
+            QSqlQuery query(QSqlDatabase::database(raw.name(), false));
+            if (!query.exec(u"SELECT min(id) FROM %1"_s.arg(table)) || !query.next())
+                return qint64(0);
+            const qint64 row = query.value(0).toLongLong();
+            if (!query.prepare(u"UPDATE %1 SET %2 = ? WHERE id = ?"_s.arg(table, column)))
+                return qint64(0);
+            query.addBindValue(value);
+            query.addBindValue(row);
+            return query.exec() ? row : qint64(0);
+        };
+
+        // The limit itself reads back: whatever input accepts, wrapped by the store.
+        const int limit = sql::kStoredJsonMaxDepth;
+        QVERIFY(write(QString(limit, u'[') + QString(limit, u']')) > 0);
+        const auto atLimit = read();
+        QVERIFY2(atLimit.ok(), qPrintable(atLimit.errorMessage()));
+
+        const qint64 row = write(QString(depth, u'[') + QString(depth, u']'));
+        QVERIFY(row > 0);
+        const auto tampered = read();
+        QVERIFY2(!tampered.ok(), "a tampered row must not read");
+        QCOMPARE(tampered.errorKind(), StoreErrorKind::Corrupt);
+        QVERIFY2(tampered.errorMessage().contains(u"%1 row %2: column %3"_s.arg(table).arg(row).arg(column)),
+            qPrintable(tampered.errorMessage()));
     }
 
     void badRuns_data()

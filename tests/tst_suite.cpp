@@ -3,7 +3,12 @@
 #include "suite/suiteloader.h"
 #include "suitefixtures.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 
@@ -35,6 +40,19 @@ QString describe(const Problems& problems)
     for (const Problem& p : problems)
         lines << p.toString();
     return lines.join(u'\n');
+}
+
+/// Copies the valid test suite into `target` (created).
+bool copyValidSuite(const QString& target)
+{
+    const QDir source(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/suite/valid"_s);
+    if (!QDir().mkpath(target + u"/schemas"_s))
+        return false;
+    for (const QString& name : {u"suite.json"_s, u"cases.jsonl"_s, u"catalog.json"_s, u"schemas/order.json"_s}) {
+        if (!QFile::copy(source.filePath(name), target + u'/' + name))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -344,6 +362,82 @@ private Q_SLOTS:
         QCOMPARE(result.suite->cases.size(), 2);
         QVERIFY(!result.suite->catalog.is_null());
         QVERIFY(preflightSuite(*result.suite).isEmpty());
+    }
+
+    void suiteFolderReadsOnlyItsOwnRegularFiles_data()
+    {
+        QTest::addColumn<QString>("make");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("schema linked to a file outside")
+            << u"schema-outside"_s << u"schemas/order.json"_s << u"outside the suite folder"_s;
+        QTest::newRow("schemas folder linked outside")
+            << u"schemas-dir-outside"_s << u"schemas/order.json"_s << u"outside the suite folder"_s;
+        QTest::newRow("cases linked to /dev/zero") << u"dev-zero"_s << u"cases.jsonl"_s << u"outside the suite folder"_s;
+        QTest::newRow("cases a FIFO") << u"fifo"_s << u"cases.jsonl"_s << u"not a regular file"_s;
+        QTest::newRow("cases a folder") << u"folder"_s << u"cases.jsonl"_s << u"not a regular file"_s;
+        QTest::newRow("dangling link") << u"dangling"_s << u"cases.jsonl"_s << u"does not exist"_s;
+        QTest::newRow("suite.json over 32 MiB") << u"big-manifest"_s << u"suite.json"_s << u"too large"_s;
+        QTest::newRow("cases.jsonl over 256 MiB") << u"big-cases"_s << u"cases.jsonl"_s << u"too large"_s;
+        QTest::newRow("link inside the folder") << u"link-inside"_s << QString() << QString();
+    }
+
+    void suiteFolderReadsOnlyItsOwnRegularFiles()
+    {
+        QFETCH(QString, make);
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath(u"suite"_s);
+        QVERIFY(copyValidSuite(dir));
+        // A valid schema outside the folder: followed, it would load without a problem.
+        const QString outside = tmp.filePath(u"outside"_s);
+        QVERIFY(QDir().mkpath(outside));
+        QVERIFY(QFile::copy(dir + u"/schemas/order.json"_s, outside + u"/order.json"_s));
+        const auto replaceByLink = [](const QString& target, const QString& link) {
+            QDir(link).removeRecursively();
+            QFile::remove(link);
+            return QFile::link(target, link);
+        };
+        const auto makeSparse = [](const QString& path, qint64 size) {
+            QFile f(path);
+            return f.open(QIODevice::ReadWrite) && f.resize(size);
+        };
+        if (make == u"schema-outside") {
+            QVERIFY(replaceByLink(outside + u"/order.json"_s, dir + u"/schemas/order.json"_s));
+        } else if (make == u"schemas-dir-outside") {
+            QVERIFY(replaceByLink(outside, dir + u"/schemas"_s));
+        } else if (make == u"dev-zero") {
+            QVERIFY(replaceByLink(u"/dev/zero"_s, dir + u"/cases.jsonl"_s));
+        } else if (make == u"fifo") {
+            QVERIFY(QFile::remove(dir + u"/cases.jsonl"_s));
+            QCOMPARE(::mkfifo(QFile::encodeName(dir + u"/cases.jsonl"_s).constData(), 0600), 0);
+        } else if (make == u"folder") {
+            QVERIFY(QFile::remove(dir + u"/cases.jsonl"_s));
+            QVERIFY(QDir().mkpath(dir + u"/cases.jsonl"_s));
+        } else if (make == u"dangling") {
+            QVERIFY(replaceByLink(dir + u"/gone.jsonl"_s, dir + u"/cases.jsonl"_s));
+        } else if (make == u"big-manifest") {
+            QVERIFY(makeSparse(dir + u"/suite.json"_s, 32ll * 1024 * 1024 + 1));
+        } else if (make == u"big-cases") {
+            QVERIFY(makeSparse(dir + u"/cases.jsonl"_s, 256ll * 1024 * 1024 + 1));
+        } else if (make == u"link-inside") {
+            QVERIFY(QFile::rename(dir + u"/cases.jsonl"_s, dir + u"/real-cases.jsonl"_s));
+            QVERIFY(QFile::link(u"real-cases.jsonl"_s, dir + u"/cases.jsonl"_s));
+        }
+
+        const SuiteLoadResult result = loadSuiteDir(dir);
+        if (file.isEmpty()) {
+            QVERIFY2(result.ok(), qPrintable(describe(result.problems)));
+            QCOMPARE(result.suite->cases.size(), 2);
+            return;
+        }
+        QVERIFY2(!result.ok(), "the suite must be refused");
+        const bool named = std::any_of(result.problems.cbegin(), result.problems.cend(), [&](const Problem& p) {
+            return p.file == file && p.message.contains(message);
+        });
+        QVERIFY2(named, qPrintable(describe(result.problems)));
     }
 
     void missingFolderIsAProblem()

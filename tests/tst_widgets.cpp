@@ -13,10 +13,14 @@
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
+#include "uitestdata.h"
 #include "widgets/activityindicator.h"
+#include "widgets/diffview.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/simulateddatadialog.h"
 #include "widgets/simulateddatanote.h"
+#include "workspace/casedetail.h"
+#include "workspace/workspace.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -24,6 +28,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineSeries>
@@ -154,6 +159,45 @@ class TestWidgets : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void diffHeaderShowsStoredTextAsText()
+    {
+        // Model, strategy and case ids come from imported files and shared stores: the rich-text header of the
+        // diff view shows them as text, never as markup.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString error;
+        const QString location = uitest::makeSampleStore(dir.path(), &error);
+        QVERIFY2(!location.isEmpty(), qPrintable(error));
+        CaseRef ref;
+        {
+            auto store = ResultStore::open(location, &error);
+            QVERIFY2(store, qPrintable(error));
+            const SuiteRecord suite = store->suites()->constFirst();
+            const RunRecord run = store->runs(suite.row)->constFirst();
+            const ResponseRecord response = store->responses(run.id)->constFirst();
+            ref.suite = suite.id;
+            ref.caseId = store->caseRecord(response.caseRow)->id;
+            ref.runId = run.id;
+            ref.repeat = response.repeat;
+        }
+        ref.model = u"<i>model</i>"_s;
+        ref.strategy = u"<img src=\"x.png\"><b>PJ</b>"_s;
+
+        Workspace workspace;
+        QVERIFY2(workspace.open(location, false, &error), qPrintable(error));
+        DiffView view(&workspace);
+        QSignalSpy loaded(&view, &DiffView::detailLoaded);
+        view.showResponse(ref, GoldBasis::Measured);
+        QVERIFY(loaded.wait(30000));
+        QVERIFY2(view.detail()->ok(), qPrintable(view.detail()->error));
+        const auto* header = view.findChild<QLabel*>(u"diffHeader"_s);
+        QVERIFY(header);
+        QVERIFY2(header->text().contains(u"&lt;img src=&quot;x.png&quot;&gt;&lt;b&gt;PJ&lt;/b&gt;"_s),
+            qPrintable(header->text()));
+        QVERIFY2(header->text().contains(u"&lt;i&gt;model&lt;/i&gt;"_s), qPrintable(header->text()));
+        QVERIFY2(!header->text().contains(u"<img"_s), qPrintable(header->text()));
+    }
+
     void cellRects_data()
     {
         QTest::addColumn<int>("row");

@@ -9,6 +9,7 @@
 #include "pages/leaderboardpage.h"
 #include "pages/runspage.h"
 #include "settings.h"
+#include "store/storelocation.h"
 #include "widgets/activityindicator.h"
 #include "widgets/metricglossarydialog.h"
 #include "widgets/simulateddatadialog.h"
@@ -272,8 +273,8 @@ void MainWindow::rebuildRecentMenu()
     const QStringList recent = m_settings->recentWorkspaces();
     for (int i = 0; i < recent.size(); ++i) {
         const QString location = recent[i];
-        m_recentMenu->addAction(
-            u"&%1 %2"_s.arg(i + 1).arg(location), this, [this, location] { openOrComplain(location, false); });
+        m_recentMenu->addAction(u"&%1 %2"_s.arg(i + 1).arg(StoreLocation::withoutPassword(location)), this,
+            [this, location] { openOrComplain(location, false); });
     }
     m_recentMenu->addSeparator();
     m_recentMenu->addAction(tr("Clear List"), m_settings, &Settings::clearRecentWorkspaces)
@@ -331,7 +332,8 @@ void MainWindow::openOrComplain(const QString& location, bool create)
 {
     QString error;
     if (!openWorkspace(location, create, &error))
-        QMessageBox::warning(this, tr("Open Workspace"), tr("Cannot open %1:\n%2").arg(location, error));
+        QMessageBox::warning(
+            this, tr("Open Workspace"), tr("Cannot open %1:\n%2").arg(StoreLocation::withoutPassword(location), error));
 }
 
 void MainWindow::newWorkspace()

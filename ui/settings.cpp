@@ -1,8 +1,11 @@
 #include "settings.h"
 
+#include "store/storelocation.h"
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSettings>
 
 #include <algorithm>
@@ -16,32 +19,76 @@ namespace {
 // QSettings keys cannot hold slashes or colons reliably: key per-workspace values by a hash.
 QString workspaceKey(const QString& workspace)
 {
+    // Hashed without the password: a hash of it would be one more copy to guess it from.
+    const QByteArray location = StoreLocation::withoutPassword(workspace).toUtf8();
     return u"workspaces/"_s
-        + QString::fromLatin1(QCryptographicHash::hash(workspace.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
+        + QString::fromLatin1(QCryptographicHash::hash(location, QCryptographicHash::Sha1).toHex().left(16));
+}
+
+/// The recent list without passwords and without the repeats that stripping them can leave.
+QStringList withoutPasswords(const QStringList& locations)
+{
+    QStringList out;
+    for (const QString& location : locations) {
+        const QString clean = StoreLocation::withoutPassword(location);
+        if (!out.contains(clean))
+            out << clean;
+    }
+    return out;
 }
 
 } // namespace
 
+void restrictSettingsFile(const QSettings& settings)
+{
+    const QString file = settings.fileName();
+    if (settings.format() != QSettings::NativeFormat && settings.format() != QSettings::IniFormat)
+        return;
+    if (QFileInfo(file).isFile())
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+}
+
+void writeSetting(const QString& key, const QVariant& value)
+{
+    QSettings settings;
+    settings.setValue(key, value);
+    settings.sync();
+    restrictSettingsFile(settings);
+}
+
 Settings::Settings(QObject* parent)
     : QObject(parent)
-{ }
+{
+    // Settings written by a version that kept database passwords lose them, and the file becomes the user's alone.
+    QSettings settings;
+    const QStringList recent = settings.value(u"workspace/recent"_s).toStringList();
+    if (const QStringList clean = withoutPasswords(recent); clean != recent)
+        settings.setValue(u"workspace/recent"_s, clean);
+    const QString last = settings.value(u"workspace/last"_s).toString();
+    if (const QString clean = StoreLocation::withoutPassword(last); clean != last)
+        settings.setValue(u"workspace/last"_s, clean);
+    settings.sync();
+    restrictSettingsFile(settings);
+}
 
 QStringList Settings::recentWorkspaces() const
 {
-    return QSettings().value(u"workspace/recent"_s).toStringList();
+    return withoutPasswords(QSettings().value(u"workspace/recent"_s).toStringList());
 }
 
 void Settings::setRecentWorkspaces(const QStringList& locations)
 {
-    QSettings().setValue(u"workspace/recent"_s, locations);
-    Q_EMIT recentWorkspacesChanged(locations);
+    const QStringList clean = withoutPasswords(locations);
+    writeSetting(u"workspace/recent"_s, clean);
+    Q_EMIT recentWorkspacesChanged(clean);
 }
 
 void Settings::addRecentWorkspace(const QString& location)
 {
+    const QString clean = StoreLocation::withoutPassword(location);
     QStringList recent = recentWorkspaces();
-    recent.removeAll(location);
-    recent.prepend(location);
+    recent.removeAll(clean);
+    recent.prepend(clean);
     while (recent.size() > kMaxRecent)
         recent.removeLast();
     setRecentWorkspaces(recent);
@@ -50,7 +97,7 @@ void Settings::addRecentWorkspace(const QString& location)
 void Settings::removeRecentWorkspace(const QString& location)
 {
     QStringList recent = recentWorkspaces();
-    if (recent.removeAll(location) > 0)
+    if (recent.removeAll(StoreLocation::withoutPassword(location)) > 0)
         setRecentWorkspaces(recent);
 }
 
@@ -61,12 +108,12 @@ void Settings::clearRecentWorkspaces()
 
 QString Settings::lastWorkspace() const
 {
-    return QSettings().value(u"workspace/last"_s).toString();
+    return StoreLocation::withoutPassword(QSettings().value(u"workspace/last"_s).toString());
 }
 
 void Settings::setLastWorkspace(const QString& location)
 {
-    QSettings().setValue(u"workspace/last"_s, location);
+    writeSetting(u"workspace/last"_s, StoreLocation::withoutPassword(location));
 }
 
 int Settings::exportDpi() const
@@ -78,7 +125,7 @@ void Settings::setExportDpi(int dpi)
 {
     if (dpi == exportDpi())
         return;
-    QSettings().setValue(u"export/dpi"_s, dpi);
+    writeSetting(u"export/dpi"_s, dpi);
     Q_EMIT exportDpiChanged(dpi);
 }
 
@@ -89,7 +136,7 @@ QString Settings::lastDirectory() const
 
 void Settings::setLastDirectory(const QString& dir)
 {
-    QSettings().setValue(u"paths/last"_s, dir);
+    writeSetting(u"paths/last"_s, dir);
 }
 
 QStringList Settings::suiteFolders(const QString& workspace) const
@@ -102,7 +149,7 @@ void Settings::addSuiteFolder(const QString& workspace, const QString& dir)
     QStringList folders = suiteFolders(workspace);
     folders.removeAll(dir);
     folders.prepend(dir);
-    QSettings().setValue(workspaceKey(workspace) + u"/suites"_s, folders);
+    writeSetting(workspaceKey(workspace) + u"/suites"_s, folders);
 }
 
 QList<ModelSpec> Settings::modelProfiles() const
@@ -127,7 +174,7 @@ void Settings::setModelProfiles(const QList<ModelSpec>& profiles)
             [](const std::pair<QString, QString>& header) { return !header.second.startsWith(u'$'); });
         texts << formatModelSpec(spec);
     }
-    QSettings().setValue(u"runs/modelProfiles"_s, texts);
+    writeSetting(u"runs/modelProfiles"_s, texts);
 }
 
 QByteArray Settings::windowGeometry() const
@@ -142,12 +189,12 @@ QByteArray Settings::windowState() const
 
 void Settings::setWindowGeometry(const QByteArray& geometry)
 {
-    QSettings().setValue(u"mainwindow/geometry"_s, geometry);
+    writeSetting(u"mainwindow/geometry"_s, geometry);
 }
 
 void Settings::setWindowState(const QByteArray& state)
 {
-    QSettings().setValue(u"mainwindow/state"_s, state);
+    writeSetting(u"mainwindow/state"_s, state);
 }
 
 } // namespace structscope

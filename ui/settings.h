@@ -5,8 +5,17 @@
 #include <QList>
 #include <QObject>
 #include <QStringList>
+#include <QVariant>
+
+class QSettings;
 
 namespace structscope {
+
+/// Makes the settings file readable and writable by its owner only (0600): it holds locations, profiles and
+/// folders that are nobody else's business. Call after QSettings::sync().
+void restrictSettingsFile(const QSettings& settings);
+/// Sets one value, writes the file and restricts it (restrictSettingsFile).
+void writeSetting(const QString& key, const QVariant& value);
 
 /// The user's preferences, over QSettings, with typed getters and change signals. Lives on the GUI
 /// thread; workers get copies of the values they need, never this object.
@@ -16,7 +25,8 @@ class Settings : public QObject
 public:
     explicit Settings(QObject* parent = nullptr);
 
-    /// Workspace locations (SQLite paths or postgresql:// URLs), most recent first.
+    /// Workspace locations (SQLite paths or postgresql:// URLs), most recent first. URLs are kept and returned
+    /// without their password (StoreLocation::withoutPassword): libpq takes it from ~/.pgpass or PGPASSWORD.
     QStringList recentWorkspaces() const;
     /// Puts `location` first in the recent list (at most kMaxRecent entries).
     void addRecentWorkspace(const QString& location);

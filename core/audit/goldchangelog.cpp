@@ -26,6 +26,17 @@ QString codeSpan(const QString& text)
     return fence + (pad ? u" "_s : QString()) + text + (pad ? u" "_s : QString()) + fence;
 }
 
+/// Text from the store (suite names, authors, reasons) as Markdown text: `<`, `>` and `&` as entities, so that
+/// a renderer never takes it for HTML.
+QString markdownText(const QString& text)
+{
+    QString out = text;
+    out.replace(u'&', u"&amp;"_s);
+    out.replace(u'<', u"&lt;"_s);
+    out.replace(u'>', u"&gt;"_s);
+    return out;
+}
+
 QString valueText(const std::optional<json>& value)
 {
     if (!value)
@@ -79,13 +90,14 @@ QString goldChangelogMarkdown(
             ++cases;
         }
     }
-    QString text = u"# Gold changelog: %1 (%2)\n\n"_s.arg(suite.name, suite.id);
+    QString text = u"# Gold changelog: %1 (%2)\n\n"_s.arg(markdownText(suite.name), markdownText(suite.id));
     if (revisions == 0) {
-        text += u"Version %1: the gold is as imported; no revisions.\n"_s.arg(suite.version);
+        text += u"Version %1: the gold is as imported; no revisions.\n"_s.arg(markdownText(suite.version));
         return text;
     }
     text += u"Version %1 → %2: %3 gold revision(s) in %4 case(s), exported by StructScope from its result store. "
-            "Revision 0 of each case is the gold of version %1.\n"_s.arg(suite.version, exportedVersion,
+            "Revision 0 of each case is the gold of version %1.\n"_s.arg(markdownText(suite.version),
+                markdownText(exportedVersion),
                 QString::number(revisions), QString::number(cases));
     for (const CaseGoldHistory& h : history) {
         if (h.revisions.size() < 2)
@@ -95,9 +107,9 @@ QString goldChangelogMarkdown(
             const GoldRevision& previous = h.revisions.at(i - 1);
             const GoldRevision& r = h.revisions.at(i);
             text += u"\n### Revision %1: %2, by %3\n\n"_s.arg(QString::number(r.revision),
-                r.createdAt.toUTC().toString(Qt::ISODate), r.author);
+                r.createdAt.toUTC().toString(Qt::ISODate), markdownText(r.author));
             for (const QString& line : r.reason.split(u'\n'))
-                text += u"> "_s + line + u'\n';
+                text += u"> "_s + markdownText(line) + u'\n';
             text += u'\n';
             for (const GoldLeafChange& change : goldLeafChanges(previous.gold, r.gold))
                 text += u"- %1: %2 → %3\n"_s.arg(pathText(change.path), valueText(change.before), valueText(change.after));

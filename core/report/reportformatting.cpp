@@ -97,9 +97,47 @@ std::string displayNumber(double value, int digits, bool plainValue)
     return toChars(value, std::chars_format::fixed, std::max(0, digits - integerDigits));
 }
 
+namespace {
+
+/// A plain decimal number ("-0.5", "+3", "1e-3"): a spreadsheet reads it as that number, never as a formula.
+bool isPlainNumber(std::string_view text)
+{
+    std::size_t i = 0;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-'))
+        ++i;
+    std::size_t digits = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+        ++i, ++digits;
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+            ++i, ++digits;
+    }
+    if (digits == 0)
+        return false;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-'))
+            ++i;
+        std::size_t exponent = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+            ++i, ++exponent;
+        if (exponent == 0)
+            return false;
+    }
+    return i == text.size();
+}
+
+} // namespace
+
 std::string csvField(std::string_view text)
 {
     std::string clean = replaceInvalidUtf8(text);
+    // CSV injection (OWASP): a spreadsheet runs a cell that starts with = + - @ (or tab / CR before one) as a
+    // formula. Such a cell gets a leading single quote, which spreadsheets show as text; plain numbers stay numbers.
+    if (!clean.empty() && std::string_view("=+-@\t\r").find(clean.front()) != std::string_view::npos
+        && !isPlainNumber(clean))
+        clean.insert(clean.begin(), '\'');
     if (clean.find_first_of(",\"\r\n") == std::string::npos)
         return clean;
     std::string quoted = "\"";
@@ -135,6 +173,16 @@ std::string markdownCell(std::string_view text)
             break;
         case '\n':
             out += ' ';
+            break;
+        // Markdown renderers pass raw HTML through: a cell is text, never markup.
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
             break;
         default:
             out += c;

@@ -35,10 +35,13 @@ std::string shortestNumber(double value);
 /// `digits` significant digits in positional notation. "" for NaN, "inf"/"-inf".
 std::string displayNumber(double value, int digits, bool plainValue);
 
-/// One RFC 4180 field: quoted (quotes doubled) when it holds a comma, quote, CR or LF.
+/// One RFC 4180 field: quoted (quotes doubled) when it holds a comma, quote, CR or LF. A text that starts with
+/// `=`, `+`, `-`, `@`, tab or CR gets a leading `'` so that a spreadsheet does not run it as a formula (OWASP's
+/// advice on CSV injection), unless it is a plain decimal number such as "-0.5", which stays a number.
 std::string csvField(std::string_view text);
 
-/// Text for a Markdown table cell: backslash and pipe escaped, line breaks as spaces.
+/// Text for a Markdown table cell: backslash and pipe escaped, line breaks as spaces, and `<`, `>`, `&` as
+/// HTML entities, so that no cell is taken for HTML.
 std::string markdownCell(std::string_view text);
 
 /// Text that LaTeX typesets literally: specials escaped, brackets braced (so a cell cannot be

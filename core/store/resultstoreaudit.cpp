@@ -75,7 +75,7 @@ StoreResult<QList<AuditEntry>> ResultStore::auditLog(const AuditQuery& filter)
         auto details = sql::jsonFromDb(query.value(6));
         if (!details)
             return StoreError { StoreErrorKind::Corrupt,
-                u"audit log entry %1: details do not hold JSON"_s.arg(QString::number(e.id)) };
+                u"audit_log row %1: column details %2"_s.arg(QString::number(e.id), sql::unreadableJson()) };
         e.details = std::move(*details);
         out.append(std::move(e));
     }

@@ -26,7 +26,7 @@ const QString kGoldColumns = u"id, case_id, revision, gold, author, reason, crea
 StoreError corrupt(const QString& table, qint64 row, const QString& column)
 {
     return { StoreErrorKind::Corrupt,
-        u"%1 row %2: column %3 does not hold JSON"_s.arg(table, QString::number(row), column) };
+        u"%1 row %2: column %3 %4"_s.arg(table, QString::number(row), column, sql::unreadableJson()) };
 }
 
 StoreResult<SuiteRecord> readSuite(const QSqlQuery& q)

@@ -42,9 +42,11 @@ StoreResult<RunRecord> readRun(const QSqlQuery& q)
     r.repeats = q.value(5).toInt();
     auto settings = sql::jsonFromDb(q.value(6));
     const auto status = runStatusFromName(q.value(10).toString());
-    if (!settings || !status)
+    if (!settings)
         return StoreError { StoreErrorKind::Corrupt,
-            u"runs row %1: %2 is not readable"_s.arg(QString::number(r.id), settings ? u"status"_s : u"settings"_s) };
+            u"runs row %1: column settings %2"_s.arg(QString::number(r.id), sql::unreadableJson()) };
+    if (!status)
+        return StoreError { StoreErrorKind::Corrupt, u"runs row %1: status is not readable"_s.arg(r.id) };
     r.settings = std::move(*settings);
     r.suiteHash = q.value(7).toString();
     r.startedAt = sql::timeFromDb(q.value(8));
@@ -508,7 +510,8 @@ StoreResult<std::map<qint64, json>> ResultStore::askedSchemas()
         auto document = sql::jsonFromDb(query.value(1));
         if (!document)
             return StoreError { StoreErrorKind::Corrupt,
-                u"asked_schemas row %1 holds no JSON: the store is damaged"_s.arg(QString::number(id)) };
+                u"asked_schemas row %1: column document %2; the store is damaged"_s.arg(
+                    QString::number(id), sql::unreadableJson()) };
         out.emplace(id, std::move(*document));
     }
     if (query.lastError().isValid())

@@ -1,14 +1,18 @@
 #include "store/sqlsupport.h"
 
 #include "json/jsontext.h"
+#include "json/parseladder.h"
 
 #include <QSqlError>
 
 #include <limits>
+#include <new>
 
 using namespace Qt::StringLiterals;
 
 namespace structscope::sql {
+
+static_assert(kStoredJsonMaxDepth >= ParseLimits {}.maxDepth + 8, "stored JSON must read back what input accepts");
 
 QString errorDetail(const QSqlError& error)
 {
@@ -102,17 +106,35 @@ std::optional<nlohmann::json> jsonFromDb(const QVariant& value)
 {
     if (value.isNull())
         return std::nullopt;
-    const QByteArray utf8 = value.toString().toUtf8();
+    const QString text = value.toString();
+    // UTF-8 takes at least one byte per UTF-16 unit: a longer text is over the limit before it is converted.
+    if (std::size_t(text.size()) > kStoredJsonMaxBytes)
+        return std::nullopt;
+    const QByteArray utf8 = text.toUtf8();
     return jsonFromUtf8(std::string_view(utf8.constData(), std::size_t(utf8.size())));
 }
 
 std::optional<nlohmann::json> jsonFromUtf8(std::string_view utf8)
 {
-    // What the store holds it wrote itself, through dump(): no depth limit beyond the parsers' own stacks.
-    nlohmann::json parsed;
-    if (!parseJsonText(utf8, std::numeric_limits<int>::max(), parsed).ok)
+    // A store may come from anyone (a shared database, a file sent along): what it holds is parsed under limits,
+    // like any input, so that a crafted value cannot exhaust the stack or the memory of whatever walks it later.
+    if (utf8.size() > kStoredJsonMaxBytes)
         return std::nullopt;
+    nlohmann::json parsed;
+    try {
+        if (!parseJsonText(utf8, kStoredJsonMaxDepth, parsed).ok)
+            return std::nullopt;
+    } catch (const std::bad_alloc&) {
+        return std::nullopt;
+    }
     return parsed;
+}
+
+QString unreadableJson()
+{
+    return u"does not hold JSON within the store's limits (valid JSON, nested at most %1 levels, at most %2 MiB)"_s
+        .arg(kStoredJsonMaxDepth)
+        .arg(qulonglong(kStoredJsonMaxBytes / (1024 * 1024)));
 }
 
 StoreResult<std::pair<QString, QVariantList>> rowListClause(const QString& column, const QList<qint64>& rows, qsizetype most)

@@ -15,6 +15,7 @@
 #include <QVariant>
 #include <QVariantList>
 
+#include <cstddef>
 #include <optional>
 #include <utility>
 
@@ -47,10 +48,18 @@ QDateTime timeFromDb(const QVariant& value);
 QString jsonToDb(const nlohmann::json& value);
 /// The same text as UTF-8, for a column bound as such (RowInsert::addUtf8()).
 std::string jsonToUtf8(const nlohmann::json& value);
-/// Parses jsonToDb(); nullopt when the stored text is not JSON.
+/// Limits on JSON read back from a store, which may come from anyone: those of any JSON input (the parse ladder's
+/// 512 levels; the largest input line an importer accepts, 64 MiB), plus a few levels for the envelopes the store
+/// wraps around an input value (an audit entry's details hold a gold value).
+inline constexpr int kStoredJsonMaxDepth = 512 + 8;
+inline constexpr std::size_t kStoredJsonMaxBytes = 64u * 1024u * 1024u;
+
+/// Parses jsonToDb(); nullopt when the stored text is not JSON or is over the limits above.
 std::optional<nlohmann::json> jsonFromDb(const QVariant& value);
 /// The same for the column's text as UTF-8.
 std::optional<nlohmann::json> jsonFromUtf8(std::string_view utf8);
+/// "does not hold JSON within the store's limits (…)", for the error that names a row jsonFromDb() refused.
+QString unreadableJson();
 
 /// Text for a NOT NULL column: a null QString becomes ''. PostgreSQL text cannot hold U+0000, so both
 /// engines store U+FFFD instead and hold the same data.

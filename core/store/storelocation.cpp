@@ -112,6 +112,26 @@ StoreResult<StoreLocation> StoreLocation::parse(const QString& location)
             match.captured(1)));
 }
 
+QString StoreLocation::withoutPassword(const QString& location)
+{
+    static const QRegularExpression postgres(u"^\\s*postgres(ql)?://"_s, QRegularExpression::CaseInsensitiveOption);
+    if (!postgres.match(location).hasMatch())
+        return location;
+    QUrl url(location, QUrl::StrictMode);
+    if (url.isValid()) {
+        if (url.password().isEmpty())
+            return location;
+        url.setPassword(QString());
+        return url.toString(QUrl::FullyEncoded);
+    }
+    // Not a valid URL (it will not open either): drop whatever sits between "user:" and the last '@', so that a
+    // password never survives a typo elsewhere in the URL.
+    static const QRegularExpression userinfo(u"^(\\s*[A-Za-z]+://[^:/@]*):.*@"_s);
+    QString stripped = location;
+    stripped.replace(userinfo, u"\\1@"_s);
+    return stripped;
+}
+
 QString StoreLocation::displayName() const
 {
     if (backend == StoreBackend::Sqlite)

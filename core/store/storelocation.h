@@ -31,6 +31,11 @@ struct StoreLocation
 
     /// The location for messages and logs, with the password left out.
     QString displayName() const;
+
+    /// `location` as given, but with the password of a postgresql:// URL left out (user, host, port, database and
+    /// options kept, so that libpq can take the password from ~/.pgpass or PGPASSWORD). Anything else is returned
+    /// unchanged. For what is remembered or shown: recent lists, settings, dialogs.
+    static QString withoutPassword(const QString& location);
 };
 
 } // namespace structscope

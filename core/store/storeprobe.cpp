@@ -27,6 +27,16 @@ StoreError unreadable(const QString& name, const QSqlError& error)
         u"%1 cannot be read as a database: %2; it was not modified"_s.arg(name, sql::errorDetail(error)) };
 }
 
+/// The first few names of a list, for a message.
+QString shortList(const QStringList& names)
+{
+    constexpr qsizetype shown = 5;
+    QString list = names.mid(0, shown).join(u", "_s);
+    if (names.size() > shown)
+        list += u", …"_s;
+    return list;
+}
+
 } // namespace
 
 StoreResult<void> checkSqliteHeader(const QString& path)
@@ -87,15 +97,29 @@ StoreResult<int> probeSchemaVersion(const QSqlDatabase& db, const SqlDialect& di
             return notAStore(name, u"the SQLite file belongs to another application (application_id %1)"_s.arg(appId));
     }
 
-    if (tables.isEmpty())
+    if (tables.isEmpty()) {
+        // Only a database holding nothing at all may become a store. Views, triggers or a user_version that
+        // another program set mean the file is someone else's, even without a single table.
+        if (dialect.isSqlite()) {
+            if (!query.exec(u"SELECT type || ' ' || name FROM sqlite_master ORDER BY name"_s))
+                return unreadable(name, query.lastError());
+            QStringList objects;
+            while (query.next())
+                objects.append(query.value(0).toString());
+            if (query.lastError().isValid())
+                return unreadable(name, query.lastError());
+            if (!objects.isEmpty())
+                return notAStore(name, u"it holds no tables but other objects: %1"_s.arg(shortList(objects)));
+            if (!query.exec(u"PRAGMA user_version"_s) || !query.next())
+                return unreadable(name, query.lastError());
+            if (const qint64 userVersion = query.value(0).toLongLong(); userVersion != 0)
+                return notAStore(
+                    name, u"the SQLite file is marked by another program (user_version %1)"_s.arg(userVersion));
+        }
         return 0;
-    if (!tables.contains(u"meta"_s)) {
-        constexpr qsizetype shown = 5;
-        QString list = tables.mid(0, shown).join(u", "_s);
-        if (tables.size() > shown)
-            list += u", …"_s;
-        return notAStore(name, u"it holds other tables: %1"_s.arg(list));
     }
+    if (!tables.contains(u"meta"_s))
+        return notAStore(name, u"it holds other tables: %1"_s.arg(shortList(tables)));
 
     QHash<QString, QString> meta;
     if (!query.exec(u"SELECT key, value FROM meta"_s))

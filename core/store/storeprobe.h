@@ -15,7 +15,8 @@ namespace structscope {
 /// string, a valid page size, and a file at least as long as the header says (a truncated copy).
 StoreResult<void> checkSqliteHeader(const QString& path);
 
-/// Reads which schema version the database holds: 0 when it has no tables yet (a new store), the
+/// Reads which schema version the database holds: 0 when it holds nothing at all (a new store: no
+/// tables, views or triggers, and on SQLite a user_version of 0), the
 /// version of a StructScope store, or NotAStore / NewerSchema / Corrupt. `name` is used in messages.
 StoreResult<int> probeSchemaVersion(const QSqlDatabase& db, const SqlDialect& dialect, const QString& name);
 

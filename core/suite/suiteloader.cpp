@@ -10,8 +10,17 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <optional>
 #include <set>
 #include <string_view>
+
+#ifdef Q_OS_UNIX
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -24,8 +33,11 @@ const QString kManifest = u"suite.json"_s;
 const QString kCases = u"cases.jsonl"_s;
 const QString kCatalog = u"catalog.json"_s;
 
-// Suites are hand-written and checked into version control; anything much larger is a mistake.
-constexpr qint64 kMaxFileBytes = 256ll * 1024 * 1024;
+// Suites are hand-written and checked into version control; anything much larger is a mistake (or an attack: a
+// file that never ends). docs/suite-authoring.md lists these limits.
+constexpr qint64 kMaxCasesBytes = 256ll * 1024 * 1024; ///< cases.jsonl
+constexpr qint64 kMaxDocumentBytes = 32ll * 1024 * 1024; ///< suite.json, catalog.json, each schema file
+constexpr qint64 kMaxSuiteBytes = 512ll * 1024 * 1024; ///< all files of one suite together
 
 const QStringList& knownFamilies()
 {
@@ -402,6 +414,77 @@ SuiteLoadResult loadSuite(const SuiteFiles& files, const QString& dir)
     return result;
 }
 
+namespace {
+
+/// Reads one file of a suite folder: only a regular file whose real path (symbolic links resolved) lies inside the
+/// folder, and at most `limit` bytes of it. Returns nullopt after adding a problem; an absent file is no problem here
+/// (the loader reports the files it needs).
+std::optional<QByteArray> readSuiteFile(const QString& realRoot, const QDir& root, const QString& relative,
+                                        qint64 limit, Problems& problems)
+{
+    const auto problem = [&](const QString& message) {
+        problems.append(Problem{relative, 0, 0, {}, message});
+        return std::nullopt;
+    };
+    const QFileInfo info(root.filePath(relative));
+    if (!info.exists() && !info.isSymLink())
+        return std::nullopt;
+    const QString real = info.canonicalFilePath();
+    if (real.isEmpty())
+        return problem(u"a symbolic link to %1, which does not exist"_s.arg(info.symLinkTarget()));
+    if (!real.startsWith(realRoot + u'/'))
+        return problem(u"resolves to %1, outside the suite folder; a suite reads only files inside its folder"_s.arg(
+            real));
+    if (!info.isFile())
+        return problem(u"not a regular file (a folder, device, FIFO or socket); a suite reads only regular files"_s);
+#ifdef Q_OS_UNIX
+    // Opened without blocking (a FIFO swapped in after the check above would otherwise wait for a writer) and
+    // without following a link, then checked again on the open descriptor.
+    const QByteArray native = QFile::encodeName(real);
+    const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return problem(u"cannot read: %1"_s.arg(QString::fromLocal8Bit(std::strerror(errno))));
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return problem(u"not a regular file (a folder, device, FIFO or socket); a suite reads only regular files"_s);
+    }
+    QFile file;
+    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return problem(u"cannot read: %1"_s.arg(file.errorString()));
+    }
+#else
+    QFile file(real);
+    if (!file.open(QIODevice::ReadOnly))
+        return problem(u"cannot read: %1"_s.arg(file.errorString()));
+#endif
+    const auto tooLarge = [&] {
+        return problem(u"too large: over %1 bytes (a suite's cases.jsonl may hold %2 bytes, each other file %3, all"
+                        " its files together %4)"_s.arg(limit).arg(kMaxCasesBytes).arg(kMaxDocumentBytes).arg(
+                            kMaxSuiteBytes));
+    };
+    if (file.size() > limit)
+        return tooLarge();
+    // Read in chunks up to one byte past the limit, so that a file that grows while it is read is caught too.
+    QByteArray bytes;
+    bytes.reserve(qsizetype(std::min(file.size(), limit)));
+    constexpr qint64 kChunk = 1 << 20;
+    while (bytes.size() <= limit) {
+        const QByteArray chunk = file.read(std::min(kChunk, limit + 1 - bytes.size()));
+        if (chunk.isEmpty())
+            break;
+        bytes += chunk;
+    }
+    if (bytes.size() > limit)
+        return tooLarge();
+    if (file.error() != QFileDevice::NoError)
+        return problem(u"cannot read: %1"_s.arg(file.errorString()));
+    return bytes;
+}
+
+} // namespace
+
 SuiteFiles readSuiteFiles(const QString& dir, Problems& problems)
 {
     SuiteFiles files;
@@ -410,20 +493,15 @@ SuiteFiles readSuiteFiles(const QString& dir, Problems& problems)
         problems.append(Problem{dir, 0, 0, {}, u"not a folder: a suite is a folder with suite.json and cases.jsonl"_s});
         return files;
     }
+    const QString realRoot = QFileInfo(dir).canonicalFilePath();
+    qint64 total = 0;
     const auto readOne = [&](const QString& relative) {
-        QFile file(root.filePath(relative));
-        if (!file.exists())
+        const qint64 limit = std::min(relative == kCases ? kMaxCasesBytes : kMaxDocumentBytes, kMaxSuiteBytes - total);
+        auto bytes = readSuiteFile(realRoot, root, relative, limit, problems);
+        if (!bytes)
             return;
-        if (file.size() > kMaxFileBytes) {
-            problems.append(Problem{relative, 0, 0, {},
-                                    u"too large (%1 bytes; the limit is %2)"_s.arg(file.size()).arg(kMaxFileBytes)});
-            return;
-        }
-        if (!file.open(QIODevice::ReadOnly)) {
-            problems.append(Problem{relative, 0, 0, {}, u"cannot read: %1"_s.arg(file.errorString())});
-            return;
-        }
-        files[relative] = file.readAll();
+        total += bytes->size();
+        files[relative] = std::move(*bytes);
     };
     readOne(kManifest);
     readOne(kCases);

@@ -40,6 +40,7 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     , m_service(GoldEditService::of(workspace))
 {
     setObjectName(u"auditPage"_s);
+    m_status->setTextFormat(Qt::PlainText); // store errors quote stored values
     m_pool.setMaxThreadCount(1);
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(AuditQueueModel::SortRole);

@@ -86,6 +86,7 @@ CasesPage::CasesPage(Workspace* workspace, QWidget* parent)
     m_search->setPlaceholderText(tr("Search the inputs…"));
     m_search->setMinimumWidth(200);
     m_pinned->setObjectName(u"casesPinned"_s);
+    m_pinned->setTextFormat(Qt::PlainText); // case ids and model names from the store
     m_clearPinned->setText(tr("Clear"));
     m_clearPinned->setToolTip(tr("Show every response again"));
     m_count->setObjectName(u"casesCount"_s);

@@ -55,6 +55,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter models…"));
     m_filter->setMaximumWidth(240);
     m_status->setObjectName(u"leaderboardStatus"_s);
+    m_status->setTextFormat(Qt::PlainText); // store errors quote stored values
     m_status->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
     m_gold->setSideBySideOffered(true);
 

@@ -94,6 +94,7 @@ RunsPage::RunsPage(Workspace* workspace, QWidget* parent)
     m_retry->setObjectName(u"retryErrorsButton"_s);
     m_message->setObjectName(u"runsMessage"_s);
     m_message->setWordWrap(true);
+    m_message->setTextFormat(Qt::PlainText); // errors quote stored values
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* controls = new QHBoxLayout;

@@ -78,6 +78,7 @@ DiffView::DiffView(Workspace* workspace, QWidget* parent)
         return std::pair(dialog.gold(), dialog.reason());
     };
 
+    m_header->setObjectName(u"diffHeader"_s);
     m_header->setTextFormat(Qt::RichText);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_answers->setObjectName(u"answersCombo"_s);
@@ -93,6 +94,7 @@ DiffView::DiffView(Workspace* workspace, QWidget* parent)
     m_raw->setObjectName(u"rawText"_s);
     m_rawInfo->setWordWrap(true);
     m_rawInfo->setObjectName(u"rawInfo"_s);
+    m_rawInfo->setTextFormat(Qt::RichText);
     auto* rawPage = new QWidget(this);
     auto* rawLayout = new QVBoxLayout(rawPage);
     rawLayout->setContentsMargins(0, 0, 0, 0);
@@ -247,7 +249,8 @@ void DiffView::clear(const QString& placeholder)
     m_rawInfo->clear();
     m_schemaErrors->clear();
     m_schemaErrors->hide();
-    m_header->setText(placeholder.isEmpty() ? tr("Select a response to compare it with its gold.") : placeholder);
+    m_header->setText(placeholder.isEmpty() ? tr("Select a response to compare it with its gold.")
+                                            : placeholder.toHtmlEscaped());
     m_hint->clear();
     updateActions();
 }
@@ -303,12 +306,14 @@ void DiffView::apply(const CaseDetailPtr& detail)
         return;
     }
     const Verdict& v = detail->verdict;
+    // Rich text: every interpolated value is escaped (model, strategy and case ids come from imported files).
     m_header->setText(tr("<b>%1</b> · %2 · %3 · repeat %4 — <b>%5</b> · parsed: %6")
                           .arg(caseLabel().toHtmlEscaped(),
-                              displayModelName(m_ref.model, m_ref.simulated).toHtmlEscaped(), m_ref.strategy)
+                              displayModelName(m_ref.model, m_ref.simulated).toHtmlEscaped(),
+                              m_ref.strategy.toHtmlEscaped())
                           .arg(m_ref.repeat)
-                          .arg(QString::fromLatin1(ladderLabelId(v.ladder)).replace(u'_', u' '),
-                              QString::fromLatin1(parseRungId(v.rung))));
+                          .arg(QString::fromLatin1(ladderLabelId(v.ladder)).replace(u'_', u' ').toHtmlEscaped(),
+                              QString::fromLatin1(parseRungId(v.rung)).toHtmlEscaped()));
     m_answers->setCurrentIndex(m_answers->findData(QVariant::fromValue(m_ref)));
 
     const bool current = detail->goldRevision == detail->currentRevision;
@@ -343,13 +348,14 @@ void DiffView::apply(const CaseDetailPtr& detail)
     if (detail->sobEncoded)
         info << tr("imported from SOB: the stored candidate, JSON-encoded");
     if (!detail->response.errorKind.isEmpty())
-        info << tr("call failed: %1 %2").arg(detail->response.errorKind, detail->response.errorMessage.toHtmlEscaped());
+        info << tr("call failed: %1 %2")
+                    .arg(detail->response.errorKind.toHtmlEscaped(), detail->response.errorMessage.toHtmlEscaped());
     if (detail->response.httpStatus)
         info << tr("HTTP %1").arg(detail->response.httpStatus);
     if (detail->response.latencyMs)
-        info << formatMetricValue("ladder.latency_p50", *detail->response.latencyMs);
+        info << formatMetricValue("ladder.latency_p50", *detail->response.latencyMs).toHtmlEscaped();
     if (detail->response.cost)
-        info << formatMetricValue("ladder.cost_per_success", *detail->response.cost);
+        info << formatMetricValue("ladder.cost_per_success", *detail->response.cost).toHtmlEscaped();
     m_rawInfo->setText(info.join(u" · "_s));
     if (detail->jsonLength > 0 && !detail->sobEncoded) {
         // The ladder's offsets are UTF-8 bytes; the editor counts UTF-16 units.

@@ -51,6 +51,7 @@ std::optional<QString> askEditReason(QWidget* parent, const QString& summary)
     QDialog dialog(parent);
     dialog.setWindowTitle(QObject::tr("Reason for the gold change"));
     auto* label = new QLabel(summary, &dialog);
+    label->setTextFormat(Qt::PlainText); // gold values and paths, never markup
     label->setWordWrap(true);
     auto* reason = new QLineEdit(&dialog);
     reason->setObjectName(u"reasonEdit"_s);
@@ -106,11 +107,18 @@ GoldConflictDialog::GoldConflictDialog(const GoldEditOutcome& outcome, QWidget* 
                                  .arg(outcome.theirs.revision),
         this);
     intro->setWordWrap(true);
+    // Authors and reasons come from the store, which others write: shown as text, never as markup.
+    const auto plain = [this](const QString& text) {
+        auto* label = new QLabel(text, this);
+        label->setTextFormat(Qt::PlainText);
+        return label;
+    };
+    intro->setTextFormat(Qt::PlainText);
     auto* grid = new QGridLayout;
     grid->addWidget(new QLabel(tr("<b>Theirs (saved)</b>"), this), 0, 0);
     grid->addWidget(new QLabel(tr("<b>Yours (not saved)</b>"), this), 0, 1);
-    grid->addWidget(new QLabel(revisionCaption(outcome.theirs), this), 1, 0);
-    grid->addWidget(new QLabel(tr("Reason: %1").arg(outcome.mine.reason), this), 1, 1);
+    grid->addWidget(plain(revisionCaption(outcome.theirs)), 1, 0);
+    grid->addWidget(plain(tr("Reason: %1").arg(outcome.mine.reason)), 1, 1);
     grid->addWidget(m_theirs, 2, 0);
     grid->addWidget(m_mine, 2, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -107,6 +107,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &LaunchDialog::reject);
     m_problem->setObjectName(u"problemLabel"_s);
     m_problem->setWordWrap(true);
+    m_problem->setTextFormat(Qt::PlainText); // suite problems quote the suite's files
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* left = new QWidget(this);

@@ -27,6 +27,9 @@ RunProgressPanel::RunProgressPanel(QWidget* parent)
     setObjectName(u"sessionBox"_s);
     m_title->setObjectName(u"sessionTitle"_s);
     m_title->setWordWrap(true);
+    // Model names, strategies and errors come from runs others may have started: text, never markup.
+    for (QLabel* label : { m_title, m_totalDetail, m_errorDetail })
+        label->setTextFormat(Qt::PlainText);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -89,6 +92,8 @@ void RunProgressPanel::rebuildRows(const QStringList& models)
         row.bar->setFormat(u"%v/%m"_s);
         row.detail = new QLabel(parent);
         row.detail->setObjectName(u"detail:"_s + models[i]);
+        row.name->setTextFormat(Qt::PlainText);
+        row.detail->setTextFormat(Qt::PlainText);
         m_rowsLayout->addWidget(row.name, i, 0);
         m_rowsLayout->addWidget(row.bar, i, 1);
         m_rowsLayout->addWidget(row.detail, i, 2);

@@ -1,5 +1,6 @@
 #include "workspace/goldeditservice.h"
 
+#include "settings.h"
 #include "store/resultstore.h"
 #include "workspace/workspace.h"
 
@@ -72,7 +73,7 @@ void GoldEditService::setAuthor(const QString& author)
     if (trimmed.isEmpty() || trimmed == m_author)
         return;
     m_author = trimmed;
-    QSettings().setValue(kAuthorKey, trimmed);
+    writeSetting(kAuthorKey, trimmed);
 }
 
 void GoldEditService::submitLeaf(LeafEdit edit)
