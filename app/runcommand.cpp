@@ -111,8 +111,9 @@ int runCommand(const QStringList& args)
             u"DIR|NAME"_s });
     parser.addOption({ u"model"_s,
         u"Model spec, repeatable: openai:MODEL[@URL], ollama:MODEL[@URL] or sim:PROFILE, "
-        "with ;key_env=VAR ;temperature=X ;max_tokens=N ;seed=N ;stream ;header=NAME:VALUE. "
-        "API keys are read from the environment (OPENAI_API_KEY by default)."_s,
+        "with ;key_env=VAR ;temperature=X ;max_tokens=N ;seed=N ;stream ;case_headers ;header=NAME:$VAR. "
+        "API keys are read from the environment: OPENAI_API_KEY for https://api.openai.com, for any other URL "
+        "only the variable named by ;key_env."_s,
         u"SPEC"_s });
     parser.addOption(
         { u"strategy"_s, u"P, J, PJ, J+ or PJ+; repeatable or comma-separated (default: all five)."_s, u"S"_s });
@@ -130,6 +131,11 @@ int runCommand(const QStringList& args)
     parser.addOption({ u"retry-errors"_s, u"Ask the errored slots of stored runs again, in new runs."_s, u"RUN"_s });
     parser.addOption(
         { u"error-kind"_s, u"With --retry-errors: only these kinds (e.g. timeout,http_5xx)."_s, u"KIND"_s });
+    parser.addOption({ u"trust-store-origin"_s,
+        u"With --resume or --retry-errors: send keys and $VAR headers to the endpoints the store names, not only "
+        "to those given again with --model."_s });
+    parser.addOption({ u"allow-insecure-key"_s,
+        u"Send keys and $VAR headers over plain http to hosts that are not loopback."_s });
     parser.addOption({ u"no-cache"_s, u"Send every request, even one answered before with the same request."_s });
     parser.addOption({ u"prices"_s, u"Price table (JSON) instead of the user's or the built-in one."_s, u"FILE"_s });
     parser.addOption({ u"timeout"_s, u"Seconds for one call, the whole of it (default 600)."_s, u"S"_s });
@@ -195,6 +201,10 @@ int runCommand(const QStringList& args)
     if (!readPositive(parser, u"global-concurrency"_s, options.globalConcurrency))
         return usage(u"--global-concurrency needs a whole number ≥ 1"_s);
     options.useCache = !parser.isSet(u"no-cache"_s);
+    options.allowInsecureKey = parser.isSet(u"allow-insecure-key"_s);
+    const bool trustStore = parser.isSet(u"trust-store-origin"_s);
+    if (trustStore && !resuming && !retrying)
+        return usage(u"--trust-store-origin goes with --resume or --retry-errors"_s);
 
     PriceTable prices;
     if (parser.isSet(u"prices"_s)) {
@@ -261,10 +271,10 @@ int runCommand(const QStringList& args)
     QString error;
     bool started = false;
     if (resuming) {
-        started = runner.resume({ suite, storedRuns, models, options }, &error);
+        started = runner.resume({ suite, storedRuns, models, options, trustStore }, &error);
     } else if (retrying) {
         started = runner.retryErrors(
-            { suite, storedRuns, splitValues(parser.values(u"error-kind"_s)), models, options }, &error);
+            { suite, storedRuns, splitValues(parser.values(u"error-kind"_s)), models, options, trustStore }, &error);
     } else {
         RunPlan plan;
         plan.suite = suite;

@@ -107,7 +107,7 @@ int serveSimCommand(const QStringList& args)
         models << p.name;
     out(u"serve-sim: listening on http://127.0.0.1:%1 (OpenAI: /v1, Ollama: /api)\n"
         "  simulated models: %2\n  suites: %3 (%4 cases)\n  try: structscope run --suite %5 --model "
-        "'openai:careful@http://127.0.0.1:%1/v1;key_env='\n"_s.arg(QString::number(server.port()), models.join(u", "_s),
+        "'openai:careful@http://127.0.0.1:%1/v1;case_headers'\n"_s.arg(QString::number(server.port()), models.join(u", "_s),
             server.catalog().suiteIds().join(u", "_s), QString::number(server.catalog().caseCount()),
             server.catalog().suiteIds().value(0, u"DIR"_s)));
     g_stop = 0;

@@ -1,7 +1,10 @@
 // The headless command line: help, exit codes, and `check` on good and broken suites.
 #include "audit/goldeditor.h"
+#include "providers/modelspec.h"
 #include "report/evaluation.h"
+#include "run/runsetup.h"
 #include "store/resultstore.h"
+#include "suite/suiteloader.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,6 +16,7 @@
 #include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -409,6 +413,67 @@ private Q_SLOTS:
         const Run run = runCli({u"check"_s, u"--suite"_s, u"valid"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"tiny (Tiny suite 0.1.0): OK"_s));
+    }
+
+    // A store can come from anyone: a run planted in it with its own endpoint, key variable and `$VAR`
+    // header makes `run --resume` send nothing, and say which origin would get which variables.
+    void resumeSendsNoSecretToAPlantedEndpoint()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QTcpServer planted;
+        QVERIFY(planted.listen(QHostAddress::LocalHost, 0));
+        const QString origin = u"http://localhost:%1"_s.arg(planted.serverPort());
+        const QString store = dir.filePath(u"shared.db"_s);
+        {
+            const structscope::SuiteLoadResult suite = structscope::loadSuiteDir(testData(u"suite/valid"_s));
+            QVERIFY(suite.ok());
+            QString error;
+            auto db = structscope::ResultStore::open(store, &error);
+            QVERIFY2(db, qPrintable(error));
+            const QString text = u"openai:m@"_s + origin + u"/v1;key_env=VICTIM_TOKEN;header=X-Leak:$AWS_SECRET_ACCESS_KEY"_s;
+            const auto spec = structscope::parseModelSpec(text, &error);
+            QVERIFY2(spec, qPrintable(error));
+            const auto stored = structscope::storeSuiteForRun(*db, *suite.suite);
+            QVERIFY(stored);
+            const auto run = db->createRun(structscope::makeRunRecord(stored.value(), *suite.suite, *spec,
+                structscope::Strategy::P, 1, structscope::runSettings(*spec, {})));
+            QVERIFY(run);
+            QVERIFY(db->finishRun(run->id, structscope::RunStatus::Interrupted));
+        }
+        qputenv("VICTIM_TOKEN", "victim-token-0123456789");
+        qputenv("AWS_SECRET_ACCESS_KEY", "aws-secret-0123456789");
+        const auto restore = qScopeGuard([] {
+            qunsetenv("VICTIM_TOKEN");
+            qunsetenv("AWS_SECRET_ACCESS_KEY");
+        });
+        const Run run = runCli({u"run"_s, u"--resume"_s, u"1"_s, u"--store"_s, store, u"--suite"_s,
+                                testData(u"suite/valid"_s), u"--no-keep-verdicts"_s});
+        QVERIFY2(run.exitCode != 0, qPrintable(run.err));
+        for (const QString& part : {origin, u"VICTIM_TOKEN"_s, u"AWS_SECRET_ACCESS_KEY"_s, u"--trust-store-origin"_s})
+            QVERIFY2(run.err.contains(part), qPrintable(run.err));
+        QVERIFY(!run.err.contains(u"victim-token"_s) && !run.out.contains(u"victim-token"_s));
+        QVERIFY(!run.err.contains(u"aws-secret"_s) && !run.out.contains(u"aws-secret"_s));
+        QVERIFY(!planted.waitForNewConnection(200)); // no connection was made
+    }
+
+    // A key over plain http to a host that is not loopback is refused before anything is sent.
+    void runRefusesAnInsecureKey()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Run run = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+                                dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://192.0.2.1:9/v1;key_env=LAN_KEY"_s,
+                                u"--strategy"_s, u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s,
+                                u"--no-keep-verdicts"_s});
+        QVERIFY2(run.exitCode != 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(u"--allow-insecure-key"_s) && run.err.contains(u"LAN_KEY"_s), qPrintable(run.err));
+        // A literal header value is refused too, with the way to give it.
+        const Run literal = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+                                    dir.filePath(u"s.db"_s), u"--model"_s,
+                                    u"openai:m@http://127.0.0.1:9/v1;header=Ocp-Apim-Subscription-Key:0123abcd"_s});
+        QCOMPARE(literal.exitCode, 2);
+        QVERIFY2(literal.err.contains(u"header=Ocp-Apim-Subscription-Key:$VAR"_s), qPrintable(literal.err));
     }
 
     void auditAndGoldRefuseBadArguments_data()

@@ -51,18 +51,28 @@ private Q_SLOTS:
                                            << u"ollama:llama3.1:70b-instruct-q4@http://gpu-box:11434"_s;
         QTest::addRow("sim") << u"sim:careful"_s << u"sim"_s << u"careful"_s << QString() << QString()
                              << u"sim:careful"_s;
+        // OPENAI_API_KEY goes to the official endpoint only: any other URL names its variable or sends none.
         QTest::addRow("at in model") << u"openai:@cf/meta/llama-3@https://gw.example/v1"_s << u"openai"_s
-                                     << u"@cf/meta/llama-3"_s << u"https://gw.example/v1"_s << u"OPENAI_API_KEY"_s
+                                     << u"@cf/meta/llama-3"_s << u"https://gw.example/v1"_s << QString()
                                      << u"openai:@cf/meta/llama-3@https://gw.example/v1"_s;
+        QTest::addRow("other url, default key named")
+            << u"openai:m@https://gw.example/v1;key_env=OPENAI_API_KEY"_s << u"openai"_s << u"m"_s
+            << u"https://gw.example/v1"_s << u"OPENAI_API_KEY"_s << u"openai:m@https://gw.example/v1;key_env=OPENAI_API_KEY"_s;
+        QTest::addRow("official host, other path") << u"openai:m@https://API.openai.com:443/v1/"_s << u"openai"_s
+                                                   << u"m"_s << u"https://API.openai.com:443/v1"_s << u"OPENAI_API_KEY"_s
+                                                   << u"openai:m@https://API.openai.com:443/v1"_s;
+        QTest::addRow("official host over http") << u"openai:m@http://api.openai.com/v1"_s << u"openai"_s << u"m"_s
+                                                 << u"http://api.openai.com/v1"_s << QString()
+                                                 << u"openai:m@http://api.openai.com/v1"_s;
         QTest::addRow("openrouter options")
             << u"  openai:openai/gpt-4o@https://openrouter.ai/api/v1/;stream;key_env=OPENROUTER_API_KEY;max_tokens=512;"
-               "temperature=0.7;seed=42;header=HTTP-Referer:https://x.example  "_s
+               "temperature=0.7;seed=42;case_headers;header=HTTP-Referer:$REFERER  "_s
             << u"openai"_s << u"openai/gpt-4o"_s << u"https://openrouter.ai/api/v1"_s << u"OPENROUTER_API_KEY"_s
             << u"openai:openai/gpt-4o@https://openrouter.ai/api/v1;key_env=OPENROUTER_API_KEY;temperature=0.7;"
-               "max_tokens=512;seed=42;stream;header=HTTP-Referer:https://x.example"_s;
+               "max_tokens=512;seed=42;stream;case_headers;header=HTTP-Referer:$REFERER"_s;
         QTest::addRow("vllm no key") << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1;key_env="_s << u"openai"_s
                                      << u"Qwen/Qwen2.5-7B"_s << u"http://127.0.0.1:8000/v1"_s << QString()
-                                     << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1;key_env="_s;
+                                     << u"openai:Qwen/Qwen2.5-7B@http://127.0.0.1:8000/v1"_s;
     }
 
     void modelSpecParses()
@@ -89,14 +99,17 @@ private Q_SLOTS:
     void modelSpecOptions()
     {
         const ModelSpec s = spec(u"openai:m@https://h.example/v1;temperature=0.7;max_tokens=512;seed=-3;stream;"
-                                 "header=X-Title:My%3Bbench;header=X-Key:$MY_KEY"_s);
+                                 "header=X-Title:%24TITLE;header=X-Key:$MY_KEY;key_env=H_KEY"_s);
         QCOMPARE(s.temperature, 0.7);
         QCOMPARE(s.maxTokens, std::optional<int>(512));
         QCOMPARE(s.seed, std::optional<qint64>(-3));
         QVERIFY(s.stream);
+        QVERIFY(!s.caseHeaders);
         QCOMPARE(s.headers.size(), 2);
-        QCOMPARE(s.headers.at(0).second, u"My;bench"_s);
+        QCOMPARE(s.headers.at(0).second, u"$TITLE"_s);
         QCOMPARE(s.headers.at(1).second, u"$MY_KEY"_s);
+        QCOMPARE(s.environmentVariables(), (QStringList { u"H_KEY"_s, u"TITLE"_s, u"MY_KEY"_s }));
+        QCOMPARE(s.origin(), u"https://h.example:443"_s);
         QVERIFY(*parseModelSpec(formatModelSpec(s)) == s);
         // The stored form drops headers, which may carry secrets.
         QVERIFY(!formatModelSpec(s, SpecText::Stored).contains(u"header"_s));
@@ -125,7 +138,16 @@ private Q_SLOTS:
         QTest::addRow("bad max_tokens") << u"openai:m;max_tokens=0"_s << u"max_tokens '0'"_s;
         QTest::addRow("bad seed") << u"openai:m;seed=1.5"_s << u"seed '1.5'"_s;
         QTest::addRow("bad key_env") << u"openai:m;key_env=sk-123"_s << u"not an environment variable name"_s;
-        QTest::addRow("bad header") << u"openai:m;header=nocolon"_s << u"header=NAME:VALUE"_s;
+        QTest::addRow("bad header") << u"openai:m;header=nocolon"_s << u"header=NAME:$VAR"_s;
+        // Header values are never written down: a literal one is refused, with the way to give it.
+        QTest::addRow("literal header") << u"openai:m;header=Ocp-Apim-Subscription-Key:0123abcd"_s
+                                        << u"literal value"_s;
+        QTest::addRow("literal header advice") << u"openai:m;header=X-Title:bench"_s
+                                               << u"write header=X-Title:$VAR"_s;
+        QTest::addRow("header $ alone") << u"openai:m;header=X-Title:$"_s << u"literal value"_s;
+        QTest::addRow("header $ and text") << u"openai:m;header=X-Title:$A B"_s << u"literal value"_s;
+        QTest::addRow("sim with case headers") << u"sim:careful;case_headers"_s << u"simulated models take no"_s;
+        QTest::addRow("bad case headers") << u"openai:m;case_headers=maybe"_s << u"case_headers 'maybe'"_s;
         QTest::addRow("valueless option") << u"openai:m;seed"_s << u"needs a value"_s;
     }
 
@@ -136,6 +158,50 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!parseModelSpec(text, &error));
         QVERIFY2(error.contains(message), qPrintable(error));
+    }
+
+    void originsAndLoopback()
+    {
+        QCOMPARE(urlOrigin(QUrl(u"HTTP://LocalHost/v1"_s)), u"http://localhost:80"_s);
+        QCOMPARE(urlOrigin(QUrl(u"https://h.example:8443/a?b"_s)), u"https://h.example:8443"_s);
+        QCOMPARE(urlOrigin(QUrl(u"http://[::1]:9/v1"_s)), u"http://[::1]:9"_s);
+        QVERIFY(urlOrigin(QUrl(u"http://h.example/v1"_s)) != urlOrigin(QUrl(u"https://h.example/v1"_s)));
+        QVERIFY(urlOrigin(QUrl(u"http://h.example/v1"_s)) != urlOrigin(QUrl(u"http://h.example:81/v1"_s)));
+        for (const char* host : { "localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "::1", "[::1]" })
+            QVERIFY2(isLoopbackHost(QString::fromLatin1(host)), host);
+        for (const char* host : { "gpu-box", "192.168.1.5", "10.0.0.1", "localhost.example", "a.localhost", "128.0.0.1", "::2" })
+            QVERIFY2(!isLoopbackHost(QString::fromLatin1(host)), host);
+    }
+
+    // A key or a $VAR header over plain http to a host that is not loopback is refused unless allowed.
+    void insecureKeys_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("refused");
+        QTest::addRow("http lan with key") << u"openai:m@http://gpu-box:8000/v1;key_env=LAN_KEY"_s << true;
+        QTest::addRow("http lan with header") << u"ollama:m@http://192.168.1.5:11434;header=X-Token:$T"_s << true;
+        QTest::addRow("http official host") << u"openai:m@http://api.openai.com/v1;key_env=OPENAI_API_KEY"_s << true;
+        QTest::addRow("http lan no key") << u"openai:m@http://gpu-box:8000/v1"_s << false;
+        QTest::addRow("ollama lan") << u"ollama:m@http://gpu-box:11434"_s << false;
+        QTest::addRow("http loopback") << u"openai:m@http://127.0.0.1:8000/v1;key_env=LOCAL_KEY"_s << false;
+        QTest::addRow("http localhost") << u"openai:m@http://localhost:8000/v1;key_env=LOCAL_KEY"_s << false;
+        QTest::addRow("https") << u"openai:m@https://gw.example/v1;key_env=GW_KEY"_s << false;
+        QTest::addRow("official") << u"openai:gpt-4o"_s << false;
+        QTest::addRow("sim") << u"sim:careful"_s << false;
+    }
+
+    void insecureKeys()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, refused);
+        const ModelSpec s = spec(text);
+        const QString problem = insecureKeyProblem(s, false);
+        QCOMPARE(!problem.isEmpty(), refused);
+        if (refused) {
+            QVERIFY2(problem.contains(u"--allow-insecure-key"_s), qPrintable(problem));
+            QVERIFY2(problem.contains(s.environmentVariables().constFirst()), qPrintable(problem));
+        }
+        QVERIFY(insecureKeyProblem(s, true).isEmpty());
     }
 
     void priceTable()

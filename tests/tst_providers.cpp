@@ -431,8 +431,10 @@ private Q_SLOTS:
     void httpRequestHeadersAndKey()
     {
         qputenv("STRUCTSCOPE_TEST_HEADER_VALUE", "from-env");
-        const ModelSpec s = spec(
-            u"openai:m@http://127.0.0.1:9/v1;header=X-Title:bench;header=X-Extra:$STRUCTSCOPE_TEST_HEADER_VALUE"_s);
+        qputenv("STRUCTSCOPE_TEST_TITLE", "bench ü");
+        qunsetenv("STRUCTSCOPE_TEST_UNSET");
+        const ModelSpec s = spec(u"openai:m@http://127.0.0.1:9/v1;case_headers;header=X-Title:$STRUCTSCOPE_TEST_TITLE;"
+                                 "header=X-Extra:$STRUCTSCOPE_TEST_HEADER_VALUE;header=X-None:$STRUCTSCOPE_TEST_UNSET"_s);
         const HttpRequestSpec request = buildHttpRequest(
             s, samplePrompt(Strategy::J, true, false), u"case-ü1"_s, u"sk-test-1234567890abcdefghij"_s);
         QCOMPARE(request.url.toString(), u"http://127.0.0.1:9/v1/chat/completions"_s);
@@ -441,15 +443,41 @@ private Q_SLOTS:
             headers.insert(name, value);
         QCOMPARE(headers.value("Authorization"), QByteArray("Bearer sk-test-1234567890abcdefghij"));
         QCOMPARE(headers.value("X-StructScope-Case"), QByteArray("case-%C3%BC1"));
-        QCOMPARE(headers.value("X-Title"), QByteArray("bench"));
+        QCOMPARE(headers.value("X-StructScope-Repeat"), QByteArray("0"));
+        QCOMPARE(headers.value("X-Title"), QByteArray("bench %C3%BC"));
         QCOMPARE(headers.value("X-Extra"), QByteArray("from-env"));
+        QVERIFY(!headers.contains("X-None")); // an unset variable sends no header
         QCOMPARE(headers.value("Content-Type"), QByteArray("application/json"));
         QVERIFY(!request.body.contains("sk-test"));
+        // Everything read from the environment, as read and as sent, is what redaction removes.
+        QCOMPARE(request.secrets,
+            (QStringList { u"sk-test-1234567890abcdefghij"_s, u"bench ü"_s, u"bench %C3%BC"_s, u"from-env"_s }));
+        qunsetenv("STRUCTSCOPE_TEST_TITLE");
+        qunsetenv("STRUCTSCOPE_TEST_HEADER_VALUE");
         const HttpRequestSpec noKey
             = buildHttpRequest(spec(u"ollama:qwen3:8b"_s), samplePrompt(Strategy::P, false, false), u"c"_s, QString());
         QCOMPARE(noKey.url.toString(), u"http://localhost:11434/api/chat"_s);
         for (const auto& header : noKey.headers)
             QVERIFY(header.first != "Authorization");
+    }
+
+    // Real providers need not learn that they serve benchmark traffic: the case headers are for serve-sim.
+    void caseHeadersOnlyWhenAsked()
+    {
+        for (const QString& text : { u"openai:m@http://127.0.0.1:9/v1"_s, u"openai:gpt-4o"_s, u"ollama:qwen3:8b"_s }) {
+            const HttpRequestSpec request
+                = buildHttpRequest(spec(text), samplePrompt(Strategy::J, true, false), u"case-1"_s, QString(), 2);
+            for (const auto& header : request.headers)
+                QVERIFY2(!header.first.startsWith("X-StructScope"), header.first.constData());
+            QVERIFY(request.secrets.isEmpty());
+        }
+        const HttpRequestSpec sim = buildHttpRequest(spec(u"openai:careful@http://127.0.0.1:9/v1;case_headers"_s),
+            samplePrompt(Strategy::J, true, false), u"case-1"_s, QString(), 2);
+        QHash<QByteArray, QByteArray> headers;
+        for (const auto& [name, value] : sim.headers)
+            headers.insert(name, value);
+        QCOMPARE(headers.value("X-StructScope-Case"), QByteArray("case-1"));
+        QCOMPARE(headers.value("X-StructScope-Repeat"), QByteArray("2"));
     }
 
     void requestHashCoversTheRequestOnly()

@@ -209,7 +209,7 @@ private Q_SLOTS:
         clock.start();
 
         const QString db = m_tmp.filePath(u"crash.db"_s);
-        const QString model = u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(port);
+        const QString model = u"openai:careful@http://127.0.0.1:%1/v1;case_headers"_s.arg(port);
         const QStringList runArgs = { u"run"_s, u"--suite"_s, u"email-extraction"_s, u"--model"_s, model,
             u"--strategy"_s, u"J"_s, u"--store"_s, db, u"--concurrency"_s, u"2"_s };
 
@@ -309,7 +309,7 @@ private Q_SLOTS:
         QVERIFY(writeSmallSuite(suite, 4));
         const QString db = m_tmp.filePath(u"again.db"_s);
         const QStringList command = { u"run"_s, u"--suite"_s, suite, u"--model"_s,
-            u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(port), u"--strategy"_s, u"J"_s, u"--repeats"_s,
+            u"openai:careful@http://127.0.0.1:%1/v1;case_headers"_s.arg(port), u"--strategy"_s, u"J"_s, u"--repeats"_s,
             u"20"_s, u"--store"_s, db, u"--concurrency"_s, u"2"_s };
 
         QProcess first;

@@ -54,7 +54,8 @@ private Q_SLOTS:
         });
         QVERIFY(server.listen());
         const QString specText
-            = openai ? u"openai:gpt-test@%1/v1"_s.arg(server.baseUrl()) : u"ollama:qwen3:8b@%1"_s.arg(server.baseUrl());
+            = openai ? u"openai:gpt-test@%1/v1;case_headers"_s.arg(server.baseUrl())
+                     : u"ollama:qwen3:8b@%1;case_headers"_s.arg(server.baseUrl());
         ModelSpec model = spec(specText);
         model.stream = stream;
         model.seed = 11;
@@ -199,7 +200,7 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         auto store = openStore();
         Runner runner(*store);
-        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::P });
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl())) }, { Strategy::P });
         p.options.maxAttempts = 3;
         QVERIFY(runToEnd(runner, p));
         QCOMPARE(attempts.value(u"t-1"_s), 3);
@@ -383,6 +384,118 @@ private Q_SLOTS:
             QVERIFY(server.requests.size() >= int(m_suite->cases.size()) * attempts);
         else
             QCOMPARE(server.requests.size(), int(m_suite->cases.size()) * attempts);
+    }
+
+    // A redirect to another origin (here another port, and another host name) would carry the key and the
+    // $VAR headers there: the other server receives nothing, and the stored error names both origins.
+    void crossOriginRedirectsAreNotFollowed_data()
+    {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<bool>("otherHostName");
+        for (const int status : { 302, 307, 308 }) {
+            QTest::addRow("%d other port", status) << status << false;
+            QTest::addRow("%d other host", status) << status << true;
+        }
+    }
+
+    void crossOriginRedirectsAreNotFollowed()
+    {
+        QFETCH(int, status);
+        QFETCH(bool, otherHostName);
+        qputenv("STRUCTSCOPE_TEST_REDIRECT_KEY", "sk-redirect-test-0123456789abcdef");
+        qputenv("STRUCTSCOPE_TEST_REDIRECT_HEADER", "header-secret-0123456789");
+        QTcpServer other;
+        QVERIFY(other.listen(QHostAddress::LocalHost, 0));
+        int otherConnections = 0;
+        QByteArray otherReceived;
+        connect(&other, &QTcpServer::newConnection, this, [&] {
+            while (QTcpSocket* socket = other.nextPendingConnection()) {
+                ++otherConnections;
+                connect(socket, &QTcpSocket::readyRead, this, [&, socket] { otherReceived += socket->readAll(); });
+            }
+        });
+        const QString target = u"http://%1:%2/v1/chat/completions"_s.arg(
+            otherHostName ? u"localhost"_s : u"127.0.0.1"_s, QString::number(other.serverPort()));
+        LoopbackServer server([&](const ReceivedRequest&, Responder responder) {
+            responder.send(status, "{}", { { "Location", target.toLatin1() } });
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_REDIRECT_KEY;"
+                                "header=X-Extra:$STRUCTSCOPE_TEST_REDIRECT_HEADER"_s.arg(server.baseUrl())) },
+            { Strategy::P });
+        p.options.maxAttempts = 1;
+        QVERIFY(runToEnd(runner, p));
+        QTest::qWait(100); // time for a connection the runner should not make
+        QCOMPARE(otherConnections, 0);
+        QVERIFY(otherReceived.isEmpty());
+        QVERIFY(server.requests.size() >= int(m_suite->cases.size())); // "at least": see the next test
+        const auto responses = take(store->responses(runner.runs().constFirst().id));
+        QCOMPARE(responses.size(), int(m_suite->cases.size()));
+        for (const ResponseRecord& r : responses) {
+            QVERIFY(!r.errorKind.isEmpty());
+            QVERIFY2(r.errorMessage.contains(server.baseUrl()), qPrintable(r.errorMessage));
+            QVERIFY2(r.errorMessage.contains(u"%1:%2"_s.arg(otherHostName ? u"localhost"_s : u"127.0.0.1"_s,
+                         QString::number(other.serverPort()))),
+                qPrintable(r.errorMessage));
+            QVERIFY2(r.errorMessage.contains(u"another origin"_s), qPrintable(r.errorMessage));
+        }
+        qunsetenv("STRUCTSCOPE_TEST_REDIRECT_KEY");
+        qunsetenv("STRUCTSCOPE_TEST_REDIRECT_HEADER");
+    }
+
+    // Within one origin a redirect is followed, and the request keeps its key.
+    void sameOriginRedirectsAreFollowed()
+    {
+        qputenv("STRUCTSCOPE_TEST_REDIRECT_KEY", "sk-redirect-test-0123456789abcdef");
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            if (request.path.startsWith("/v1/"))
+                responder.send(307, "{}", { { "Location", "/v2/chat/completions" } });
+            else
+                responder.send(200, openAiAnswer(u"{}"_s));
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        Runner runner(*store);
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_REDIRECT_KEY"_s.arg(server.baseUrl())) },
+            { Strategy::P });
+        p.options.maxAttempts = 1;
+        QVERIFY(runToEnd(runner, p));
+        // Each slot went to /v1, was redirected, and was answered from /v2. Qt may send a request again on a
+        // fresh connection when the one it was queued on closes after a redirect: hence "at least".
+        const int cases = int(m_suite->cases.size());
+        int redirected = 0;
+        int answered = 0;
+        for (const ReceivedRequest& request : std::as_const(server.requests)) {
+            QCOMPARE(request.header("Authorization"), QByteArray("Bearer sk-redirect-test-0123456789abcdef"));
+            ++(request.path.startsWith("/v1/") ? redirected : answered);
+        }
+        QVERIFY(redirected >= cases);
+        QVERIFY(answered >= cases);
+        const auto responses = take(store->responses(runner.runs().constFirst().id));
+        QCOMPARE(responses.size(), cases);
+        for (const ResponseRecord& r : responses)
+            QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
+        qunsetenv("STRUCTSCOPE_TEST_REDIRECT_KEY");
+    }
+
+    // A key over plain http to a host that is not loopback: refused before anything is sent, unless allowed.
+    void insecureKeyIsRefused()
+    {
+        auto store = openStore();
+        Runner runner(*store);
+        const ModelSpec lan = spec(u"openai:m@http://192.0.2.1:9/v1;key_env=STRUCTSCOPE_TEST_LAN_KEY"_s);
+        RunPlan p = plan({ lan }, { Strategy::P });
+        QString error;
+        QVERIFY(!runner.start(p, &error));
+        QVERIFY2(error.contains(u"--allow-insecure-key"_s) && error.contains(u"STRUCTSCOPE_TEST_LAN_KEY"_s)
+                && error.contains(u"http://192.0.2.1:9"_s),
+            qPrintable(error));
+        QVERIFY(take(store->runs()).isEmpty());
+        p.options.allowInsecureKey = true;
+        QVERIFY2(runner.start(p, &error), qPrintable(error));
+        runner.cancel();
     }
 
     void concurrencyLimitsAreNeverExceeded()

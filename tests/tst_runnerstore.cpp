@@ -299,7 +299,7 @@ private Q_SLOTS:
         auto store = openStore();
         Runner runner(*store);
         QVERIFY(
-            runToEnd(runner, plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::J }, 2)));
+            runToEnd(runner, plan({ spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl())) }, { Strategy::J }, 2)));
         const qint64 runId = runner.runs().constFirst().id;
         QCOMPARE(server.requests.size(), 6);
         broken = false;
@@ -353,7 +353,7 @@ private Q_SLOTS:
         QStringList warnings;
         connect(&runner, &Runner::warning, this, [&](const QString& w) { warnings << w; });
         const ModelSpec model
-            = spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_API_KEY;header=X-Title:bench"_s.arg(server.baseUrl()));
+            = spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_API_KEY;case_headers"_s.arg(server.baseUrl()));
         QVERIFY(runToEnd(runner, plan({ model }, { Strategy::J, Strategy::PJPlus })));
         QCOMPARE(authorizations.size(), 6);
         for (const QByteArray& a : std::as_const(authorizations))
@@ -378,6 +378,151 @@ private Q_SLOTS:
             QVERIFY2(!f.readAll().contains(key), qPrintable(file));
         }
         qunsetenv("STRUCTSCOPE_TEST_API_KEY");
+    }
+
+    // A `$VAR` header's value is a secret as much as the key: a server echoing it in an error or an answer
+    // does not put it in the store. Only the header's name and its `$VAR` reference are stored.
+    void environmentHeaderValuesAreRedacted()
+    {
+        const QByteArray secret = "subscription-0123456789abcdef";
+        qputenv("STRUCTSCOPE_TEST_SUBSCRIPTION", secret);
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            const QByteArray sent = request.header("Ocp-Apim-Subscription-Key");
+            if (server.requests.size() % 2)
+                responder.send(401, "{\"error\": {\"message\": \"subscription key " + sent + " is invalid\"}}");
+            else
+                responder.send(200, openAiAnswer(u"{\"echo\": \"%1\"}"_s.arg(QString::fromLatin1(sent))));
+        });
+        QVERIFY(server.listen());
+        QString path;
+        auto store = openStore(&path);
+        Runner runner(*store);
+        const ModelSpec model = spec(
+            u"openai:m@%1/v1;header=Ocp-Apim-Subscription-Key:$STRUCTSCOPE_TEST_SUBSCRIPTION"_s.arg(server.baseUrl()));
+        QVERIFY(runToEnd(runner, plan({ model }, { Strategy::J })));
+        QCOMPARE(server.requests.size(), int(m_suite->cases.size()));
+        for (const ReceivedRequest& r : std::as_const(server.requests))
+            QCOMPARE(r.header("Ocp-Apim-Subscription-Key"), secret);
+        int errors = 0;
+        for (const RunRecord& run : take(store->runs())) {
+            QVERIFY(run.settings["headers"]["Ocp-Apim-Subscription-Key"] == "$STRUCTSCOPE_TEST_SUBSCRIPTION");
+            for (const ResponseRecord& r : take(store->responses(run.id))) {
+                QVERIFY2(!r.errorMessage.contains(QString::fromLatin1(secret)), qPrintable(r.errorMessage));
+                QVERIFY2(!r.rawText.contains(QString::fromLatin1(secret)), qPrintable(r.rawText));
+                if (!r.errorKind.isEmpty()) {
+                    ++errors;
+                    QVERIFY2(r.errorMessage.contains(u"[redacted]"_s), qPrintable(r.errorMessage));
+                }
+            }
+        }
+        QVERIFY(errors > 0);
+        store.reset();
+        for (const QString& file : QDir(m_tmp.path()).entryList({ QFileInfo(path).fileName() + u"*"_s }, QDir::Files)) {
+            QFile f(m_tmp.filePath(file));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(!f.readAll().contains(secret), qPrintable(file));
+        }
+        qunsetenv("STRUCTSCOPE_TEST_SUBSCRIPTION");
+    }
+
+    // A store can come from anyone. A run planted in it names an endpoint, a key variable and a `$VAR`
+    // header: resuming or retrying it reads none of them and sends nothing, unless the user names that
+    // endpoint again (their own spec is then used) or says they trust the store.
+    void storedEndpointsGetNoSecretsUnlessConfirmed()
+    {
+        qputenv("STRUCTSCOPE_TEST_VICTIM_TOKEN", "victim-token-0123456789");
+        qputenv("STRUCTSCOPE_TEST_AWS_SECRET", "aws-secret-0123456789");
+        QList<ReceivedRequest> received;
+        LoopbackServer server([&](const ReceivedRequest& request, Responder responder) {
+            received.append(request);
+            responder.send(400, "{\"error\": \"nope\"}");
+        });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        // The attacker's run: no answer yet, so resume would ask every slot.
+        const ModelSpec planted = spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_VICTIM_TOKEN;"
+                                       "header=X-Leak:$STRUCTSCOPE_TEST_AWS_SECRET"_s.arg(server.baseUrl()));
+        const auto stored = storeSuiteForRun(*store, *m_suite);
+        QVERIFY(stored);
+        const auto run = store->createRun(
+            makeRunRecord(stored.value(), *m_suite, planted, Strategy::P, 1, runSettings(planted, fastOptions())));
+        QVERIFY(run);
+        QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
+
+        Runner runner(*store);
+        ResumePlan resume;
+        resume.suite = m_suite;
+        resume.runIds = { run->id };
+        resume.options = fastOptions();
+        QString error;
+        QVERIFY(!runner.resume(resume, &error));
+        for (const QString& part : { u"STRUCTSCOPE_TEST_VICTIM_TOKEN"_s, u"STRUCTSCOPE_TEST_AWS_SECRET"_s,
+                 urlOrigin(QUrl(server.baseUrl())), u"--trust-store-origin"_s, u"--model"_s })
+            QVERIFY2(error.contains(part), qPrintable(error));
+        QVERIFY(!error.contains(u"victim-token"_s) && !error.contains(u"aws-secret"_s));
+        RetryPlan retry;
+        retry.suite = m_suite;
+        retry.runIds = { run->id };
+        retry.options = fastOptions();
+        QVERIFY(!runner.retryErrors(retry, &error));
+        QVERIFY2(error.contains(u"STRUCTSCOPE_TEST_VICTIM_TOKEN"_s), qPrintable(error));
+        QTest::qWait(50);
+        QVERIFY(received.isEmpty());
+        const QList<StoredEndpoint> untrusted = untrustedStoredEndpoints({ run.value() }, {});
+        QCOMPARE(untrusted.size(), 1);
+        QCOMPARE(untrusted.constFirst().origin, urlOrigin(QUrl(server.baseUrl())));
+        QCOMPARE(untrusted.constFirst().variables,
+            (QStringList { u"STRUCTSCOPE_TEST_VICTIM_TOKEN"_s, u"STRUCTSCOPE_TEST_AWS_SECRET"_s }));
+
+        // The user names the endpoint: their spec is sent (their key variable, no planted header).
+        qputenv("STRUCTSCOPE_TEST_MY_KEY", "my-key-0123456789");
+        const ModelSpec mine = spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_MY_KEY"_s.arg(server.baseUrl()));
+        QVERIFY(untrustedStoredEndpoints({ run.value() }, { mine }).isEmpty());
+        resume.specs = { mine };
+        QSignalSpy finished(&runner, &Runner::finished);
+        QVERIFY2(runner.resume(resume, &error), qPrintable(error));
+        QVERIFY(finished.wait(kWait));
+        QCOMPARE(received.size(), int(m_suite->cases.size()));
+        for (const ReceivedRequest& r : std::as_const(received)) {
+            QCOMPARE(r.header("Authorization"), QByteArray("Bearer my-key-0123456789"));
+            QVERIFY(r.header("X-Leak").isEmpty());
+        }
+
+        // The user trusts the store: its endpoint and variables are used.
+        received.clear();
+        retry.trustStoreOrigins = true;
+        QVERIFY2(runner.retryErrors(retry, &error), qPrintable(error));
+        QVERIFY(finished.wait(kWait));
+        QCOMPARE(received.size(), int(m_suite->cases.size()));
+        for (const ReceivedRequest& r : std::as_const(received)) {
+            QCOMPARE(r.header("Authorization"), QByteArray("Bearer victim-token-0123456789"));
+            QCOMPARE(r.header("X-Leak"), QByteArray("aws-secret-0123456789"));
+        }
+        for (const char* name : { "STRUCTSCOPE_TEST_VICTIM_TOKEN", "STRUCTSCOPE_TEST_AWS_SECRET", "STRUCTSCOPE_TEST_MY_KEY" })
+            qunsetenv(name);
+    }
+
+    // A stored spec that reads nothing from the environment resumes as before.
+    void storedEndpointsWithoutSecretsResume()
+    {
+        LoopbackServer server(
+            [&](const ReceivedRequest&, Responder responder) { responder.send(200, openAiAnswer(u"{}"_s)); });
+        QVERIFY(server.listen());
+        auto store = openStore();
+        const ModelSpec model = spec(u"openai:m@%1/v1"_s.arg(server.baseUrl()));
+        const auto stored = storeSuiteForRun(*store, *m_suite);
+        QVERIFY(stored);
+        const auto run = store->createRun(
+            makeRunRecord(stored.value(), *m_suite, model, Strategy::P, 1, runSettings(model, fastOptions())));
+        QVERIFY(run);
+        Runner runner(*store);
+        QSignalSpy finished(&runner, &Runner::finished);
+        QString error;
+        QVERIFY2(runner.resume({ m_suite, { run->id }, {}, fastOptions() }, &error), qPrintable(error));
+        QVERIFY(finished.wait(kWait));
+        QCOMPARE(server.requests.size(), int(m_suite->cases.size()));
+        for (const ReceivedRequest& r : std::as_const(server.requests))
+            QVERIFY(r.header("Authorization").isEmpty());
     }
 
     void missingKeyIsAWarning()

@@ -17,6 +17,7 @@
 #include "settings.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -578,7 +579,7 @@ private Q_SLOTS:
         page.setRunnerOptions(fastOptions());
         RunPlan plan;
         plan.suite = m_suite;
-        plan.models = { spec(u"openai:test-model@"_s + server.baseUrl(u"/v1"_s) + u";key_env="_s
+        plan.models = { spec(u"openai:test-model@"_s + server.baseUrl(u"/v1"_s) + u";case_headers;key_env="_s
             + QString::fromLatin1(kKeyVariable)) };
         plan.strategies = { Strategy::J };
         plan.options = fastOptions();
@@ -615,6 +616,71 @@ private Q_SLOTS:
         QFile db(location);
         QVERIFY(db.open(QIODevice::ReadOnly));
         QVERIFY(!db.readAll().contains(kKey));
+    }
+
+    // A run planted in a shared store names its endpoint and the variables it wants. Resuming it asks the
+    // user first, showing the origin and the variables; declined, nothing is sent.
+    void resumeAsksBeforeSendingToAStoreEndpoint()
+    {
+        qputenv("STRUCTSCOPE_TEST_PLANTED_HEADER", "planted-header-value-0123");
+        LoopbackServer server([](const ReceivedRequest&, Responder responder) {
+            responder.send(200, openAiAnswer(u"{\"title\": \"x\", \"priority\": \"low\"}"_s));
+        });
+        QVERIFY(server.listen());
+        const QString location = newStore();
+        qint64 runId = 0;
+        {
+            auto store = ResultStore::open(location);
+            QVERIFY(store);
+            const ModelSpec planted = spec(u"openai:test-model@"_s + server.baseUrl(u"/v1"_s) + u";key_env="_s
+                + QString::fromLatin1(kKeyVariable) + u";header=X-Leak:$STRUCTSCOPE_TEST_PLANTED_HEADER"_s);
+            const auto stored = storeSuiteForRun(*store, *m_suite);
+            QVERIFY(stored);
+            const auto run = store->createRun(makeRunRecord(
+                stored.value(), *m_suite, planted, Strategy::J, 1, runSettings(planted, fastOptions())));
+            QVERIFY(run);
+            QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
+            runId = run->id;
+        }
+        Workspace workspace;
+        QVERIFY(workspace.open(location, false));
+        Settings().addSuiteFolder(location, m_suiteDir);
+        RunsPage page(&workspace);
+        page.show();
+        page.setModelProfiles({});
+        page.setRunnerOptions(fastOptions());
+        QList<QList<StoredEndpoint>> asked;
+        bool answer = false;
+        page.setStoreOriginConfirmer([&](const QList<StoredEndpoint>& endpoints) {
+            asked << endpoints;
+            return answer;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(page.hasLoadedRuns() && page.model()->rowOf(runId) >= 0, kTimeoutMs);
+        QString error;
+        QVERIFY(!page.resumeRuns({ runId }, &error));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.constFirst().size(), 1);
+        QCOMPARE(asked.constFirst().constFirst().runId, runId);
+        QCOMPARE(asked.constFirst().constFirst().origin, urlOrigin(QUrl(server.baseUrl())));
+        QCOMPARE(asked.constFirst().constFirst().variables,
+            (QStringList { QString::fromLatin1(kKeyVariable), u"STRUCTSCOPE_TEST_PLANTED_HEADER"_s }));
+        QVERIFY2(error.contains(u"Nothing sent"_s), qPrintable(error));
+        QVERIFY(!page.isBusy());
+        QTest::qWait(50);
+        QVERIFY(server.requests.isEmpty());
+
+        // Confirmed: the run continues with the store's endpoint and variables.
+        answer = true;
+        QSignalSpy all(&page, &RunsPage::allFinished);
+        QVERIFY2(page.resumeRuns({ runId }, &error), qPrintable(error));
+        QCOMPARE(asked.size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(all.count(), 1, kTimeoutMs);
+        QCOMPARE(server.requests.size(), 3);
+        for (const ReceivedRequest& r : std::as_const(server.requests)) {
+            QCOMPARE(r.header("Authorization"), "Bearer " + kKey);
+            QCOMPARE(r.header("X-Leak"), QByteArray("planted-header-value-0123"));
+        }
+        qunsetenv("STRUCTSCOPE_TEST_PLANTED_HEADER");
     }
 
     // ---- the launch dialog ------------------------------------------------------------------
@@ -679,6 +745,20 @@ private Q_SLOTS:
         const QString shot = screenshotDir() + u"/launch-dialog.png"_s;
         QVERIFY(dialog.grab().save(shot));
         qInfo("screenshot: %s", qPrintable(shot));
+
+        // A key over plain http to a host on the network: no plan unless the box says so.
+        const ModelSpec lan = spec(u"openai:priced@http://192.0.2.1:9/v1;key_env=LAN_KEY"_s);
+        dialog.setSelectedModels({ lan });
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isBusy(), kTimeoutMs);
+        QVERIFY(dialog.plans(&error).isEmpty());
+        QVERIFY2(error.contains(u"LAN_KEY"_s) && error.contains(u"plain http"_s), qPrintable(error));
+        auto* insecure = dialog.findChild<QCheckBox*>(u"insecureKeyCheck"_s);
+        QVERIFY(insecure && !insecure->isChecked());
+        insecure->setChecked(true);
+        const QList<RunPlan> allowed = dialog.plans(&error);
+        QCOMPARE(allowed.size(), 1);
+        QVERIFY(allowed.first().options.allowInsecureKey);
+        insecure->setChecked(false);
 
         // No model: no plan, a disabled Start that says why.
         dialog.setSelectedModels({});
@@ -821,14 +901,14 @@ private Q_SLOTS:
     }
 
     // Profiles of the launcher outlive the page (a new page offers them again), without secrets: a
-    // header holding a literal bearer token is dropped, one naming a variable ($VAR) and a harmless one
-    // stay; simulated profiles are not stored (they are always offered).
+    // header with a literal value (a bearer token, or anything else) is dropped, one naming a variable
+    // ($VAR) stays; simulated profiles are not stored (they are always offered).
     void modelProfilesAreRememberedWithoutSecrets()
     {
-        const auto secret = parseModelSpec(
-            u"openai:gpt-x@http://127.0.0.1:9/v1;key_env=MY_KEY;header=Authorization:Bearer%20sk-abcdefghijklmnopqrstuvwx;"
-            u"header=X-Org:$ORG_ID;header=X-Team:research"_s);
+        auto secret = parseModelSpec(u"openai:gpt-x@http://127.0.0.1:9/v1;key_env=MY_KEY;header=X-Org:$ORG_ID"_s);
         QVERIFY(secret);
+        secret->headers.prepend({ u"Authorization"_s, u"Bearer sk-abcdefghijklmnopqrstuvwx"_s });
+        secret->headers.append({ u"X-Team"_s, u"research"_s });
         QCOMPARE(secret->headers.size(), 3);
         const auto sim = parseModelSpec(u"sim:careful"_s);
         QVERIFY(sim);
@@ -838,8 +918,8 @@ private Q_SLOTS:
         const QList<ModelSpec> back = Settings().modelProfiles();
         QCOMPARE(back.size(), 1);
         QCOMPARE(back.first().keyEnv, u"MY_KEY"_s);
-        QCOMPARE(back.first().headers,
-                 (QList<std::pair<QString, QString>>{ { u"X-Org"_s, u"$ORG_ID"_s }, { u"X-Team"_s, u"research"_s } }));
+        QCOMPARE(back.first().headers, (QList<std::pair<QString, QString>> { { u"X-Org"_s, u"$ORG_ID"_s } }));
+        QVERIFY2(!stored.contains(u"research"_s), qPrintable(stored));
 
         Workspace workspace;
         QVERIFY(workspace.open(newStore(), true));

@@ -121,7 +121,7 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         const QString base = u"http://127.0.0.1:%1"_s.arg(server.port());
         ModelSpec spec = *parseModelSpec(
-            provider == u"openai"_s ? u"openai:sloppy@%1/v1;key_env="_s.arg(base) : u"ollama:sloppy@%1"_s.arg(base));
+            provider == u"openai"_s ? u"openai:sloppy@%1/v1;case_headers"_s.arg(base) : u"ollama:sloppy@%1;case_headers"_s.arg(base));
         spec.stream = stream;
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"s%1.db"_s.arg(++m_stores)), &error);
@@ -274,7 +274,7 @@ private Q_SLOTS:
         Runner runner(*store);
         RunPlan plan;
         plan.suite = m_suite;
-        plan.models = { *parseModelSpec(u"openai:careful@http://127.0.0.1:%1/v1;key_env="_s.arg(server.port())) };
+        plan.models = { *parseModelSpec(u"openai:careful@http://127.0.0.1:%1/v1;case_headers"_s.arg(server.port())) };
         plan.strategies = { Strategy::J, Strategy::PJPlus };
         plan.repeats = 4;
         plan.options.maxAttempts = 12;
@@ -390,7 +390,7 @@ private Q_SLOTS:
         Runner runner(*store);
         RunPlan plan;
         plan.suite = suite;
-        plan.models = { *parseModelSpec(u"openai:sloppy@http://127.0.0.1:%1/v1;key_env="_s.arg(server.port())) };
+        plan.models = { *parseModelSpec(u"openai:sloppy@http://127.0.0.1:%1/v1;case_headers"_s.arg(server.port())) };
         plan.strategies = { Strategy::J, Strategy::PJPlus };
         plan.repeats = 11; // 200 cases × 2 strategies × 11 = 4,400 slots; with 30% faults ~5,700 requests
         plan.options.perModelConcurrency = 32;

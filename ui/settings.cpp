@@ -1,6 +1,5 @@
 #include "settings.h"
 
-#include "store/secretkeys.h"
 #include "store/storelocation.h"
 
 #include <QCryptographicHash>
@@ -170,11 +169,9 @@ void Settings::setModelProfiles(const QList<ModelSpec>& profiles)
     for (ModelSpec spec : profiles) {
         if (spec.isSimulated())
             continue;
-        spec.headers.removeIf([](const std::pair<QString, QString>& header) {
-            if (header.second.startsWith(u'$'))
-                return false;
-            return isSecretKeyName(header.first) || isSecretValue(header.second);
-        });
+        // Only `$VAR` references are written: a literal value may be a credential (and would not parse back).
+        spec.headers.removeIf(
+            [](const std::pair<QString, QString>& header) { return !header.second.startsWith(u'$'); });
         texts << formatModelSpec(spec);
     }
     writeSetting(u"runs/modelProfiles"_s, texts);

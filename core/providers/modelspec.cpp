@@ -1,5 +1,6 @@
 #include "providers/modelspec.h"
 
+#include <QHostAddress>
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -151,18 +152,34 @@ bool applyOption(ModelSpec& spec, const QString& option, QString* error)
             return fail(error, u"stream '%1' must be true or false"_s.arg(value));
         return true;
     }
+    if (name == u"case_headers"_s) {
+        if (!hasValue || value == u"true"_s || value == u"1"_s)
+            spec.caseHeaders = true;
+        else if (value == u"false"_s || value == u"0"_s)
+            spec.caseHeaders = false;
+        else
+            return fail(error, u"case_headers '%1' must be true or false"_s.arg(value));
+        return true;
+    }
     if (name == u"header"_s) {
         if (!needValue())
             return false;
         const qsizetype colon = value.indexOf(u':');
         const QString headerName = colon < 0 ? value : value.left(colon).trimmed();
         if (colon < 0 || !isHeaderName(headerName))
-            return fail(error, u"header '%1' must be written header=NAME:VALUE"_s.arg(value));
-        spec.headers.append({ headerName, value.mid(colon + 1).trimmed() });
+            return fail(error, u"header '%1' must be written header=NAME:$VAR"_s.arg(value));
+        const QString headerValue = value.mid(colon + 1).trimmed();
+        if (!headerValue.startsWith(u'$') || !isEnvName(headerValue.mid(1)))
+            // Header values often are credentials; a literal one would end up in stores and settings files.
+            return fail(error,
+                u"header '%1' has a literal value: header values are read from the environment, so that none is "
+                "ever stored; put the value in an environment variable and write header=%1:$VAR"_s.arg(headerName));
+        spec.headers.append({ headerName, headerValue });
         return true;
     }
-    return fail(
-        error, u"unknown option '%1' (use key_env, temperature, max_tokens, seed, stream or header)"_s.arg(name));
+    return fail(error,
+        u"unknown option '%1' (use key_env, temperature, max_tokens, seed, stream, case_headers or header)"_s.arg(
+            name));
 }
 
 } // namespace
@@ -202,14 +219,70 @@ QString defaultBaseUrl(ProviderKind kind)
     return {};
 }
 
-QString defaultKeyEnv(ProviderKind kind)
+QString defaultKeyEnv(ProviderKind kind, const QString& baseUrl)
 {
-    return kind == ProviderKind::OpenAI ? u"OPENAI_API_KEY"_s : QString();
+    if (kind != ProviderKind::OpenAI)
+        return {};
+    const QString official = defaultBaseUrl(kind);
+    if (!baseUrl.isEmpty() && urlOrigin(QUrl(baseUrl)) != urlOrigin(QUrl(official)))
+        return {};
+    return u"OPENAI_API_KEY"_s;
+}
+
+QString urlOrigin(const QUrl& url)
+{
+    const QString scheme = url.scheme().toLower();
+    const int defaultPort = scheme == u"https"_s ? 443 : scheme == u"http"_s ? 80 : -1;
+    const int port = url.port(defaultPort);
+    QString host = url.host(QUrl::FullyEncoded).toLower();
+    if (host.contains(u':'))
+        host = u'[' + host + u']';
+    const QString portText = port < 0 ? QString() : QString(u':' + QString::number(port));
+    return scheme + u"://"_s + host + portText;
+}
+
+bool isLoopbackHost(const QString& host)
+{
+    const QString h = host.toLower();
+    if (h == u"localhost"_s)
+        return true;
+    const QHostAddress address(h.startsWith(u'[') && h.endsWith(u']') ? h.mid(1, h.size() - 2) : h);
+    return !address.isNull() && address.isLoopback();
+}
+
+QString insecureKeyProblem(const ModelSpec& spec, bool allowInsecureKey)
+{
+    if (allowInsecureKey || spec.isSimulated())
+        return {};
+    const QStringList variables = spec.environmentVariables();
+    const QUrl url(spec.baseUrl);
+    if (variables.isEmpty() || url.scheme().toLower() != u"http"_s || isLoopbackHost(url.host()))
+        return {};
+    return u"%1 would send %2 over plain http to %3, where anyone on the way can read it: use https, or "
+           "--allow-insecure-key if this network is yours"_s.arg(spec.label(), variables.join(u", "_s),
+               urlOrigin(url));
 }
 
 QString ModelSpec::label() const
 {
     return providerKindName(kind) + u':' + model;
+}
+
+QString ModelSpec::origin() const
+{
+    return baseUrl.isEmpty() ? QString() : urlOrigin(QUrl(baseUrl));
+}
+
+QStringList ModelSpec::environmentVariables() const
+{
+    QStringList variables;
+    if (!keyEnv.isEmpty())
+        variables << keyEnv;
+    for (const auto& header : headers) {
+        if (header.second.size() > 1 && header.second.startsWith(u'$') && !variables.contains(header.second.mid(1)))
+            variables << header.second.mid(1);
+    }
+    return variables;
 }
 
 QString ModelSpec::endpointKey() const
@@ -268,15 +341,16 @@ std::optional<ModelSpec> parseModelSpec(const QString& text, QString* error)
             return std::nullopt;
         spec.baseUrl = url;
     }
-    spec.keyEnv = defaultKeyEnv(spec.kind);
+    spec.keyEnv = defaultKeyEnv(spec.kind, spec.baseUrl);
     for (qsizetype i = 1; i < parts.size(); ++i) {
         if (parts.at(i).trimmed().isEmpty())
             continue;
         if (!applyOption(spec, parts.at(i), error))
             return std::nullopt;
     }
-    if (spec.kind == ProviderKind::Sim && (!spec.keyEnv.isEmpty() || !spec.headers.isEmpty() || spec.stream)) {
-        fail(error, u"simulated models take no key_env, header or stream option"_s);
+    if (spec.kind == ProviderKind::Sim
+        && (!spec.keyEnv.isEmpty() || !spec.headers.isEmpty() || spec.stream || spec.caseHeaders)) {
+        fail(error, u"simulated models take no key_env, header, stream or case_headers option"_s);
         return std::nullopt;
     }
     return spec;
@@ -287,7 +361,7 @@ QString formatModelSpec(const ModelSpec& spec, SpecText detail)
     QString text = spec.label();
     if (!spec.baseUrl.isEmpty() && spec.baseUrl != defaultBaseUrl(spec.kind))
         text += u'@' + spec.baseUrl;
-    if (spec.keyEnv != defaultKeyEnv(spec.kind))
+    if (spec.keyEnv != defaultKeyEnv(spec.kind, spec.baseUrl))
         text += u";key_env="_s + spec.keyEnv;
     if (spec.temperature != 0)
         text += u";temperature="_s + shortestNumber(spec.temperature);
@@ -297,6 +371,8 @@ QString formatModelSpec(const ModelSpec& spec, SpecText detail)
         text += u";seed="_s + QString::number(*spec.seed);
     if (spec.stream)
         text += u";stream"_s;
+    if (spec.caseHeaders)
+        text += u";case_headers"_s;
     if (detail == SpecText::Full) {
         for (const auto& [name, value] : spec.headers)
             text += u";header="_s + encodeOptionValue(name + u':' + value);

@@ -23,11 +23,12 @@ QByteArray headerValue(const QString& value)
     return bytes;
 }
 
+// Header values are `$VAR` references (parseModelSpec refuses literal ones): read the variable now.
 QString resolveHeaderValue(const QString& value)
 {
     if (value.size() > 1 && value.startsWith(u'$'))
         return qEnvironmentVariable(value.mid(1).toLocal8Bit().constData());
-    return value;
+    return {};
 }
 
 } // namespace
@@ -75,12 +76,24 @@ HttpRequestSpec buildHttpRequest(
     if (spec.stream)
         accept = spec.kind == ProviderKind::Ollama ? "application/x-ndjson" : "text/event-stream";
     request.headers.append({ QByteArray("Accept"), accept });
-    if (!apiKey.isEmpty())
+    if (!apiKey.isEmpty()) {
         request.headers.append({ QByteArray("Authorization"), "Bearer " + apiKey.toUtf8() });
-    request.headers.append({ QByteArray(kCaseHeader), headerValue(caseId) });
-    request.headers.append({ QByteArray(kRepeatHeader), QByteArray::number(repeat) });
-    for (const auto& [name, value] : spec.headers)
-        request.headers.append({ name.toLatin1(), headerValue(resolveHeaderValue(value)) });
+        request.secrets << apiKey;
+    }
+    if (spec.caseHeaders) {
+        request.headers.append({ QByteArray(kCaseHeader), headerValue(caseId) });
+        request.headers.append({ QByteArray(kRepeatHeader), QByteArray::number(repeat) });
+    }
+    for (const auto& [name, value] : spec.headers) {
+        const QString resolved = resolveHeaderValue(value);
+        if (resolved.isEmpty())
+            continue;
+        const QByteArray sent = headerValue(resolved);
+        request.headers.append({ name.toLatin1(), sent });
+        request.secrets << resolved;
+        if (sent != resolved.toUtf8())
+            request.secrets << QString::fromLatin1(sent);
+    }
     return request;
 }
 

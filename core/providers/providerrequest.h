@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <utility>
@@ -20,9 +21,13 @@ struct HttpRequestSpec
     QUrl url;
     QList<std::pair<QByteArray, QByteArray>> headers;
     QByteArray body;
+    /// The values read from the environment for this request (the key, `$VAR` headers): redactSecrets()
+    /// removes them from whatever is stored or shown about it.
+    QStringList secrets;
 };
 
-/// The headers that tell a server (serve-sim) which case, and which repeat of it, a request is for.
+/// The headers that tell a server (serve-sim) which case, and which repeat of it, a request is for. Sent
+/// only for a spec with `;case_headers`: a real provider need not learn that it serves benchmark traffic.
 inline constexpr char kCaseHeader[] = "X-StructScope-Case";
 inline constexpr char kRepeatHeader[] = "X-StructScope-Repeat";
 
@@ -36,7 +41,8 @@ nlohmann::json chatRequestBody(const ModelSpec& spec, const Prompt& prompt, bool
 QString apiKeyFor(const ModelSpec& spec);
 
 /// The HTTP request: JSON body, Accept, `Authorization: Bearer <apiKey>` when the key is not empty,
-/// X-StructScope-Case and -Repeat, and the spec's extra headers (`$VAR` values read from the environment now).
+/// X-StructScope-Case and -Repeat when the spec asks for them, and the spec's extra headers (their `$VAR`
+/// values read from the environment now; a header whose variable is unset or empty is not sent).
 HttpRequestSpec buildHttpRequest(
     const ModelSpec& spec, const Prompt& prompt, const QString& caseId, const QString& apiKey, int repeat = 0);
 /// The same from the body's bytes (chatRequestBytes), which every repeat of a case shares.

@@ -94,6 +94,16 @@ void ConnectionTest::start(const ModelSpec& given, const CallTimeouts& timeouts)
         });
         return;
     }
+    if (const QString problem = insecureKeyProblem(spec, m_allowInsecureKey); !problem.isEmpty()) {
+        ConnectionTestResult result;
+        result.model = spec.label();
+        result.message = tr("Not sent: %1.").arg(problem);
+        QTimer::singleShot(0, this, [this, generation, result] {
+            if (generation == m_generation)
+                Q_EMIT finished(result);
+        });
+        return;
+    }
     spec.stream = false;
     spec.maxTokens = kMaxTokens;
     Prompt prompt;
@@ -102,10 +112,11 @@ void ConnectionTest::start(const ModelSpec& given, const CallTimeouts& timeouts)
     const QString key = apiKeyFor(spec); // read now, never kept
     if (!m_nam)
         m_nam = std::make_unique<QNetworkAccessManager>();
-    auto* call = new HttpCall(*m_nam, buildHttpRequest(spec, prompt, u"connection-test"_s, key),
-        makeResponseDecoder(spec.kind, false, kMaxBodyBytes), timeouts, this);
+    HttpRequestSpec request = buildHttpRequest(spec, prompt, u"connection-test"_s, key);
+    const QStringList secrets = request.secrets; // never shown
+    auto* call = new HttpCall(
+        *m_nam, std::move(request), makeResponseDecoder(spec.kind, false, kMaxBodyBytes), timeouts, this);
     m_call = call;
-    const QStringList secrets = key.isEmpty() ? QStringList() : QStringList { key };
     // HttpCall reports from the event loop at the earliest, so finished() never precedes start()'s return.
     call->start([this, call, generation, spec, hasKey = !key.isEmpty(), secrets](const HttpOutcome& outcome) {
         call->deleteLater();

@@ -41,6 +41,8 @@ public:
     void start(const ModelSpec& spec, const CallTimeouts& timeouts = defaultTimeouts());
     void abort();
     bool isRunning() const { return m_call != nullptr; }
+    /// Whether a key may go over plain http to a host that is not loopback (insecureKeyProblem()).
+    void setAllowInsecureKey(bool allow) { m_allowInsecureKey = allow; }
 
     static CallTimeouts defaultTimeouts();
 
@@ -53,6 +55,7 @@ private:
     std::unique_ptr<QNetworkAccessManager> m_nam;
     HttpCall* m_call = nullptr;
     quint64 m_generation = 0;
+    bool m_allowInsecureKey = false;
 };
 
 } // namespace structscope

@@ -1,5 +1,7 @@
 #include "run/httpcall.h"
 
+#include "providers/modelspec.h"
+
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -9,6 +11,8 @@ using namespace Qt::StringLiterals;
 namespace structscope {
 
 namespace {
+
+constexpr int kMaxRedirects = 5;
 
 QString seconds(std::chrono::milliseconds ms)
 {
@@ -48,6 +52,9 @@ void HttpCall::start(Callback done)
     for (const auto& [name, value] : std::as_const(m_request.headers))
         request.setRawHeader(name, value);
     request.setTransferTimeout(0); // our own clocks tell the three timeouts apart
+    // Qt's default policy follows a redirect to any host, with every header: each one is checked here.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::UserVerifiedRedirectPolicy);
+    request.setMaximumRedirectsAllowed(kMaxRedirects);
     m_clock.start();
     m_reply = m_nam.post(request, m_request.body);
     m_connectTimer.start(m_timeouts.connect);
@@ -60,6 +67,7 @@ void HttpCall::start(Callback done)
         if (m_idleTimer.isActive())
             m_idleTimer.start(m_timeouts.idle);
     });
+    connect(m_reply, &QNetworkReply::redirected, this, &HttpCall::onRedirected);
     connect(m_reply, &QNetworkReply::readyRead, this, &HttpCall::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &HttpCall::onFinished);
 }
@@ -67,6 +75,19 @@ void HttpCall::start(Callback done)
 void HttpCall::abort()
 {
     stop(Stop::Cancelled);
+}
+
+void HttpCall::onRedirected(const QUrl& target)
+{
+    if (!m_reply || m_stop != Stop::None)
+        return;
+    const QUrl next = m_reply->url().resolved(target);
+    if (urlOrigin(next) == urlOrigin(m_request.url)) {
+        Q_EMIT m_reply->redirectAllowed();
+        return;
+    }
+    m_redirectTarget = next;
+    stop(Stop::CrossOriginRedirect);
 }
 
 void HttpCall::onReadyRead()
@@ -129,6 +150,12 @@ void HttpCall::onFinished()
     case Stop::TotalTimeout:
         outcome.reply
             = failedReply(ErrorKind::Timeout, u"no complete answer within %1"_s.arg(seconds(m_timeouts.total)));
+        break;
+    case Stop::CrossOriginRedirect:
+        outcome.reply = failedReply(ErrorKind::MalformedBody,
+            u"%1 redirected to %2, another origin; redirects are followed within one origin only, so that the "
+            "key and headers stay with the server the model spec names"_s.arg(
+                urlOrigin(m_request.url), urlOrigin(m_redirectTarget)));
         break;
     case Stop::TooBig:
         outcome.reply = m_decoder->finish(outcome.httpStatus ? outcome.httpStatus : 200);

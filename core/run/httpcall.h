@@ -41,6 +41,10 @@ struct HttpOutcome
 /// One chat request in flight through a QNetworkAccessManager, never blocking: reads the body as it
 /// arrives into a ResponseDecoder (stopping at its size limit), enforces the timeouts, and reports
 /// exactly once through the callback — also for abort(), with ErrorKind::Cancelled.
+///
+/// Redirects are followed within the request's origin (scheme, host and port) only, at most five: the key
+/// and the extra headers never go to another server. A redirect to another origin ends the call with
+/// ErrorKind::MalformedBody and a message naming both origins; nothing is sent to the other one.
 class HttpCall : public QObject
 {
 public:
@@ -55,8 +59,9 @@ public:
     void abort();
 
 private:
-    enum class Stop { None, ConnectTimeout, IdleTimeout, TotalTimeout, TooBig, Cancelled };
+    enum class Stop { None, ConnectTimeout, IdleTimeout, TotalTimeout, TooBig, Cancelled, CrossOriginRedirect };
 
+    void onRedirected(const QUrl& target);
     void onReadyRead();
     void onFinished();
     void stop(Stop why);
@@ -73,6 +78,7 @@ private:
     QTimer m_idleTimer;
     QTimer m_totalTimer;
     std::optional<double> m_ttft;
+    QUrl m_redirectTarget; ///< the other origin a redirect pointed to
     Stop m_stop = Stop::None;
     bool m_reported = false;
 };

@@ -215,13 +215,13 @@ void Runner::sendHttp(quint64 id, const Slot& slot, const PreparedCase& prepared
     const QString key = apiKeyFor(job.spec); // read now, never kept
     HttpRequestSpec request
         = buildHttpRequest(job.spec, prepared.body, m_suite->cases.at(slot.caseIndex).id, key, slot.repeat);
+    const QStringList secrets = request.secrets; // never stored or shown, in an answer or an error
     Flight& flight = m_flights[id];
     QNetworkAccessManager& nam = networkFor(flight.nam);
     const CallTimeouts timeouts { m_options.connectTimeout, m_options.idleTimeout, m_options.totalTimeout };
     auto* call = new HttpCall(nam, std::move(request),
         makeResponseDecoder(job.spec.kind, job.spec.stream, m_options.maxBodyBytes), timeouts, this);
     flight.call = call;
-    const QStringList secrets = key.isEmpty() ? QStringList() : QStringList { key };
     call->start([this, id, call, secrets](const HttpOutcome& outcome) {
         call->deleteLater();
         HttpOutcome clean = outcome;

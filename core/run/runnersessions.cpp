@@ -138,6 +138,8 @@ bool Runner::start(const RunPlan& plan, QString* error)
     for (const ModelSpec& spec : plan.models) {
         if (spec.isSimulated() && !findSimProfile(spec.model))
             return fail(error, u"unknown simulated model '%1'"_s.arg(spec.label()));
+        if (const QString problem = insecureKeyProblem(spec, plan.options.allowInsecureKey); !problem.isEmpty())
+            return fail(error, problem);
     }
     if (!beginSession(plan.suite, plan.options, error))
         return false;
@@ -210,7 +212,7 @@ bool Runner::resume(const ResumePlan& plan, QString* error)
             return fail(error,
                 u"run %1 was made with another version of suite '%2'; resume it with that version"_s.arg(
                     QString::number(runId), plan.suite->id));
-        const auto spec = specForRun(run.value(), plan.specs, error);
+        const auto spec = specForRun(run.value(), plan.specs, plan.trustStoreOrigins, error);
         const auto strategy = strategyFromName(run->strategy);
         if (!spec || !strategy)
             return spec
@@ -218,6 +220,8 @@ bool Runner::resume(const ResumePlan& plan, QString* error)
                 : false;
         if (spec->isSimulated() && !findSimProfile(spec->model))
             return fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
+        if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty())
+            return fail(error, problem);
         QString holder;
         if (!lockRun(runId, &holder))
             return fail(error,
@@ -246,12 +250,14 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
         const auto run = m_store.run(runId);
         if (!run)
             return fail(error, run.errorMessage());
-        const auto spec = specForRun(run.value(), plan.specs, error);
+        const auto spec = specForRun(run.value(), plan.specs, plan.trustStoreOrigins, error);
         const auto strategy = strategyFromName(run->strategy);
         if (!spec || !strategy)
             return spec
                 ? fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy))
                 : false;
+        if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty())
+            return fail(error, problem);
         const auto fixed = keysRetriedSuccessfully(m_store, run.value());
         if (!fixed)
             return fail(error, fixed.errorMessage());

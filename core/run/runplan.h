@@ -29,6 +29,8 @@ struct RunnerOptions
     int writerBatch = 32; ///< responses per store transaction
     std::chrono::milliseconds writerDelay { 250 }; ///< longest a response waits before it is stored
     QString priceTablePath; ///< empty: the user's prices.json, else the built-in table
+    /// Send keys and `$VAR` headers over plain http to hosts that are not loopback (insecureKeyProblem()).
+    bool allowInsecureKey = false;
 };
 
 /// What to run: every case × repeat of a suite, for every model × strategy (one stored run each).
@@ -51,9 +53,11 @@ struct ResumePlan
 {
     SuitePtr suite; ///< must be the suite the runs were made with (same content hash)
     QList<qint64> runIds;
-    /// Specs that replace the stored ones of the same endpoint (stored specs lose their headers).
+    /// Specs that replace the stored ones of the same endpoint: endpoints the user named (see specForRun).
     QList<ModelSpec> specs;
     RunnerOptions options;
+    /// Send keys and `$VAR` headers to endpoints read from the store too (the user confirmed them).
+    bool trustStoreOrigins = false;
 };
 
 /// Which errors to ask again, in new runs linked to the old by settings.retry_of.
@@ -62,8 +66,9 @@ struct RetryPlan
     SuitePtr suite;
     QList<qint64> runIds;
     QStringList errorKinds; ///< empty: every kind
-    QList<ModelSpec> specs;
+    QList<ModelSpec> specs; ///< as ResumePlan::specs
     RunnerOptions options;
+    bool trustStoreOrigins = false; ///< as ResumePlan::trustStoreOrigins
 };
 
 } // namespace structscope

@@ -5,10 +5,52 @@
 #include "store/suiteimport.h"
 #include "suite/suite.h"
 
+#include <QRegularExpression>
+
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 
 namespace structscope {
+
+namespace {
+
+bool isEnvReference(const QString& value)
+{
+    static const QRegularExpression pattern(u"^\\$[A-Za-z_][A-Za-z0-9_]*$"_s);
+    return pattern.match(value).hasMatch();
+}
+
+// The spec as the store describes it, its `$VAR` headers included.
+std::optional<ModelSpec> storedSpec(const RunRecord& run, QString* error)
+{
+    QString problem;
+    auto spec = parseModelSpec(run.modelSpec, &problem);
+    if (!spec) {
+        if (error)
+            *error = u"run %1: stored model spec '%2': %3"_s.arg(QString::number(run.id), run.modelSpec, problem);
+        return std::nullopt;
+    }
+    const auto headers = run.settings.find("headers");
+    if (headers != run.settings.end() && headers->is_object() && !spec->isSimulated()) {
+        for (auto it = headers->begin(); it != headers->end(); ++it) {
+            const QString value = it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+            if (isEnvReference(value))
+                spec->headers.append({ QString::fromStdString(it.key()), value });
+        }
+    }
+    return spec;
+}
+
+const ModelSpec* overrideFor(const ModelSpec& stored, const QList<ModelSpec>& overrides)
+{
+    for (const ModelSpec& o : overrides) {
+        if (o.endpointKey() == stored.endpointKey())
+            return &o;
+    }
+    return nullptr;
+}
+
+} // namespace
 
 StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite)
 {
@@ -45,9 +87,14 @@ json runSettings(const ModelSpec& spec, const RunnerOptions& options)
         settings["base_url"] = spec.baseUrl.toStdString();
     if (spec.isSimulated())
         settings["simulated"] = true;
+    // Only references to variables ("$VAR") are kept: a literal value may be a credential. A header whose
+    // name looks secret is left out too (stores refuse such keys); a resume brings it back from the spec
+    // the user gives.
     json headers = json::object();
-    for (const auto& [name, value] : spec.headers)
-        headers[name.toStdString()] = value.toStdString();
+    for (const auto& [name, value] : spec.headers) {
+        if (isEnvReference(value))
+            headers[name.toStdString()] = value.toStdString();
+    }
     if (!headers.empty())
         settings["headers"] = withoutSecrets(headers);
     return withoutSecrets(settings);
@@ -68,28 +115,38 @@ RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const Mod
     return run;
 }
 
-std::optional<ModelSpec> specForRun(const RunRecord& run, const QList<ModelSpec>& overrides, QString* error)
+std::optional<ModelSpec> specForRun(
+    const RunRecord& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error)
 {
-    QString problem;
-    auto spec = parseModelSpec(run.modelSpec, &problem);
-    if (!spec) {
+    auto spec = storedSpec(run, error);
+    if (!spec)
+        return std::nullopt;
+    if (const ModelSpec* given = overrideFor(*spec, overrides))
+        return *given;
+    const QStringList variables = spec->environmentVariables();
+    if (!trustStore && !variables.isEmpty()) {
         if (error)
-            *error = u"run %1: stored model spec '%2': %3"_s.arg(QString::number(run.id), run.modelSpec, problem);
+            *error = u"run %1 would send %2 from your environment to %3, an endpoint read from the store; a store "
+                     "can come from anyone, so nothing is sent there unless you name it: give --model '%4' again, "
+                     "or --trust-store-origin if you trust this store"_s.arg(QString::number(run.id),
+                         variables.join(u", "_s), spec->origin(), formatModelSpec(*spec));
         return std::nullopt;
     }
-    for (const ModelSpec& o : overrides) {
-        if (o.endpointKey() == spec->endpointKey())
-            return o;
-    }
-    const auto headers = run.settings.find("headers");
-    if (headers != run.settings.end() && headers->is_object()) {
-        for (auto it = headers->begin(); it != headers->end(); ++it) {
-            if (it->is_string())
-                spec->headers.append(
-                    { QString::fromStdString(it.key()), QString::fromStdString(it->get<std::string>()) });
-        }
-    }
     return spec;
+}
+
+QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, const QList<ModelSpec>& overrides)
+{
+    QList<StoredEndpoint> out;
+    for (const RunRecord& run : runs) {
+        const auto spec = storedSpec(run, nullptr);
+        if (!spec || overrideFor(*spec, overrides))
+            continue;
+        const QStringList variables = spec->environmentVariables();
+        if (!variables.isEmpty())
+            out.append({ run.id, formatModelSpec(*spec), spec->origin(), variables });
+    }
+    return out;
 }
 
 StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredSuite& stored, const RunPlan& plan)

@@ -29,17 +29,35 @@ struct StoredSuite
 /// Imports the suite (a no-op when this exact content is stored) and maps its case ids to rows.
 StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite);
 
-/// The settings stored with a run: request parameters, the key's variable name, non-secret extra headers,
-/// concurrency, cache use. Never a secret (see secretkeys.h).
+/// The settings stored with a run: request parameters, the key's variable name, the extra headers' names
+/// and `$VAR` references (never a literal value; not for names that look secret), concurrency, cache use.
+/// Never a secret (see secretkeys.h).
 nlohmann::json runSettings(const ModelSpec& spec, const RunnerOptions& options);
 
 /// The run record for one model × strategy of a suite.
 RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy,
     int repeats, const nlohmann::json& settings);
 
-/// The spec a stored run was made with: its model spec text plus the headers in its settings, or the
-/// spec in `overrides` with the same endpoint (which brings back headers that were not stored).
-std::optional<ModelSpec> specForRun(const RunRecord& run, const QList<ModelSpec>& overrides, QString* error);
+/// What a spec rebuilt from a store would read from the user's environment, and where it would send it.
+struct StoredEndpoint
+{
+    qint64 runId = 0;
+    QString spec; ///< formatModelSpec(): what to give again to name this endpoint oneself
+    QString origin; ///< urlOrigin() of its base URL
+    QStringList variables; ///< ModelSpec::environmentVariables()
+};
+
+/// The spec a stored run was made with: the spec in `overrides` with the same endpoint (provider, model,
+/// base URL) when there is one — the user named it — else its model spec text plus the `$VAR` headers in
+/// its settings. A store can come from anyone, so a stored spec that reads environment variables (a key
+/// variable, `$VAR` headers) is used only when `trustStore` says so; otherwise nullopt, and `error` names
+/// the origin, the variables and how to confirm them.
+std::optional<ModelSpec> specForRun(
+    const RunRecord& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error);
+
+/// The runs among `runs` whose stored spec would read environment variables with no spec in `overrides`
+/// for its endpoint: what specForRun() refuses without `trustStore`, for a person to confirm.
+QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, const QList<ModelSpec>& overrides);
 
 /// The latest stored run of one (model, strategy) of a plan, and how far it got.
 struct PlanRunMatch

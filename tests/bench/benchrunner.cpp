@@ -64,7 +64,7 @@ Result runOnce(const SuitePtr& suite, int requests, int concurrency, double late
         Runner runner(*store);
         RunPlan plan;
         plan.suite = suite;
-        plan.models = { *parseModelSpec(u"openai:oracle@http://127.0.0.1:%1/v1;key_env="_s.arg(port)) };
+        plan.models = { *parseModelSpec(u"openai:oracle@http://127.0.0.1:%1/v1;case_headers"_s.arg(port)) };
         plan.strategies = { Strategy::J };
         plan.repeats = std::max<int>(1, int((requests + suite->cases.size() - 1) / suite->cases.size()));
         plan.options.perModelConcurrency = concurrency;

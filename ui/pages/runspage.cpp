@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -503,9 +504,12 @@ bool RunsPage::resumeRuns(const QList<qint64>& runIds, QString* error)
                                       : tr("The selected runs have an answer for every slot: nothing to resume.");
         return false;
     }
+    bool trust = false;
+    if (!confirmStoreOrigins(resumable, &trust, error))
+        return false;
     if (!ensureRunner(error))
         return false;
-    continueStored(resumable, false);
+    continueStored(resumable, false, trust);
     return true;
 }
 
@@ -523,13 +527,56 @@ bool RunsPage::retryErrors(const QList<qint64>& runIds, QString* error)
                                       : tr("The selected runs have no errored answers to ask again.");
         return false;
     }
+    bool trust = false;
+    if (!confirmStoreOrigins(errored, &trust, error))
+        return false;
     if (!ensureRunner(error))
         return false;
-    continueStored(errored, true);
+    continueStored(errored, true, trust);
     return true;
 }
 
-void RunsPage::continueStored(const QList<qint64>& runIds, bool retry)
+bool RunsPage::confirmStoreOrigins(const QList<qint64>& runIds, bool* trust, QString* error)
+{
+    // The user named these endpoints: in the launcher's profiles, or in the runs started from this page.
+    QList<ModelSpec> named = m_profiles;
+    for (const RunPlan& plan : std::as_const(m_lastPlans))
+        named += plan.models;
+    QList<RunRecord> runs;
+    for (const qint64 id : runIds) {
+        if (const RunSummary* s = m_model->summaryAt(m_model->rowOf(id)))
+            runs << s->run;
+    }
+    const QList<StoredEndpoint> untrusted = untrustedStoredEndpoints(runs, named);
+    *trust = false;
+    if (untrusted.isEmpty())
+        return true;
+    const bool confirmed = m_confirmStoreOrigins ? m_confirmStoreOrigins(untrusted) : [&] {
+        QStringList lines;
+        for (const StoredEndpoint& e : untrusted)
+            lines << tr("Run %1: %2 would receive %3").arg(e.runId).arg(e.origin, e.variables.join(u", "_s));
+        QMessageBox box(QMessageBox::Warning, tr("Send secrets to endpoints from the store?"),
+            tr("These endpoints come from the store, not from your model profiles. A store can come from anyone: "
+               "send them the values of these environment variables only if you trust it.")
+                + u"\n\n"_s + lines.join(u'\n'),
+            QMessageBox::Cancel, this);
+        box.addButton(tr("Send"), QMessageBox::AcceptRole);
+        box.setDefaultButton(QMessageBox::Cancel);
+        return box.exec() != QMessageBox::Cancel;
+    }();
+    if (!confirmed) {
+        const QString why = tr("Nothing sent: the endpoints of the selected runs come from the store. Add them as "
+                               "model profiles (New Run…) to send to them.");
+        setMessage(why, true);
+        if (error)
+            *error = why;
+        return false;
+    }
+    *trust = true;
+    return true;
+}
+
+void RunsPage::continueStored(const QList<qint64>& runIds, bool retry, bool trust)
 {
     // Group the runs by the suite content they were made with: one runner session per suite.
     QHash<QByteArray, QList<qint64>> bySuite;
@@ -547,9 +594,12 @@ void RunsPage::continueStored(const QList<qint64>& runIds, bool retry)
     }
     RunnerOptions options = m_options;
     options.globalConcurrency = std::min(kMaxGlobalConcurrency, options.perModelConcurrency * int(endpoints.size()));
-    const QList<ModelSpec> profiles = m_profiles;
+    // The endpoints the user named replace the stored ones (see confirmStoreOrigins).
+    QList<ModelSpec> profiles = m_profiles;
+    for (const RunPlan& plan : std::as_const(m_lastPlans))
+        profiles += plan.models;
 
-    auto begin = [this, bySuite, suiteIds, order, options, profiles, retry](
+    auto begin = [this, bySuite, suiteIds, order, options, profiles, retry, trust](
                      const QHash<QByteArray, SuitePtr>& suites) {
         QStringList missing;
         for (const QByteArray& hash : order) {
@@ -575,10 +625,10 @@ void RunsPage::continueStored(const QList<qint64>& runIds, bool retry)
             const QString label = (retry ? tr("errors of run(s) %1 of %2") : tr("run(s) %1 of %2"))
                                       .arg(idText.join(u", "_s), suite->id);
             if (retry) {
-                const RetryPlan plan { suite, ids, {}, profiles, options };
+                const RetryPlan plan { suite, ids, {}, profiles, options, trust };
                 sessions.push_back({ label, [plan](Runner& r, QString* e) { return r.retryErrors(plan, e); } });
             } else {
-                const ResumePlan plan { suite, ids, profiles, options };
+                const ResumePlan plan { suite, ids, profiles, options, trust };
                 sessions.push_back({ label, [plan](Runner& r, QString* e) { return r.resume(plan, e); } });
             }
         }

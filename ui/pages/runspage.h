@@ -4,6 +4,7 @@
 #include "pages/page.h"
 #include "run/runplan.h"
 #include "run/runprogress.h"
+#include "run/runsetup.h"
 #include "widgets/launchdialog.h"
 
 #include <QHash>
@@ -91,6 +92,11 @@ public:
     void setRunnerOptions(const RunnerOptions& options) { m_options = options; }
     /// Model specs that replace stored ones of the same endpoint when resuming (they bring back headers).
     void setModelProfiles(const QList<ModelSpec>& profiles) { m_profiles = profiles; }
+    /// Asked before a resume or retry sends keys or `$VAR` headers to endpoints that only the store names
+    /// (none of the user's profiles or of this page's runs has them); true: send. By default a dialog shows
+    /// each origin and the variables it would receive.
+    using StoreOriginConfirmer = std::function<bool(const QList<StoredEndpoint>&)>;
+    void setStoreOriginConfirmer(StoreOriginConfirmer confirm) { m_confirmStoreOrigins = std::move(confirm); }
 
 Q_SIGNALS:
     /// A session ended (the next queued one, if any, starts after this).
@@ -118,7 +124,10 @@ private:
     bool startSessions(std::deque<Session> sessions, QString* error);
     bool startNext(QString* error);
     void sessionEnded(RunStatus status);
-    void continueStored(const QList<qint64>& runIds, bool retry);
+    /// Whether the endpoints of these stored runs may have the user's secrets: true when the store names
+    /// none the user did not, or the user confirms (then `trust` is set); false with why otherwise.
+    bool confirmStoreOrigins(const QList<qint64>& runIds, bool* trust, QString* error);
+    void continueStored(const QList<qint64>& runIds, bool retry, bool trust);
     void showProgress(const RunnerProgress& progress);
     void applyRuns(const RunSummariesPtr& runs);
     void updateActions();
@@ -148,6 +157,7 @@ private:
     RunnerProgress m_progress;
     RunnerOptions m_options;
     QList<ModelSpec> m_profiles; ///< the launcher's user profiles, remembered in Settings
+    StoreOriginConfirmer m_confirmStoreOrigins;
 
     QHash<QByteArray, SuitePtr> m_knownSuites; ///< content hash → suite run from this page
     QStringList m_folders; ///< suite folders used from this page

@@ -89,6 +89,7 @@ LaunchDialog::LaunchDialog(QWidget* parent)
     , m_removeProfile(new QPushButton(tr("Remove"), this))
     , m_repeats(new QSpinBox(this))
     , m_concurrency(new QSpinBox(this))
+    , m_insecureKey(new QCheckBox(tr("Send keys over plain http to other hosts"), this))
     , m_estimateLabel(new QLabel(this))
     , m_estimateTable(new QTreeWidget(this))
     , m_problem(new QLabel(this))
@@ -247,9 +248,17 @@ QWidget* LaunchDialog::makeSettingsBox()
     m_concurrency->setToolTip(tr("Requests in flight per model endpoint (lowered on HTTP 429 and recovered slowly)"));
     connect(m_repeats, &QSpinBox::valueChanged, this, &LaunchDialog::scheduleRefresh);
     connect(m_concurrency, &QSpinBox::valueChanged, this, &LaunchDialog::updateState);
+    m_insecureKey->setObjectName(u"insecureKeyCheck"_s);
+    m_insecureKey->setToolTip(tr("Keys and $VAR headers go over plain http only to this computer (loopback) "
+                                 "unless this is ticked: on any other network anyone on the way can read them"));
+    connect(m_insecureKey, &QCheckBox::toggled, this, [this](bool allow) {
+        m_editor->setAllowInsecureKey(allow);
+        updateState();
+    });
     auto* form = new QFormLayout;
     form->addRow(tr("Repeats:"), m_repeats);
     form->addRow(tr("Concurrency per model:"), m_concurrency);
+    form->addRow(QString(), m_insecureKey);
     auto* layout = new QVBoxLayout(box);
     layout->addLayout(strategies);
     layout->addLayout(form);
@@ -708,9 +717,12 @@ QList<RunPlan> LaunchDialog::plans(QString* error) const
     for (const ModelSpec& spec : models) {
         if (!endpoints.contains(spec.endpointKey()))
             endpoints << spec.endpointKey();
+        if (const QString problem = insecureKeyProblem(spec, m_insecureKey->isChecked()); !problem.isEmpty())
+            return refuse(tr("%1. Here: tick \"%2\" to send it anyway.").arg(problem, m_insecureKey->text()));
     }
     RunnerOptions options;
     options.perModelConcurrency = m_concurrency->value();
+    options.allowInsecureKey = m_insecureKey->isChecked();
     options.globalConcurrency
         = std::min(kMaxGlobalConcurrency, options.perModelConcurrency * int(std::max<qsizetype>(1, endpoints.size())));
     QList<RunPlan> out;

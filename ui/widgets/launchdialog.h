@@ -139,6 +139,7 @@ private:
     QList<QCheckBox*> m_strategyBoxes;
     QSpinBox* m_repeats;
     QSpinBox* m_concurrency;
+    QCheckBox* m_insecureKey;
     QLabel* m_estimateLabel;
     QTreeWidget* m_estimateTable;
     QLabel* m_problem;

@@ -52,6 +52,7 @@ ModelProfileEditor::ModelProfileEditor(QWidget* parent)
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, &ModelProfileEditor::kindChanged);
     connect(m_keyEnv, &QLineEdit::textChanged, this, &ModelProfileEditor::updateKeyState);
+    connect(m_baseUrl, &QLineEdit::textChanged, this, &ModelProfileEditor::updateKeyState); // the default key
     for (QLineEdit* edit : { m_model, m_baseUrl, m_keyEnv, m_options })
         connect(edit, &QLineEdit::textChanged, this, &ModelProfileEditor::updateButtons);
     connect(m_test, &QPushButton::clicked, this, &ModelProfileEditor::testConnection);
@@ -113,7 +114,7 @@ std::optional<ModelSpec> ModelProfileEditor::profile(QString* error) const
         spec.baseUrl = m_baseUrl->text().trimmed();
         spec.keyEnv = m_keyEnv->text().trimmed();
         if (spec.keyEnv.isEmpty())
-            spec.keyEnv = defaultKeyEnv(spec.kind);
+            spec.keyEnv = defaultKeyEnv(spec.kind, spec.baseUrl);
     }
     if (spec.model.isEmpty()) {
         if (error)
@@ -142,6 +143,11 @@ std::optional<ModelSpec> ModelProfileEditor::profile(QString* error) const
     return parsed;
 }
 
+void ModelProfileEditor::setAllowInsecureKey(bool allow)
+{
+    m_connectionTest->setAllowInsecureKey(allow);
+}
+
 void ModelProfileEditor::kindChanged()
 {
     const auto kind = providerKindFromName(m_kind->currentData().toString()).value_or(ProviderKind::OpenAI);
@@ -163,9 +169,13 @@ void ModelProfileEditor::kindChanged()
 void ModelProfileEditor::updateKeyState()
 {
     const auto kind = providerKindFromName(m_kind->currentData().toString()).value_or(ProviderKind::OpenAI);
+    // OPENAI_API_KEY is the default for the official endpoint only; any other URL names its variable.
+    const QString fallback = defaultKeyEnv(kind, m_baseUrl->text().trimmed());
+    if (kind != ProviderKind::Sim)
+        m_keyEnv->setPlaceholderText(fallback.isEmpty() ? tr("none") : fallback);
     QString variable = m_keyEnv->text().trimmed();
     if (variable.isEmpty())
-        variable = defaultKeyEnv(kind);
+        variable = fallback;
     if (kind == ProviderKind::Sim || variable.isEmpty()) {
         m_keyState->clear();
         return;

@@ -30,6 +30,8 @@ public:
 
     void testConnection();
     bool isTesting() const;
+    /// Whether the test may send a key over plain http to a host that is not loopback.
+    void setAllowInsecureKey(bool allow);
     /// The last test's outcome ("✔ Connected: …", "✘ Failed (HTTP 401, http_4xx): …"), or a message.
     QString connectionText() const;
     void setMessage(const QString& text);
