@@ -245,7 +245,7 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         auto store = openStore();
         Runner runner(*store);
-        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl())) }, { Strategy::P });
+        RunPlan p = plan({ spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl())) }, { Strategy::P });
         p.options.maxAttempts = 3;
         QVERIFY(runToEnd(runner, p));
         QCOMPARE(attempts.value(u"t-1"_s), 2);
@@ -280,7 +280,7 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         auto store = openStore();
         Runner runner(*store);
-        ModelSpec model = spec(u"openai:m@%1/v1;key_env="_s.arg(server.baseUrl()));
+        ModelSpec model = spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl()));
         model.stream = true;
         RunPlan p = plan({ model }, { Strategy::P });
         p.options.maxAttempts = 3;
