@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "runconsole.h"
 
+#include "providers/errorkind.h"
 #include "providers/modelspec.h"
 #include "providers/pricetable.h"
 #include "providers/strategy.h"
@@ -95,6 +96,27 @@ QList<qint64> runIds(const QStringList& values, bool* ok)
             return {};
         }
         ids << id;
+    }
+    return ids;
+}
+
+/// The runs among `runs` that hold no model answer: every slot stored so far failed at the transport or the
+/// provider (docs/metrics.md, "Errored slots"). A run with nothing stored at all holds none either.
+QStringList runsWithoutAnswer(ResultStore& store, const QList<RunRecord>& runs)
+{
+    QStringList ids;
+    for (const RunRecord& run : runs) {
+        bool answered = false;
+        const auto visited = store.forEachResponse(
+            run.id,
+            [&answered](const ResponseRecord& r) {
+                const auto kind = errorKindFromName(r.errorKind);
+                answered = !kind || !isTransportError(*kind);
+                return !answered;
+            },
+            ResponseFields::ForScoring);
+        if (visited.ok() && !answered)
+            ids << QString::number(run.id);
     }
     return ids;
 }
@@ -329,6 +351,12 @@ int runCommand(const QStringList& args)
             ids << QString::number(run.id);
         err(u"structscope run: %1; give the same command again, or --resume %2, to continue\n"_s.arg(
             runStatusName(status), ids.join(u',')));
+        return ExitFailure;
+    }
+    // A run that got no answer from its model measured nothing: a script must not read it as a success.
+    if (const QStringList empty = runsWithoutAnswer(*store, runner.runs()); !empty.isEmpty()) {
+        err(u"structscope run: run %1 ended without a single answer from its model (every slot errored; see the "
+            u"errors column above)\n"_s.arg(empty.join(u',')));
         return ExitFailure;
     }
     return ExitOk;

@@ -476,6 +476,31 @@ private Q_SLOTS:
         QVERIFY2(literal.err.contains(u"header=Ocp-Apim-Subscription-Key:$VAR"_s), qPrintable(literal.err));
     }
 
+    // A run whose every slot failed at the transport measured nothing: `run` says so and exits 1, so that a
+    // script does not take it for a result.
+    void runWithoutASingleAnswerFails()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        quint16 port = 0;
+        {
+            QTcpServer closed; // a port that was free a moment ago: every connection is refused
+            QVERIFY(closed.listen(QHostAddress::LocalHost, 0));
+            port = closed.serverPort();
+        }
+        const Run run = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+                                dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://127.0.0.1:%1/v1"_s.arg(port),
+                                u"--strategy"_s, u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s,
+                                u"--no-keep-verdicts"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"run 1 ended without a single answer from its model"_s), qPrintable(run.err));
+        // The same suite answered by a model: exit 0.
+        const Run answered = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+                                     dir.filePath(u"s.db"_s), u"--model"_s, u"sim:oracle"_s, u"--strategy"_s, u"P"_s,
+                                     u"--no-keep-verdicts"_s});
+        QVERIFY2(answered.exitCode == 0, qPrintable(answered.err));
+    }
+
     void auditAndGoldRefuseBadArguments_data()
     {
         QTest::addColumn<QStringList>("args");
