@@ -143,24 +143,20 @@ bool applyOption(ModelSpec& spec, const QString& option, QString* error)
         spec.seed = n;
         return true;
     }
-    if (name == u"stream"_s) {
+    // A switch: given alone, or as true/1 or false/0.
+    const auto setSwitch = [&](bool& target) {
         if (!hasValue || value == u"true"_s || value == u"1"_s)
-            spec.stream = true;
+            target = true;
         else if (value == u"false"_s || value == u"0"_s)
-            spec.stream = false;
+            target = false;
         else
-            return fail(error, u"stream '%1' must be true or false"_s.arg(value));
+            return fail(error, u"%1 '%2' must be true or false"_s.arg(name, value));
         return true;
-    }
-    if (name == u"case_headers"_s) {
-        if (!hasValue || value == u"true"_s || value == u"1"_s)
-            spec.caseHeaders = true;
-        else if (value == u"false"_s || value == u"0"_s)
-            spec.caseHeaders = false;
-        else
-            return fail(error, u"case_headers '%1' must be true or false"_s.arg(value));
-        return true;
-    }
+    };
+    if (name == u"stream"_s)
+        return setSwitch(spec.stream);
+    if (name == u"case_headers"_s)
+        return setSwitch(spec.caseHeaders);
     if (name == u"header"_s) {
         if (!needValue())
             return false;

@@ -17,7 +17,7 @@ struct ReportGroup
 
     std::vector<std::pair<std::string, std::string>> key; ///< in the order of Report::groupBy
     int n = 0; ///< answers in the group: the denominator of its quality metrics
-    int errored = 0; ///< errored slots of the group (METRICS.md, "Errored slots"), not in n nor in any metric
+    int errored = 0; ///< errored slots of the group (docs/metrics.md, "Errored slots"), not in n nor in any metric
     std::map<std::string, double> mean;                   ///< metric id → unweighted mean (or micro value)
     std::map<std::string, double> weightedMean;           ///< metric id → complexity-weighted mean, where defined
     std::map<std::string, Interval> ci95;                 ///< metric id → 95% interval, where defined

@@ -36,7 +36,7 @@ struct ScoredRecord
     bool simulated = false; ///< answered by a simulated model
     /// Why the slot's last attempt got no answer from the model, when the transport or the provider failed
     /// (isTransportError(): timeout, HTTP 4xx/5xx, rate limiting, malformed body, network); None for an answer,
-    /// a refusal or a length cut included. An errored record counts in no quality metric (METRICS.md, "Errored
+    /// a refusal or a length cut included. An errored record counts in no quality metric (docs/metrics.md, "Errored
     /// slots"): its verdict is that of an empty answer, kept only for the views that show it.
     ErrorKind error = ErrorKind::None;
 

@@ -2,6 +2,7 @@
 
 #include "schema/keywordaudit.h"
 #include "schema/schemapointer.h"
+#include "schema/schemauri.h"
 #include "schema/schemawalker.h"
 
 #include <QFile>
@@ -553,21 +554,11 @@ private:
 /// string; the walker decides what each one resolves to).
 bool mentionsMetaSchema(const json& document)
 {
-    std::vector<const json*> pending { &document };
-    while (!pending.empty()) {
-        const json* node = pending.back();
-        pending.pop_back();
-        if (node->is_object()) {
-            const auto ref = node->find("$ref");
-            if (ref != node->end() && ref->is_string()
-                && ref->get_ref<const std::string&>().find("json-schema.org/draft-07/schema") != std::string::npos)
-                return true;
-        }
-        if (node->is_structured())
-            for (const json& child : *node)
-                pending.push_back(&child);
-    }
-    return false;
+    return anyObject(document, [](const json& object) {
+        const auto ref = object.find("$ref");
+        return ref != object.end() && ref->is_string()
+            && ref->get_ref<const std::string&>().find("json-schema.org/draft-07/schema") != std::string::npos;
+    });
 }
 
 } // namespace

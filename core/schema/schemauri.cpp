@@ -154,28 +154,12 @@ std::pair<std::string, std::string> splitFragment(std::string_view uri)
 
 namespace {
 
-/// Whether any object in the value has a "$id" member (a walk without allocations per node: most documents have
-/// none, and then indexing them is skipped).
-bool mentionsId(const json& value)
-{
-    std::vector<const json*> pending { &value };
-    while (!pending.empty()) {
-        const json* node = pending.back();
-        pending.pop_back();
-        if (node->is_object() && node->contains("$id"))
-            return true;
-        if (node->is_structured())
-            for (const json& child : *node)
-                pending.push_back(&child);
-    }
-    return false;
-}
-
 } // namespace
 
 SchemaIdIndex::SchemaIdIndex(const json& root, const std::vector<PointerTokens>& resources)
 {
-    if (mentionsId(root))
+    // Most documents have no "$id": indexing them is skipped.
+    if (anyObject(root, [](const json& object) { return object.contains("$id"); }))
         index(root, {}, std::string());
     m_resources.emplace(std::string(), PointerTokens {});
     for (const PointerTokens& tokens : resources)

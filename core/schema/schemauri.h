@@ -22,6 +22,24 @@ std::string resolveUri(std::string_view base, std::string_view reference);
 /// The URI without its fragment, and the fragment (without "#", still %-encoded; empty when there is none).
 std::pair<std::string, std::string> splitFragment(std::string_view uri);
 
+/// Whether `match` holds for some object in `value` (`value` itself included): a walk with one stack and no
+/// allocation per node, for the quick looks that decide whether a document needs more work at all.
+template<typename Match>
+bool anyObject(const nlohmann::json& value, Match match)
+{
+    std::vector<const nlohmann::json*> pending { &value };
+    while (!pending.empty()) {
+        const nlohmann::json* node = pending.back();
+        pending.pop_back();
+        if (node->is_object() && match(*node))
+            return true;
+        if (node->is_structured())
+            for (const nlohmann::json& child : *node)
+                pending.push_back(&child);
+    }
+    return false;
+}
+
 /// Every identified schema of a document, by absolute (or, without a base, relative) URI.
 class SchemaIdIndex
 {
