@@ -1,4 +1,5 @@
-// The headless command line: help, exit codes, and `check` on good and broken suites.
+// The command line: help, exit codes, `check` on good and broken suites, and `structscope PATH|URL` (the GUI opens
+// that store, or says on stderr why it cannot).
 #include "audit/goldeditor.h"
 #include "providers/modelspec.h"
 #include "report/evaluation.h"
@@ -8,6 +9,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcessEnvironment>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -45,6 +48,51 @@ QString testData(const QString& path)
 {
     return QStringLiteral(STRUCTSCOPE_TEST_DATA) + u'/' + path;
 }
+
+/// `structscope ARGS` as a desktop session would start it: in `workDir`, on the offscreen platform, with settings
+/// (XDG_CONFIG_HOME) and application data (XDG_DATA_HOME) of its own under `home`.
+struct GuiProcess
+{
+    QProcess process;
+    QString home;
+
+    GuiProcess(const QString& homeDir, const QString& workDir, const QStringList& args, bool offscreenByEnv = true)
+        : home(homeDir)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(u"QT_QPA_PLATFORM"_s);
+        if (offscreenByEnv)
+            env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"XDG_CONFIG_HOME"_s, home + u"/config"_s);
+        env.insert(u"XDG_DATA_HOME"_s, home + u"/data"_s);
+        process.setProcessEnvironment(env);
+        process.setWorkingDirectory(workDir);
+        process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
+    }
+    ~GuiProcess()
+    {
+        if (process.state() != QProcess::NotRunning) {
+            process.kill();
+            process.waitForFinished(10000);
+        }
+    }
+    /// The settings file of the app, as text ("" while there is none).
+    QString settings() const
+    {
+        QFile file(home + u"/config/StructScope/StructScope.conf"_s);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+    /// Waits until the app remembers `location` as its workspace (it opened it), or it ends, or a minute passed.
+    bool waitUntilOpened(const QString& location)
+    {
+        return QTest::qWaitFor(
+            [&] {
+                return process.state() == QProcess::NotRunning || settings().contains(u"last="_s + location + u'\n');
+            },
+            60000)
+            && process.state() == QProcess::Running;
+    }
+};
 
 } // namespace
 
@@ -84,6 +132,100 @@ private Q_SLOTS:
         const Run run = runCli({u"frobnicate"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"unknown command 'frobnicate'"_s));
+    }
+
+    void storeThatCannotOpenFailsBeforeAnyWindow_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing, absolute") << QStringList { u"/nonexistent/none.structscope"_s } << 1
+                                           << u"cannot open /nonexistent/none.structscope: no such file"_s;
+        QTest::newRow("missing, relative") << QStringList { u"none.structscope"_s } << 1 << u"cannot open none.structscope: no such file"_s;
+        QTest::newRow("missing, named like a subcommand") << QStringList { u"./report"_s } << 1 << u"cannot open ./report: no such file"_s;
+        QTest::newRow("folder") << QStringList { u"./"_s } << 1 << u"a folder, not a store file"_s;
+        QTest::newRow("two stores") << QStringList { u"a.structscope"_s, u"b.structscope"_s } << 2
+                                    << u"one workspace at a time; 2 were given"_s;
+        QTest::newRow("url without database") << QStringList { u"postgresql://alice:s3cret@localhost/"_s } << 2
+                                              << u"cannot open postgresql://alice@localhost/: the PostgreSQL URL names no database"_s;
+        QTest::newRow("unsupported scheme") << QStringList { u"ftp://example.org/x.structscope"_s } << 2
+                                            << u"unsupported store location \"ftp://…\""_s;
+        QTest::newRow("subcommand after Qt's options") << QStringList { u"-platform"_s, u"offscreen"_s, u"report"_s } << 2
+                                                       << u"the subcommand 'report' comes first"_s;
+        QTest::newRow("no store, no subcommand") << QStringList { u"reprot"_s } << 2 << u"unknown command 'reprot'"_s;
+    }
+
+    void storeThatCannotOpenFailsBeforeAnyWindow()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QTemporaryDir home;
+        QTemporaryDir work;
+        for (const QString& name : { u"a.structscope"_s, u"b.structscope"_s })
+            QVERIFY(structscope::ResultStore::open(work.filePath(name)));
+        GuiProcess gui(home.path(), work.path(), args);
+        QVERIFY(gui.process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(gui.process.readAllStandardError());
+        QCOMPARE(gui.process.exitCode(), exitCode);
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QVERIFY2(!err.contains(u"s3cret"_s), qPrintable(err));
+        QVERIFY2(gui.settings().isEmpty(), qPrintable(gui.settings()));
+    }
+
+    void storeArgumentOpensItInTheGui()
+    {
+        QTemporaryDir home;
+        QTemporaryDir work;
+        // A store in a file named like a subcommand: the subcommand wins, ./report opens the file.
+        const QString store = work.filePath(u"report"_s);
+        QVERIFY(structscope::ResultStore::open(store));
+        const Run subcommand = [&] {
+            GuiProcess gui(home.path(), work.path(), { u"report"_s });
+            gui.process.waitForFinished(60000);
+            return Run { gui.process.exitCode(), QString::fromUtf8(gui.process.readAllStandardOutput()),
+                QString::fromUtf8(gui.process.readAllStandardError()) };
+        }();
+        QCOMPARE(subcommand.exitCode, 2);
+        QVERIFY2(subcommand.err.contains(u"structscope report: "_s), qPrintable(subcommand.err));
+
+        {
+            GuiProcess gui(home.path(), work.path(), { u"./report"_s });
+            QVERIFY2(gui.waitUntilOpened(store), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+            QVERIFY2(gui.settings().contains(u"recent="_s + store), qPrintable(gui.settings()));
+            // A first start given a store opens it; the demo workspace is not made.
+            QVERIFY(!QFileInfo::exists(home.filePath(u"data/StructScope/StructScope/demo.structscope"_s)));
+        }
+        // Qt's own options may come first; the store named replaces the last workspace.
+        const QString other = work.filePath(u"other.structscope"_s);
+        QVERIFY(structscope::ResultStore::open(other));
+        GuiProcess gui(home.path(), work.path(), { u"-platform"_s, u"offscreen"_s, other }, false);
+        QVERIFY2(gui.waitUntilOpened(other), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+    }
+
+    void storeThatDoesNotOpenInTheGuiIsSaidThereAndOnStderr()
+    {
+        QTemporaryDir home;
+        QTemporaryDir work;
+        const QString bogus = work.filePath(u"bogus.structscope"_s);
+        QFile file(bogus);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not SQLite\n");
+        file.close();
+        GuiProcess gui(home.path(), work.path(), { bogus });
+        QString err;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                err += QString::fromUtf8(gui.process.readAllStandardError());
+                return err.contains(u"structscope: cannot open"_s) || gui.process.state() == QProcess::NotRunning;
+            },
+            60000));
+        QVERIFY2(err.contains(u"structscope: cannot open %1: "_s.arg(bogus)), qPrintable(err));
+        QVERIFY2(err.contains(u"not a SQLite database"_s), qPrintable(err));
+        // The window stays (its dialog says the same), with no workspace open.
+        QTest::qWait(300);
+        QCOMPARE(gui.process.state(), QProcess::Running);
+        QVERIFY(!gui.settings().contains(bogus));
     }
 
     void checkNeedsASuite()
