@@ -292,6 +292,9 @@ private Q_SLOTS:
             QVERIFY2(details.contains(QFileInfo(file).fileName()), qPrintable(details));
         QVERIFY2(details.contains(u"Skipped"_s) && details.contains(u"README.txt"_s), qPrintable(details));
         QVERIFY2(!details.contains(u"generic"_s), qPrintable(details));
+        const QString shots = QCoreApplication::applicationDirPath() + u"/screenshots"_s;
+        QDir().mkpath(shots);
+        offer->grab().save(shots + u"/import-offer.png"_s);
         offer->button(QMessageBox::Cancel)->click();
         QTRY_VERIFY(!window.findChild<QMessageBox*>(u"importOffer"_s));
         QTest::qWait(200);
