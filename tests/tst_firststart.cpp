@@ -1,15 +1,20 @@
 // First start: with no workspace ever opened, the main window creates the demo workspace (built-in
 // suites × simulated models) in the application's data folder with a progress bar in the status bar,
 // and every page has data within ten seconds; a second start restores it instead; File ▸ Create Demo
-// Workspace re-creates it. Also the demo's comparison chart (a forest plot of paired differences).
+// Workspace re-creates it; its Audit page lists the planted gold mistakes. Also the demo's comparison chart (a
+// forest plot of paired differences).
 #include "charts/comparisonchart.h"
 #include "mainwindow.h"
+#include "models/auditqueuemodel.h"
+#include "pages/auditpage.h"
 #include "pages/comparepage.h"
 #include "pages/page.h"
 #include "pages/recordspage.h"
+#include "run/demogoldmistakes.h"
 #include "settings.h"
 #include "store/resultstore.h"
 #include "widgets/activityindicator.h"
+#include "widgets/diffview.h"
 #include "workspace/demosetup.h"
 #include "workspace/workspace.h"
 
@@ -187,6 +192,20 @@ private Q_SLOTS:
                         .contains(u"(simulated)"_s));
         }
         qInfo().noquote() << u"demo workspace: every page has data after %1 ms"_s.arg(clock.elapsed());
+        // The Audit page lists the planted gold mistakes, the first selected and its case shown below.
+        AuditPage* audit = window.findChild<AuditPage*>();
+        QVERIFY(audit);
+        QVERIFY(window.showPage(audit->pageId()));
+        QTRY_COMPARE_WITH_TIMEOUT(audit->model()->rowCount(), int(demoGoldMistakes().size()), int(kBudgetMs));
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            bool listed = false;
+            for (int row = 0; row < audit->model()->rowCount(); ++row) {
+                const AuditItem* item = audit->model()->itemAt(row);
+                listed = listed || (item->suiteId == m.suite && item->caseId == m.caseId && item->path == m.path);
+            }
+            QVERIFY2(listed, qPrintable(m.suite + u' ' + m.caseId));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(audit->diffView()->detail(), int(kBudgetMs));
         for (Page* page : window.pages()) {
             QVERIFY(window.showPage(page->pageId()));
             QTest::qWait(50);
