@@ -20,7 +20,10 @@ const std::vector<DemoGoldMistake>& demoGoldMistakes()
 {
     // Kinds of mistake that real gold has, each where the input leaves no doubt about the true value. Each is
     // a field the audit queue examines: a leaf of the stored gold (a value, or null), so that the models'
-    // consensus there names the true value and accepting it restores the whole field.
+    // consensus there names the true value and accepting it restores the whole field. A missing array element
+    // is not among them: the queue looks at the stored gold's leaves only, so a missing last element leaves
+    // nothing to disagree with, and a missing earlier one shifts the indices after it, so that accepting the
+    // consensus leaf by leaf would not put the element back.
     static const std::vector<DemoGoldMistake> mistakes = {
         { u"schema-tiers"_s, u"st-001"_s, "total_amount", json(472.8), json(427.8), u"wrong amount"_s,
             u"two digits of the total swapped; the invoice says GBP 472.80"_s },
