@@ -295,7 +295,8 @@ private Q_SLOTS:
         QVERIFY(queue.uniformFailures.empty());
         for (const AuditItem& item : queue.items)
             qInfo().noquote() << item.suiteId << item.caseId << QString::fromStdString(item.path)
-                              << QString::fromStdString(item.consensus.dump()) << item.agreeing << "of" << item.answered;
+                              << QString::fromStdString(item.consensus.dump()) << item.agreeing << "of"
+                              << item.answered;
         QCOMPARE(int(queue.items.size()), kPlantedTotal);
         for (const DemoGoldMistake& m : demoGoldMistakes()) {
             const auto it = std::find_if(queue.items.begin(), queue.items.end(), [&m](const AuditItem& item) {
@@ -307,7 +308,8 @@ private Q_SLOTS:
             QCOMPARE(it->goldRevision, 0);
             QVERIFY(it->gold && *it->gold == m.planted);
             QVERIFY(it->originalGold == m.planted);
-            QCOMPARE(QString::fromStdString(consensusKey(it->consensus)), QString::fromStdString(consensusKey(m.truth)));
+            QCOMPARE(
+                QString::fromStdString(consensusKey(it->consensus)), QString::fromStdString(consensusKey(m.truth)));
             QCOMPARE(it->answered, int(kProfiles.size()));
             QVERIFY2(it->agreeing >= 5, qPrintable(m.caseId));
             QVERIFY(it->agreeingModels.contains(u"sim:oracle"_s));
@@ -315,14 +317,15 @@ private Q_SLOTS:
             // No model gives the planted value there.
             QCOMPARE(int(it->answers.size()), int(kProfiles.size()));
             for (const ModelAnswer& answer : it->answers)
-                QVERIFY2(!answer.value || consensusKey(*answer.value) != consensusKey(m.planted), qPrintable(answer.model));
+                QVERIFY2(
+                    !answer.value || consensusKey(*answer.value) != consensusKey(m.planted), qPrintable(answer.model));
         }
     }
 
     void everyModelFailsThePlantedCases()
     {
-        // Measured against the stored gold, every (model, strategy) fails each planted case (auditQueueFlagsEveryPlanted-
-        // Mistake: no model gives the planted value), and the oracle fails nothing else.
+        // Measured against the stored gold, every (model, strategy) fails each planted case (no model gives the
+        // planted value there: auditQueueFlagsEveryPlantedMistake), and the oracle fails nothing else.
         EvaluationOptions options;
         options.useStoredVerdicts = false;
         const Evaluation evaluation = evaluateStore(*m_store, options);
@@ -355,8 +358,8 @@ private Q_SLOTS:
             QCOMPARE(accepted.added.revision, 1);
             const SuitePtr suite = builtInSuite(item.suiteId);
             QVERIFY(suite);
-            const auto file = std::find_if(suite->cases.begin(), suite->cases.end(),
-                [&item](const SuiteCase& c) { return c.id == item.caseId; });
+            const auto file = std::find_if(
+                suite->cases.begin(), suite->cases.end(), [&item](const SuiteCase& c) { return c.id == item.caseId; });
             QVERIFY(file != suite->cases.end());
             QVERIFY2(m_store->currentGold(item.caseRow)->gold == file->gold, qPrintable(item.caseId));
             QVERIFY(m_store->goldRevisions(item.caseRow)->constFirst().gold != file->gold); // measured: as planted

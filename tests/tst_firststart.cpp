@@ -3,8 +3,8 @@
 // and every page has data within ten seconds; a second start restores it instead; File ▸ Create Demo
 // Workspace re-creates it; its Audit page lists the planted gold mistakes. Also the demo's comparison chart (a
 // forest plot of paired differences).
-#include "charts/comparisonchart.h"
 #include "audit/goldeditor.h"
+#include "charts/comparisonchart.h"
 #include "mainwindow.h"
 #include "models/auditqueuemodel.h"
 #include "models/diffrowsmodel.h"
@@ -224,7 +224,8 @@ private Q_SLOTS:
         // Accepting the models' value at the first audit item (selected, its place selected in the diff) stores a
         // new revision of that case's gold with the true value; the rebuilt queue lists the item as fixed.
         QVERIFY(window.showPage(audit->pageId()));
-        const AuditItem first = *audit->model()->itemAt(audit->proxy()->mapToSource(audit->view()->currentIndex()).row());
+        const AuditItem first
+            = *audit->model()->itemAt(audit->proxy()->mapToSource(audit->view()->currentIndex()).row());
         DiffView* diff = audit->diffView();
         QTRY_VERIFY_WITH_TIMEOUT(diff->detail() && diff->detail()->ref.caseId == first.caseId
                 && diff->currentRow() == diff->rowsModel()->rowOfPointer(first.pointer),

@@ -1,8 +1,8 @@
 #include "run/demogoldmistakes.h"
 
-#include "json/leafpaths.h"
 #include "report/reportformatting.h"
 #include "store/records.h"
+#include "json/leafpaths.h"
 
 #include <QHash>
 
@@ -29,15 +29,15 @@ const std::vector<DemoGoldMistake>& demoGoldMistakes()
             u"two digits of the total swapped; the invoice says GBP 472.80"_s },
         { u"schema-tiers"_s, u"st-002"_s, "purchase_order", json("PO-88412"), json(nullptr),
             u"null instead of a value"_s, u"the order reference was left empty; the invoice says PO-88412"_s },
-        { u"email-extraction"_s, u"st-002"_s, "asset_tag", json(nullptr), json("NB-20417"),
-            u"value instead of null"_s,
+        { u"email-extraction"_s, u"st-002"_s, "asset_tag", json(nullptr), json("NB-20417"), u"value instead of null"_s,
             u"the asset tag of the ticket before was copied in; this e-mail names no device"_s },
         { u"email-extraction"_s, u"st-003"_s, "requester.name", json("Aiyana Brooks"), json("Aiyana Brookes"),
             u"misspelt name"_s, u"an extra letter in the surname; the e-mail is signed Aiyana Brooks"_s },
         { u"grounded"_s, u"gr-004"_s, "amount_claimed", json(412600), json(416200), u"wrong amount"_s,
             u"two digits of the claim swapped; the text says £412,600"_s },
         { u"orderbench"_s, u"shared_modifier-16"_s, "items[0].size", json("medium"), json("large"),
-            u"wrong value in a list"_s, u"the size of the only item mistyped; the customer asks for three medium milkshakes"_s },
+            u"wrong value in a list"_s,
+            u"the size of the only item mistyped; the customer asks for three medium milkshakes"_s },
     };
     return mistakes;
 }
