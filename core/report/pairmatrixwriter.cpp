@@ -60,7 +60,8 @@ std::string summaryLine(const PairMatrix& matrix)
     return "Metric " + matrix.metric + "; Δ = B − A in points with a paired bootstrap "
         + std::to_string(int(std::lround(matrix.bootstrap.confidence * 100))) + "% interval ("
         + std::to_string(matrix.bootstrap.resamples) + " resamples, seed " + std::to_string(matrix.bootstrap.seed)
-        + "); p from the " + matrix.testName().toStdString() + " test, adjusted by " + adjustLabel(matrix.adjust)
+        + "); p from the " + (matrix.rate ? "exact McNemar test" : "exact sign test (ties dropped)")
+        + ", adjusted by " + adjustLabel(matrix.adjust)
         + " over " + std::to_string(matrix.tested) + " tested pair(s); significant: adjusted p ≤ " + alpha + ".";
 }
 
