@@ -41,7 +41,8 @@ const std::array<Command, 9> kCommands = {{
     {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
      "report --store DB|--sob FILE... [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex "
-     "[--gold measured|adjusted] [--out F]",
+     "[--gold measured|adjusted] [--out F] "
+     "[--pairs [--metric ID] [--adjust holm|bh]]",
      "score every stored response and aggregate the metrics into a table", reportCommand},
     {"chart",
      "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
