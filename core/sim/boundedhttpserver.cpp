@@ -6,8 +6,6 @@
 #include <QTcpSocket>
 #include <QTimer>
 
-#include <string_view>
-
 #include <sys/socket.h>
 
 using namespace Qt::StringLiterals;
@@ -35,15 +33,6 @@ QByteArray httpReasonPhrase(int status)
     }
 }
 
-QByteArray HttpRequest::header(QByteArrayView name) const
-{
-    for (const auto& [n, v] : headers) {
-        if (QByteArrayView(n).compare(name, Qt::CaseInsensitive) == 0)
-            return v;
-    }
-    return {};
-}
-
 namespace {
 
 QByteArray responseHead(int status, const QByteArray& contentType, const QList<std::pair<QByteArray, QByteArray>>& extra,
@@ -68,20 +57,6 @@ QByteArray errorJson(const QString& message)
         escaped += c;
     }
     return R"({"error": {"message": ")" + escaped + R"(", "type": "invalid_request_error"}})";
-}
-
-// A token of RFC 9110: the characters a method or header name may have.
-bool isToken(QByteArrayView text)
-{
-    if (text.isEmpty())
-        return false;
-    for (const char c : text) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
-        if (!ok)
-            return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -183,7 +158,7 @@ private:
                     refuse(431, u"request headers over %1 bytes"_s.arg(m_server->m_limits.maxHeadBytes));
                 return;
             }
-            if (!parseHead(m_in.left(end)))
+            if (!parseHead(QByteArrayView(m_in).first(end)))
                 return;
             m_headLength = end + 4;
             startDeadline(Phase::Body);
@@ -209,62 +184,16 @@ private:
         }
     }
 
-    bool parseHead(const QByteArray& head)
+    bool parseHead(QByteArrayView head)
     {
-        const QList<QByteArray> lines = head.split('\n');
-        const QList<QByteArray> start = lines.constFirst().trimmed().split(' ');
-        if (start.size() != 3 || !isToken(start[0]) || !start[1].startsWith('/')) {
-            refuse(400, u"not an HTTP request line"_s);
+        HttpHead parsed = parseHttpHead(head, m_server->m_limits.maxBodyBytes);
+        if (parsed.status != 0) {
+            refuse(parsed.status, parsed.problem);
             return false;
         }
-        if (start[2] != "HTTP/1.1" && start[2] != "HTTP/1.0") {
-            refuse(505, u"HTTP version %1"_s.arg(printableText(QString::fromLatin1(start[2]), 20)));
-            return false;
-        }
-        m_request = {};
-        m_request.method = start[0];
-        const qsizetype question = start[1].indexOf('?');
-        m_request.path = question < 0 ? start[1] : start[1].left(question);
-        m_request.query = question < 0 ? QByteArray() : start[1].mid(question + 1);
-        for (qsizetype i = 1; i < lines.size(); ++i) {
-            QByteArray line = lines[i];
-            if (line.endsWith('\r'))
-                line.chop(1);
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0 || !isToken(QByteArrayView(line).first(colon))) {
-                refuse(400, u"malformed header line %1"_s.arg(i + 1));
-                return false;
-            }
-            m_request.headers.append({ line.left(colon), line.mid(colon + 1).trimmed() });
-        }
-        const bool http10 = start[2] == "HTTP/1.0";
-        const QByteArray connection = m_request.header("Connection").toLower();
-        m_closeAfter = http10 ? !connection.contains("keep-alive") : connection.contains("close");
-        if (!m_request.header("Transfer-Encoding").isEmpty()) {
-            refuse(411, u"a request body must come with Content-Length"_s);
-            return false;
-        }
-        m_bodyLength = 0;
-        bool seenLength = false;
-        for (const auto& [name, value] : std::as_const(m_request.headers)) {
-            if (name.compare("Content-Length", Qt::CaseInsensitive) != 0)
-                continue;
-            bool ok = !value.isEmpty();
-            for (const char c : value)
-                ok = ok && c >= '0' && c <= '9';
-            const qint64 length = ok && value.size() <= 18 ? value.toLongLong(&ok) : -1;
-            if (!ok || length < 0 || (seenLength && length != m_bodyLength)) {
-                refuse(400, u"Content-Length is not one whole number"_s);
-                return false;
-            }
-            seenLength = true;
-            m_bodyLength = length;
-        }
-        if (m_bodyLength > m_server->m_limits.maxBodyBytes) {
-            refuse(413,
-                u"a body of %1 bytes is over the limit of %2"_s.arg(m_bodyLength).arg(m_server->m_limits.maxBodyBytes));
-            return false;
-        }
+        m_request = std::move(parsed.request);
+        m_bodyLength = parsed.bodyLength;
+        m_closeAfter = parsed.closeAfter;
         return true;
     }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/httphead.h"
+
 #include <QByteArray>
 #include <QHostAddress>
 #include <QList>
@@ -36,19 +38,6 @@ struct HttpCounters
     qint64 malformed = 0; ///< 400, 411, 505
     int open = 0;
     int maxOpen = 0;
-};
-
-/// One parsed request.
-struct HttpRequest
-{
-    QByteArray method;
-    QByteArray path; ///< the target without its query
-    QByteArray query;
-    QList<std::pair<QByteArray, QByteArray>> headers;
-    QByteArray body;
-
-    /// The first header of that name (case-insensitive), or empty.
-    QByteArray header(QByteArrayView name) const;
 };
 
 class HttpConnection;
