@@ -23,6 +23,16 @@ QStringList ReportData::families() const
     return result;
 }
 
+QString ReportData::defaultFamily() const
+{
+    const QStringList all = families();
+    for (const QString& family : all) {
+        if (family != u"ladder"_s)
+            return family;
+    }
+    return all.value(0);
+}
+
 std::vector<std::string> ReportData::scoreMetrics(const QString& family) const
 {
     std::vector<std::string> result;

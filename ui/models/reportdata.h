@@ -24,6 +24,10 @@ struct ReportData
 
     /// Families with at least one metric in the report, in registry order.
     QStringList families() const;
+    /// The family a view opens on: the first of families() beyond `ladder`, the parse-and-schema ladder every suite
+    /// declares besides its own family (`grounding` for the Structured Output Benchmark, `contract` for OrderBench);
+    /// `ladder` when the report has no other; "" for an empty report.
+    QString defaultFamily() const;
     /// Metrics of `family` in the report that have a per-group value and interval (not latency or cost).
     std::vector<std::string> scoreMetrics(const QString& family) const;
     /// A group's label with simulated models marked.
