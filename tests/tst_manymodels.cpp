@@ -339,6 +339,7 @@ private Q_SLOTS:
             for (int j = i + 1; j < rects.size(); ++j)
                 QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(labelled[i] + u" / "_s + labelled[j]));
         }
+        QCOMPARE(exportChart(chart, screenshotDir() + u"/many-scatter.png"_s, 96), QString());
         // Larger, more names fit.
         chart.resize(1600, 1000);
         QTest::qWait(20);

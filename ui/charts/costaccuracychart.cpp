@@ -24,6 +24,7 @@ namespace {
 
 constexpr const char* kCostId = "ladder.cost_per_success";
 constexpr int kMarkerSize = 12;
+constexpr qreal kLabelWidth = 170; ///< a point's name is elided in the middle to this width
 
 } // namespace
 
@@ -117,6 +118,11 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
     c->addAxis(axisX, Qt::AlignBottom);
     c->addAxis(axisY, Qt::AlignLeft);
 
+    // Names written beside points are elided in the middle (kept apart) so that more of them find room.
+    QStringList names;
+    for (const Plotted& p : points)
+        names << p.label;
+    const QStringList shortNames = elideLabelsMiddle(names, QFontMetricsF(QGraphicsSimpleTextItem().font()), kLabelWidth);
     int index = 0;
     for (const Plotted& p : points) {
         auto* series = new QScatterSeries;
@@ -143,7 +149,7 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
                 this);
         });
         m_plotted << label;
-        auto* text = new QGraphicsSimpleTextItem(p.label, c);
+        auto* text = new QGraphicsSimpleTextItem(shortNames.value(m_plotted.size() - 1, p.label), c);
         text->setZValue(10);
         text->setVisible(false);
         m_points.push_back({ p.label, QPointF(p.cost, p.value), series, text });

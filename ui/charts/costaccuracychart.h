@@ -13,8 +13,8 @@ class QScatterSeries;
 namespace structscope {
 
 /// Cost per success (x) against one metric (y), a point per report group: which models buy accuracy
-/// cheaply. Points are named where a name has room (placePointLabels(), the best groups first); every
-/// point's tooltip names it. Groups without a recorded cost are named in a note, not plotted.
+/// cheaply. Points are named (elided in the middle) where a name has room (placePointLabels(), the best
+/// groups first); every point's tooltip names it. Groups without a recorded cost are named in a note, not plotted.
 class CostAccuracyChart : public ChartView
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "pages/page.h"
+#include "widgets/frozencolumntableview.h" // view() is one: callers use it as the QTableView it is
 
 class QComboBox;
 class QLabel;
@@ -10,7 +11,6 @@ namespace structscope {
 
 class CostAccuracyChart;
 class FilterLineEdit;
-class FrozenColumnTableView;
 class GoldToggle;
 class LeaderboardModel;
 class ResultsProxyModel;

@@ -75,7 +75,9 @@ void FrozenColumnTableView::setModel(QAbstractItemModel* model)
 void FrozenColumnTableView::setSelectionModel(QItemSelectionModel* selectionModel)
 {
     QTableView::setSelectionModel(selectionModel);
-    m_frozen->setSelectionModel(selectionModel);
+    // setModel() sets the frozen view's model, then this selection model, in that order.
+    if (selectionModel && m_frozen->model() == selectionModel->model())
+        m_frozen->setSelectionModel(selectionModel);
 }
 
 void FrozenColumnTableView::setColumnIdRole(int role)
