@@ -151,6 +151,7 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
     } else {
         if (m_categories.size() > 4)
             m_axisCategories->setLabelsAngle(-30);
+        m_axisCategories->setTruncateLabels(false); // elided in the middle here (axisLabels())
         c->addAxis(m_axisCategories, Qt::AlignBottom);
         c->addAxis(m_axisValues, Qt::AlignLeft);
     }
@@ -208,10 +209,13 @@ void MetricBarChart::setAlwaysHorizontal(bool always)
 
 QStringList MetricBarChart::axisLabels(qreal width, bool whole) const
 {
-    if (!m_horizontal || whole || !m_axisCategories)
+    if (whole || !m_axisCategories || m_categories.isEmpty())
         return m_categories;
     const QFontMetricsF metrics(m_axisCategories->labelsFont());
-    const qreal room = BarChartGeometry::labelWidth(m_categories, metrics, width);
+    // Horizontal: a label column of up to 38% of the width. Upright: a slanted label may run about one and a
+    // half bars wide.
+    const qreal room = m_horizontal ? BarChartGeometry::labelWidth(m_categories, metrics, width)
+                                    : std::clamp(width / qreal(m_categories.size()) * 1.5, qreal(60), qreal(220));
     return elideLabelsMiddle(m_categories, metrics, room);
 }
 
@@ -261,8 +265,8 @@ QSize MetricBarChart::exportSize() const
 
 void MetricBarChart::renderForExport(QPainter& painter, const QRectF& target)
 {
-    // A picture has no tooltips: every name is written whole (exportSize() leaves room for them).
-    updateAxisLabels(target.width(), true);
+    // A picture has no tooltips: horizontal bars write every name whole (exportSize() leaves room for them).
+    updateAxisLabels(target.width(), m_horizontal);
     ChartView::renderForExport(painter, target);
     updateAxisLabels(width(), false);
 }
@@ -302,8 +306,7 @@ bool MetricBarChart::viewportEvent(QEvent* event)
 void MetricBarChart::resizeEvent(QResizeEvent* event)
 {
     ChartView::resizeEvent(event);
-    if (m_horizontal)
-        updateAxisLabels(width(), false);
+    updateAxisLabels(width(), false);
 }
 
 void MetricBarChart::clearSeries()

@@ -26,11 +26,11 @@ QStringList ReportData::families() const
 QString ReportData::defaultFamily() const
 {
     const QStringList all = families();
-    for (const QString& family : all) {
-        if (family != u"ladder"_s)
-            return family;
-    }
-    return all.value(0);
+    QStringList own = all;
+    own.removeAll(u"ladder"_s);
+    if (own.size() == 1)
+        return own.front();
+    return all.contains(u"ladder"_s) ? u"ladder"_s : all.value(0);
 }
 
 std::vector<std::string> ReportData::scoreMetrics(const QString& family) const
