@@ -138,6 +138,10 @@ private Q_SLOTS:
         QVERIFY(!BarChartGeometry::isHorizontal(8));
         QVERIFY(BarChartGeometry::isHorizontal(9));
         QVERIFY(BarChartGeometry::isHorizontal(40));
+        // Few groups with long names lie horizontally too.
+        QVERIFY(!BarChartGeometry::isHorizontal(3, 100, 7));
+        QVERIFY(BarChartGeometry::isHorizontal(3, 18 * 7 + 1, 7));
+        QVERIFY(BarChartGeometry::isHorizontal(9, 10, 7));
         QCOMPARE(BarChartGeometry::heightFor(40, 20, 100), 900);
         QCOMPARE(BarChartGeometry::heightFor(0, 20, 100), 100);
         QCOMPARE(BarChartGeometry::rowHeight(10), 18.0);
@@ -158,6 +162,7 @@ private Q_SLOTS:
         QCOMPARE(BarChartGeometry::labelWidth(labels, metrics, 10000), widest);
         QCOMPARE(BarChartGeometry::labelWidth(labels, metrics, 400, 0.5, 10), std::min(widest, 200.0));
         QCOMPARE(BarChartGeometry::labelWidth(labels, metrics, 100, 0.38, 90), std::min(widest, 90.0));
+        QCOMPARE(BarChartGeometry::labelWidth(labels, metrics, 400), std::min(widest, 120.0));
     }
 
     void pointLabelsNeverOverlap()
@@ -269,6 +274,7 @@ private Q_SLOTS:
         // The tooltip over a label names its model whole.
         chart.resize(520, needed);
         QTest::qWait(20);
+        QVERIFY(chart.grab().save(screenshotDir() + u"/many-horizontal-bars.png"_s));
         const QRectF plot = chart.chart()->plotArea();
         const QPointF onFirst(plot.left() - 20, plot.top() + plot.height() / manymodels::kModels / 2);
         const QPoint viewportPos = chart.mapFromScene(chart.chart()->mapToScene(onFirst));
@@ -276,9 +282,14 @@ private Q_SLOTS:
         const QPointF onLast(plot.left() - 20, plot.bottom() - 2);
         QCOMPARE(chart.labelToolTipAt(chart.mapFromScene(chart.chart()->mapToScene(onLast))), chart.categories().back());
 
-        // Eight groups stand upright.
+        // Eight groups of long names lie horizontally as well; eight of short names stand upright.
         auto few = std::make_shared<ReportData>(*data);
         few->report.groups.resize(8);
+        chart.setReport(few, "grounding.json_parse");
+        QVERIFY(chart.isHorizontal());
+        for (int k = 0; k < 8; ++k)
+            few->report.groups[std::size_t(k)].key = { { "model", std::to_string(k) + "-model-x-2507" } };
+        chart.resize(240, 400);
         chart.setReport(few, "grounding.json_parse");
         QVERIFY(!chart.isHorizontal());
         QCOMPARE(chart.neededHeight(), 0);
@@ -292,6 +303,8 @@ private Q_SLOTS:
             QVERIFY(!upright[i].endsWith(QChar(0x2026)));
         }
         QVERIFY(upright != chart.categories());
+        QTest::qWait(20);
+        QVERIFY(chart.grab().save(screenshotDir() + u"/many-upright-bars.png"_s));
     }
 
     void exportedBarChartWritesEveryNameWhole()

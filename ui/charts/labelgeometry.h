@@ -19,12 +19,19 @@ namespace structscope {
 /// differ get more room, a few pixels at a time, until they read apart (or are whole).
 QStringList elideLabelsMiddle(const QStringList& labels, const QFontMetricsF& metrics, qreal maxWidth);
 
-/// How a bar chart of `bars` groups is laid out: upright bars up to kMaxUprightBars, then horizontal
-/// bars, a row per group with its whole (or middle-elided) name on the left.
+/// How a bar chart of `bars` groups is laid out: upright bars up to kMaxUprightBars groups with short
+/// names, else horizontal bars, a row per group with its whole (or middle-elided) name on the left.
 struct BarChartGeometry
 {
     static constexpr int kMaxUprightBars = 8;
+    /// The longest name, in average characters, an upright bar's label shows whole.
+    static constexpr int kMaxUprightLabelChars = 18;
     static bool isHorizontal(int bars) { return bars > kMaxUprightBars; }
+    /// Horizontal also when the widest label is longer than kMaxUprightLabelChars characters of `averageCharWidth`.
+    static bool isHorizontal(int bars, qreal widestLabel, qreal averageCharWidth)
+    {
+        return isHorizontal(bars) || widestLabel > kMaxUprightLabelChars * averageCharWidth;
+    }
     /// Height of one horizontal bar's row for a font of this height.
     static qreal rowHeight(qreal fontHeight) { return std::max(qreal(18), fontHeight * 1.55); }
     /// The height a horizontal bar chart needs for `bars` rows: the rows plus `chrome` (title, value
@@ -33,7 +40,7 @@ struct BarChartGeometry
     /// Width of the label column: the widest label, at most `share` of `chartWidth` (never below
     /// `minimum`, nor wider than the widest label).
     static qreal labelWidth(
-        const QStringList& labels, const QFontMetricsF& metrics, qreal chartWidth, qreal share = 0.38,
+        const QStringList& labels, const QFontMetricsF& metrics, qreal chartWidth, qreal share = 0.3,
         qreal minimum = 90);
     /// The horizontal bar (0 = top row, best first) at `y` of a plot area, or -1.
     static int rowAt(qreal y, const QRectF& plotArea, int bars);

@@ -80,7 +80,12 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
         if (intervals.back().isValid())
             top = std::max(top, intervals.back().high);
     }
-    const bool horizontal = m_alwaysHorizontal || BarChartGeometry::isHorizontal(int(bars.size()));
+    qreal widest = 0;
+    const QFontMetricsF labelMetrics(m_axisCategories ? m_axisCategories->labelsFont() : font());
+    for (const QString& label : categories)
+        widest = std::max(widest, labelMetrics.horizontalAdvance(label));
+    const bool horizontal = m_alwaysHorizontal
+        || BarChartGeometry::isHorizontal(int(bars.size()), widest, labelMetrics.averageCharWidth());
     const qsizetype count = values.size();
     // A vertical category axis counts from the bottom: horizontal bars are added last first, so the best is on top.
     const auto place = [horizontal, count](qsizetype i) { return horizontal ? double(count - 1 - i) : double(i); };
@@ -151,7 +156,6 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
     } else {
         if (m_categories.size() > 4)
             m_axisCategories->setLabelsAngle(-30);
-        m_axisCategories->setTruncateLabels(false); // elided in the middle here (axisLabels())
         c->addAxis(m_axisCategories, Qt::AlignBottom);
         c->addAxis(m_axisValues, Qt::AlignLeft);
     }
@@ -212,10 +216,10 @@ QStringList MetricBarChart::axisLabels(qreal width, bool whole) const
     if (whole || !m_axisCategories || m_categories.isEmpty())
         return m_categories;
     const QFontMetricsF metrics(m_axisCategories->labelsFont());
-    // Horizontal: a label column of up to 38% of the width. Upright: a slanted label may run about one and a
-    // half bars wide.
+    // Horizontal: a label column of up to 38% of the width. Upright: about a bar's width (QtCharts hides a slanted
+    // label that runs past the chart's edge, and cuts one that is still too long at its end).
     const qreal room = m_horizontal ? BarChartGeometry::labelWidth(m_categories, metrics, width)
-                                    : std::clamp(width / qreal(m_categories.size()) * 1.5, qreal(60), qreal(220));
+                                    : std::clamp(width * 0.85 / qreal(m_categories.size()), qreal(50), qreal(180));
     return elideLabelsMiddle(m_categories, metrics, room);
 }
 

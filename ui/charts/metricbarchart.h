@@ -43,7 +43,7 @@ public:
     /// Lays the bars horizontally whatever their number (exports: every name written whole, on its row).
     void setAlwaysHorizontal(bool always);
     /// The labels written on the category axis, in bar order, elided in the middle: to the label column's width
-    /// when horizontal, to about one and a half bars' width when upright (slanted).
+    /// when horizontal, to about a bar's width when upright.
     QStringList shownLabels() const { return m_shown; }
     /// The whole name of the group whose label or bar lies at `pos` (viewport coordinates), or "".
     QString labelToolTipAt(const QPoint& pos) const;
