@@ -152,6 +152,26 @@ void Settings::addSuiteFolder(const QString& workspace, const QString& dir)
     writeSetting(workspaceKey(workspace) + u"/suites"_s, folders);
 }
 
+QString Settings::metricFamily(const QString& workspace, const QString& page) const
+{
+    return QSettings().value(workspaceKey(workspace) + u"/family/"_s + page).toString();
+}
+
+void Settings::setMetricFamily(const QString& workspace, const QString& page, const QString& family)
+{
+    writeSetting(workspaceKey(workspace) + u"/family/"_s + page, family);
+}
+
+QStringList Settings::hiddenColumns(const QString& workspace, const QString& table) const
+{
+    return QSettings().value(workspaceKey(workspace) + u"/hiddenColumns/"_s + table).toStringList();
+}
+
+void Settings::setHiddenColumns(const QString& workspace, const QString& table, const QStringList& columns)
+{
+    writeSetting(workspaceKey(workspace) + u"/hiddenColumns/"_s + table, columns);
+}
+
 QList<ModelSpec> Settings::modelProfiles() const
 {
     QList<ModelSpec> profiles;

@@ -46,6 +46,13 @@ public:
     QStringList suiteFolders(const QString& workspace) const;
     void addSuiteFolder(const QString& workspace, const QString& dir);
 
+    /// The metric family last picked on page `page` ("leaderboard", "heatmap") of a workspace ("" when none).
+    QString metricFamily(const QString& workspace, const QString& page) const;
+    void setMetricFamily(const QString& workspace, const QString& page, const QString& family);
+    /// The columns the user hid in table `table` of a workspace, by column id (e.g. a metric id).
+    QStringList hiddenColumns(const QString& workspace, const QString& table) const;
+    void setHiddenColumns(const QString& workspace, const QString& table, const QStringList& columns);
+
     /// The user's model profiles of the run launcher (simulated ones are always offered, not stored).
     /// Written as spec text without secrets: a header is kept only when its value names an environment
     /// variable ("$VAR") or neither its name nor its value looks like a credential (secretkeys.h).

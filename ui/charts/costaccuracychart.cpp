@@ -1,15 +1,18 @@
 #include "charts/costaccuracychart.h"
 
+#include "charts/labelgeometry.h"
 #include "models/metricformat.h"
 #include "report/reportformatting.h"
 #include "scoring/metricregistry.h"
 
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,6 +23,8 @@ namespace structscope {
 namespace {
 
 constexpr const char* kCostId = "ladder.cost_per_success";
+constexpr int kMarkerSize = 12;
+constexpr qreal kLabelWidth = 170; ///< a point's name is elided in the middle to this width
 
 } // namespace
 
@@ -27,12 +32,16 @@ CostAccuracyChart::CostAccuracyChart(QWidget* parent)
     : ChartView(parent)
 {
     chart()->legend()->hide();
+    connect(chart(), &QChart::plotAreaChanged, this, [this] { placeLabels(); });
     setReport(nullptr, {});
 }
 
 void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricId)
 {
     QChart* c = chart();
+    for (Point& point : m_points)
+        delete point.text;
+    m_points.clear();
     removeSeriesAndAxes();
     m_plotted.clear();
     m_unplotted.clear();
@@ -47,14 +56,14 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
         return;
     }
 
-    struct Point
+    struct Plotted
     {
         QString label;
         GroupKey key;
         double cost;
         double value;
     };
-    std::vector<Point> points;
+    std::vector<Plotted> points;
     for (const ReportGroup& group : data->report.groups) {
         const QString label = data->groupLabel(group);
         const double cost = metricValue(group, kCostId);
@@ -67,7 +76,7 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
     double minCost = std::numeric_limits<double>::infinity();
     double maxCost = 0;
     double maxValue = 0;
-    for (const Point& p : points) {
+    for (const Plotted& p : points) {
         minCost = std::min(minCost, p.cost);
         maxCost = std::max(maxCost, p.cost);
         maxValue = std::max(maxValue, p.value);
@@ -109,17 +118,17 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
     c->addAxis(axisX, Qt::AlignBottom);
     c->addAxis(axisY, Qt::AlignLeft);
 
+    // Names written beside points are elided in the middle (kept apart) so that more of them find room.
+    QStringList names;
+    for (const Plotted& p : points)
+        names << p.label;
+    const QStringList shortNames = elideLabelsMiddle(names, QFontMetricsF(QGraphicsSimpleTextItem().font()), kLabelWidth);
     int index = 0;
-    for (const Point& p : points) {
+    for (const Plotted& p : points) {
         auto* series = new QScatterSeries;
         series->setName(p.label);
-        series->setMarkerSize(12);
+        series->setMarkerSize(kMarkerSize);
         series->append(p.cost, p.value);
-        // A format without @-placeholders is printed as is: the point carries its group's name.
-        QString format = p.label;
-        series->setPointLabelsFormat(format.replace(u'@', u'＠'));
-        series->setPointLabelsVisible(true);
-        series->setPointLabelsClipping(false);
         series->setColor(categoricalColor(index++));
         series->setBorderColor(Qt::transparent);
         c->addSeries(series);
@@ -140,7 +149,15 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
                 this);
         });
         m_plotted << label;
+        auto* text = new QGraphicsSimpleTextItem(shortNames.value(m_plotted.size() - 1, p.label), c);
+        text->setZValue(10);
+        text->setVisible(false);
+        m_points.push_back({ p.label, QPointF(p.cost, p.value), series, text });
     }
+    // The best groups are named first: they are the ones a reader looks for.
+    std::stable_sort(m_points.begin(), m_points.end(), [higher = info->higherIsBetter](const Point& a, const Point& b) {
+        return higher ? a.value.y() > b.value.y() : a.value.y() < b.value.y();
+    });
 
     QString note;
     if (m_plotted.isEmpty())
@@ -149,6 +166,44 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
         note = tr("Without cost: %1").arg(m_unplotted.join(u", "_s));
     setNote(note, m_plotted.isEmpty());
     applyPalette(palette());
+    placeLabels();
+}
+
+void CostAccuracyChart::placeLabels()
+{
+    if (m_points.empty())
+        return;
+    std::vector<PointLabel> wanted;
+    wanted.reserve(m_points.size());
+    for (const Point& point : m_points)
+        wanted.push_back({ chart()->mapToPosition(point.value, point.series), point.text->boundingRect().size() });
+    const QRectF bounds = chart()->plotArea().adjusted(0, -4, 0, 0);
+    const std::vector<std::optional<QRectF>> placed = placePointLabels(wanted, bounds, kMarkerSize / 2.0);
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        m_points[i].text->setVisible(placed[i].has_value());
+        if (placed[i])
+            m_points[i].text->setPos(placed[i]->topLeft());
+    }
+}
+
+QStringList CostAccuracyChart::labelledPoints() const
+{
+    QStringList out;
+    for (const Point& point : m_points) {
+        if (point.text->isVisible())
+            out << point.label;
+    }
+    return out;
+}
+
+QList<QRectF> CostAccuracyChart::labelRects() const
+{
+    QList<QRectF> out;
+    for (const Point& point : m_points) {
+        if (point.text->isVisible())
+            out << QRectF(point.text->pos(), point.text->boundingRect().size());
+    }
+    return out;
 }
 
 void CostAccuracyChart::applyPalette(const QPalette& palette)
@@ -158,6 +213,8 @@ void CostAccuracyChart::applyPalette(const QPalette& palette)
         if (auto* scatter = qobject_cast<QScatterSeries*>(series))
             scatter->setPointLabelsColor(palette.color(QPalette::Text));
     }
+    for (const Point& point : m_points)
+        point.text->setBrush(palette.color(QPalette::Text));
 }
 
 } // namespace structscope

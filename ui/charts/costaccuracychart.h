@@ -7,10 +7,14 @@
 #include <string>
 #include <vector>
 
+class QGraphicsSimpleTextItem;
+class QScatterSeries;
+
 namespace structscope {
 
-/// Cost per success (x) against one metric (y), a labelled point per report group: which models
-/// buy accuracy cheaply. Groups without a recorded cost are named in a note, not plotted.
+/// Cost per success (x) against one metric (y), a point per report group: which models buy accuracy
+/// cheaply. Points are named (elided in the middle) where a name has room (placePointLabels(), the best
+/// groups first); every point's tooltip names it. Groups without a recorded cost are named in a note, not plotted.
 class CostAccuracyChart : public ChartView
 {
     Q_OBJECT
@@ -22,6 +26,10 @@ public:
     QStringList plottedLabels() const { return m_plotted; }
     /// Groups left out for want of a finite cost per success.
     QStringList unplottedLabels() const { return m_unplotted; }
+    /// The groups whose name is written next to their point, as placed for the chart's current size.
+    QStringList labelledPoints() const;
+    /// The rectangles of the written names (chart coordinates), in the order of labelledPoints().
+    QList<QRectF> labelRects() const;
 
 Q_SIGNALS:
     void groupClicked(const structscope::GroupKey& group);
@@ -30,6 +38,17 @@ protected:
     void applyPalette(const QPalette& palette) override;
 
 private:
+    /// Writes the names that have room next to their points (again after every change of the plot area).
+    void placeLabels();
+
+    struct Point
+    {
+        QString label;
+        QPointF value; ///< (cost, metric)
+        QScatterSeries* series = nullptr;
+        QGraphicsSimpleTextItem* text = nullptr;
+    };
+    std::vector<Point> m_points; ///< in labelling order: the best value first
     QStringList m_plotted;
     QStringList m_unplotted;
 };

@@ -1,5 +1,6 @@
 #include "charts/errorsetschart.h"
 
+#include "charts/labelgeometry.h"
 #include "export/chartexport.h"
 #include "models/metricformat.h"
 
@@ -87,6 +88,7 @@ QColor ErrorSetsChart::setColor(int set)
 void ErrorSetsChart::setData(std::vector<ErrorSetCounts> groups)
 {
     m_groups = std::move(groups);
+    m_shownTitles.clear();
     m_hover = {};
     setMinimumHeight(heightForWidth(width()));
     updateGeometry();
@@ -226,6 +228,12 @@ QString ErrorSetsChart::footerText(const ErrorSetCounts& group) const
     return text;
 }
 
+QString ErrorSetsChart::panelTitleAt(const QPointF& point) const
+{
+    const int index = gridFor(width()).titleAt(point, kPanelTitle);
+    return index < 0 ? QString() : groupTitle(m_groups[std::size_t(index)]);
+}
+
 void ErrorSetsChart::paintPanelFrame(
     QPainter& painter, const QRectF& panel, const ErrorSetCounts& group, const QPalette& palette) const
 {
@@ -238,8 +246,20 @@ void ErrorSetsChart::paintPanelFrame(
     painter.setFont(bold);
     painter.setPen(palette.color(QPalette::Text));
     const QRectF title(panel.left() + 8, panel.top() + 2, panel.width() - 16, kPanelTitle);
+    // Long titles (models) are elided in the middle, kept apart from the other panels' (all are as wide).
+    if (m_shownTitles.size() != qsizetype(m_groups.size()) || m_shownTitlesWidth != title.width()
+        || m_shownTitlesFont != bold) {
+        QStringList titles;
+        for (const ErrorSetCounts& g : m_groups)
+            titles << groupTitle(g);
+        m_shownTitles = elideLabelsMiddle(titles, QFontMetricsF(bold), title.width());
+        m_shownTitlesWidth = title.width();
+        m_shownTitlesFont = bold;
+    }
+    const auto index = std::size_t(&group - m_groups.data());
     painter.drawText(title, Qt::AlignLeft | Qt::AlignVCenter,
-        QFontMetricsF(bold).elidedText(groupTitle(group), Qt::ElideMiddle, title.width()));
+        index < m_groups.size() ? m_shownTitles[qsizetype(index)]
+                                : QFontMetricsF(bold).elidedText(groupTitle(group), Qt::ElideMiddle, title.width()));
     painter.restore();
 }
 
@@ -381,8 +401,13 @@ void ErrorSetsChart::paintEvent(QPaintEvent*)
 void ErrorSetsChart::mouseMoveEvent(QMouseEvent* event)
 {
     const Hit hit = hitAt(event->position());
-    if (hit == m_hover)
+    // Over a panel's title: its whole name (long ones are elided in the middle).
+    const QString title = hit.mask < 0 ? panelTitleAt(event->position()) : QString();
+    if (hit == m_hover) {
+        if (hit.mask < 0)
+            setToolTip(title);
         return;
+    }
     m_hover = hit;
     setCursor(hit.mask >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
     if (hit.mask >= 0) {
@@ -391,7 +416,7 @@ void ErrorSetsChart::mouseMoveEvent(QMouseEvent* event)
                        .arg(hit.mask == 0 ? tr("none of these") : upSetColumnLabel(group, quint32(hit.mask)))
                        .arg(group.region(quint32(hit.mask))));
     } else {
-        setToolTip({});
+        setToolTip(title);
     }
     update();
 }

@@ -43,6 +43,8 @@ public:
     };
     /// What lies under a point of the widget.
     Hit hitAt(const QPointF& point) const;
+    /// The whole title of the panel whose title line lies under `point` (it is elided in the middle), or "".
+    QString panelTitleAt(const QPointF& point) const;
     /// A point inside the region `mask` of group `group` (tests click there); (-1, -1) when absent.
     QPointF regionPoint(int group, quint32 mask) const;
 
@@ -81,6 +83,10 @@ private:
     QString m_title;
     QString m_placeholder;
     Hit m_hover;
+    // The panels' titles as painted, for this width and font (elided in the middle, kept apart).
+    mutable QStringList m_shownTitles;
+    mutable qreal m_shownTitlesWidth = 0;
+    mutable QFont m_shownTitlesFont;
 };
 
 } // namespace structscope

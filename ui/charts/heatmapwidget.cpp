@@ -1,5 +1,6 @@
 #include "charts/heatmapwidget.h"
 
+#include "charts/labelgeometry.h"
 #include "export/chartexport.h"
 #include "models/metricformat.h"
 
@@ -127,7 +128,9 @@ QSize HeatmapWidget::naturalSize() const
         + layout.legendBarWidth + layout.legendLabelWidth;
     const qreal height = 2 * layout.margin + layout.titleHeight + layout.columnHeaderHeight
         + std::max(m_data.rowCount() * 40.0, layout.minLegendHeight + 24);
-    return QSize(std::max(420, int(width)), std::max(260, int(height)));
+    // Wide enough that the row names are not elided: layoutFor() gives them at most 40% of the width.
+    const qreal forNames = (layout.rowHeaderWidth + 1) / 0.4;
+    return QSize(std::max({ 420, int(width), int(std::ceil(forNames)) }), std::max(260, int(height)));
 }
 
 QSize HeatmapWidget::exportSize() const
@@ -199,15 +202,20 @@ void HeatmapWidget::paintHeatmap(
         painter.drawText(header, Qt::AlignHCenter | Qt::AlignBottom | (fits ? 0 : Qt::TextWordWrap),
             fits ? label : metrics.elidedText(label, Qt::ElideMiddle, header.width() * 2 - 8));
     }
+    // Long row names (models) are elided in the middle, kept apart from each other; the tooltip gives them whole.
+    QStringList rowTexts;
     for (int r = 0; r < m_data.rowCount(); ++r) {
-        const QRectF header = layout.rowHeaderRect(r).adjusted(0, 0, -8, 0);
         QString label = m_data.rowLabels[r];
         if (m_columnSort.by == HeatmapSort::By::Line && m_columnSort.line == label)
             label = (m_columnSort.order == Qt::DescendingOrder ? u"◀ "_s : u"▶ "_s) + label;
+        rowTexts << label;
+    }
+    rowTexts = elideLabelsMiddle(rowTexts, metrics, std::max(layout.rowHeaderWidth - 8, qreal(1)));
+    for (int r = 0; r < m_data.rowCount(); ++r) {
+        const QRectF header = layout.rowHeaderRect(r).adjusted(0, 0, -8, 0);
         const bool hovered = interactive && m_hover.kind == HeatmapLayout::Hit::Kind::RowHeader && m_hover.row == r;
         painter.setPen(hovered ? palette.color(QPalette::Highlight) : text);
-        painter.drawText(
-            header, Qt::AlignRight | Qt::AlignVCenter, metrics.elidedText(label, Qt::ElideMiddle, header.width()));
+        painter.drawText(header, Qt::AlignRight | Qt::AlignVCenter, rowTexts[r]);
     }
 
     for (int r = 0; r < m_data.rowCount(); ++r) {

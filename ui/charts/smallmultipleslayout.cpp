@@ -39,6 +39,20 @@ QRectF SmallMultiplesLayout::panelRect(int index) const
     return { column * (panelWidth() + spacing), top + row * (panelHeight + spacing), panelWidth(), panelHeight };
 }
 
+QRectF SmallMultiplesLayout::titleRect(int index, qreal height, qreal inset) const
+{
+    const QRectF panel = panelRect(index);
+    if (panel.isNull())
+        return {};
+    return { panel.left() + inset, panel.top() + 2, std::max(panel.width() - 2 * inset, qreal(0)), height };
+}
+
+int SmallMultiplesLayout::titleAt(const QPointF& point, qreal height, qreal inset) const
+{
+    const int index = panelAt(point);
+    return index >= 0 && titleRect(index, height, inset).contains(point) ? index : -1;
+}
+
 int SmallMultiplesLayout::panelAt(const QPointF& point) const
 {
     for (int i = 0; i < count; ++i) {

@@ -21,6 +21,11 @@ struct SmallMultiplesLayout
     int rows() const;
     qreal panelWidth() const;
     QRectF panelRect(int index) const;
+    /// The title line at the top of panel `index`, `height` tall and inset `inset` from its sides (a long
+    /// title is elided in the middle to its width; its tooltip gives it whole).
+    QRectF titleRect(int index, qreal height, qreal inset = 8) const;
+    /// The panel whose title line (as titleRect()) lies under `point`, or -1.
+    int titleAt(const QPointF& point, qreal height, qreal inset = 8) const;
     /// The panel under `point`, or -1.
     int panelAt(const QPointF& point) const;
     /// From y = 0 to the bottom of the last row.

@@ -8,8 +8,6 @@
 #include "models/heatmapdata.h"
 #include "models/metricformat.h"
 
-#include <QAbstractAxis>
-
 using namespace Qt::StringLiterals;
 
 namespace structscope {
@@ -35,14 +33,10 @@ std::unique_ptr<ExportableChart> sized(std::unique_ptr<Chart> chart, const QSize
 std::unique_ptr<ExportableChart> makeLeaderboardChart(ReportDataPtr data, const std::string& metricId, const QSize& size)
 {
     auto chart = std::make_unique<MetricBarChart>();
+    // A picture has no tooltips: the reader needs every group's whole name. Horizontal bars write each on its
+    // row, and the chart's export size leaves room for the longest.
+    chart->setAlwaysHorizontal(true);
     chart->setReport(std::move(data), metricId);
-    // A picture has no tooltips: the reader needs the whole group name. QtCharts centres a slanted label's
-    // box on its bar, which puts long slanted names beside it; upright ones stay under their bar.
-    for (QAbstractAxis* axis : chart->chart()->axes(Qt::Horizontal)) {
-        axis->setTruncateLabels(false);
-        if (axis->labelsAngle() != 0)
-            axis->setLabelsAngle(-90);
-    }
     return sized(std::move(chart), size);
 }
 

@@ -21,8 +21,10 @@ class ExportableChart;
 // 0 keeps the chart's own (the default 900 × 540 of a QtCharts chart, a heatmap's natural size, an
 // error-set chart's height for its width).
 
-/// Bars of one metric per report group, best first, with 95% intervals (the Leaderboard page's chart).
-/// Category labels are written in full (on screen they are elided, with the full text in the tooltip).
+/// Bars of one metric per report group, best first, with 95% intervals (the Leaderboard page's chart), laid
+/// horizontally whatever their number: every group's name is written whole on its row (on screen long names are
+/// elided in the middle, with the whole name in the tooltip), and the picture is at least as large as the names
+/// and rows need, whatever `size` asks.
 std::unique_ptr<ExportableChart> makeLeaderboardChart(
     ReportDataPtr data, const std::string& metricId, const QSize& size = {});
 /// Cost against a metric per group.

@@ -262,6 +262,18 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         return column.kind == ColumnKind::Metric ? metricToolTip(column.id) : QVariant();
     case MetricIdRole:
         return column.kind == ColumnKind::Metric ? QString::fromStdString(column.id) : QString();
+    case ColumnIdRole:
+        switch (column.kind) {
+        case ColumnKind::Key:
+            return QString(u"key:"_s + QString::fromStdString(column.id));
+        case ColumnKind::Count:
+            return u"n"_s;
+        case ColumnKind::Errored:
+            return u"errored"_s;
+        case ColumnKind::Metric:
+            return QString::fromStdString(column.id);
+        }
+        return {};
     default:
         return {};
     }

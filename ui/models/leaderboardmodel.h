@@ -22,6 +22,7 @@ public:
         GroupKeyRole, ///< the row's GroupKey, for drill-down
         IntervalRole, ///< the cell's Interval (metric columns)
         MetricIdRole, ///< the column's metric id (QString; empty for key and n columns)
+        ColumnIdRole, ///< a stable name of the column: "key:<name>", the metric id, "n" or "errored" (column chooser)
     };
 
     /// Count: the group's answers (n). Errored: its errored slots, count and share, shown when some group has any.

@@ -23,6 +23,16 @@ QStringList ReportData::families() const
     return result;
 }
 
+QString ReportData::defaultFamily() const
+{
+    const QStringList all = families();
+    QStringList own = all;
+    own.removeAll(u"ladder"_s);
+    if (own.size() == 1)
+        return own.front();
+    return all.contains(u"ladder"_s) ? u"ladder"_s : all.value(0);
+}
+
 std::vector<std::string> ReportData::scoreMetrics(const QString& family) const
 {
     std::vector<std::string> result;

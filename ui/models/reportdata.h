@@ -24,6 +24,11 @@ struct ReportData
 
     /// Families with at least one metric in the report, in registry order.
     QStringList families() const;
+    /// The family a view opens on. Every suite declares `ladder` (the parse-and-schema ladder) and usually one family
+    /// of its own (`grounding` for the Structured Output Benchmark, `contract` for OrderBench): when the report has
+    /// exactly one family besides the ladder, that one; otherwise (no other, or several suites with different
+    /// families, which share only the ladder) `ladder`; "" for an empty report.
+    QString defaultFamily() const;
     /// Metrics of `family` in the report that have a per-group value and interval (not latency or cost).
     std::vector<std::string> scoreMetrics(const QString& family) const;
     /// A group's label with simulated models marked.

@@ -4,6 +4,7 @@
 #include "models/metricformat.h"
 #include "models/pairmatrixmodel.h"
 #include "scoring/metricregistry.h"
+#include "widgets/elidingcombobox.h"
 #include "widgets/goldtoggle.h"
 
 #include <QComboBox>
@@ -52,8 +53,8 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
     , m_model(new DiscordantModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
-    , m_a(new QComboBox(this))
-    , m_b(new QComboBox(this))
+    , m_a(new ElidingComboBox(this))
+    , m_b(new ElidingComboBox(this))
     , m_metric(new QComboBox(this))
     , m_gold(new GoldToggle(this))
     , m_summary(new QLabel(this))
@@ -64,8 +65,7 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
     m_a->setObjectName(u"compareA"_s);
     m_b->setObjectName(u"compareB"_s);
     m_metric->setObjectName(u"compareMetric"_s);
-    for (QComboBox* combo : { m_a, m_b, m_metric })
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents); // A and B elide long model names
     m_summary->setObjectName(u"compareSummary"_s);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);

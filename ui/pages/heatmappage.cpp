@@ -6,6 +6,7 @@
 #include "models/resultsproxymodel.h"
 #include "widgets/goldtoggle.h"
 #include "widgets/metricpicker.h"
+#include "workspace/workspace.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -187,6 +188,7 @@ void HeatmapPage::reload()
 
 void HeatmapPage::reportReady(const ReportDataPtr& data, const QString& error)
 {
+    m_picker->rememberIn(workspace() ? workspace()->location() : QString(), pageId());
     m_picker->setReport(data);
     m_heatmap->setPlaceholderText(!error.isEmpty() ? error
             : !workspace() || !data                ? tr("No workspace open.")

@@ -6,17 +6,20 @@
 #include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
 #include "scoring/metricregistry.h"
+#include "settings.h"
 #include "widgets/filterlineedit.h"
+#include "widgets/frozencolumntableview.h"
 #include "widgets/goldtoggle.h"
 #include "widgets/metricpicker.h"
 #include "widgets/simulateddatanote.h"
+#include "workspace/workspace.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
-#include <QTableView>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -27,7 +30,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     : Page(workspace, parent)
     , m_model(new LeaderboardModel(this))
     , m_proxy(new ResultsProxyModel(this))
-    , m_view(new QTableView(this))
+    , m_view(new FrozenColumnTableView(this))
     , m_picker(new MetricPicker(false, this))
     , m_gold(new GoldToggle(this))
     , m_groupBy(new QComboBox(this))
@@ -35,6 +38,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     , m_status(new QLabel(this))
     , m_simulatedNote(new SimulatedDataNote(this))
     , m_bars(new MetricBarChart(this))
+    , m_barScroll(new QScrollArea(this))
     , m_scatter(new CostAccuracyChart(this))
 {
     setObjectName(u"leaderboardPage"_s);
@@ -48,6 +52,7 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setColumnIdRole(LeaderboardModel::ColumnIdRole);
     m_groupBy->addItem(tr("Model"), u"model"_s);
     m_groupBy->addItem(tr("Model × strategy"), u"model,strategy"_s);
     m_groupBy->setObjectName(u"groupByCombo"_s);
@@ -71,8 +76,14 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
     controls->addWidget(m_status);
     controls->addWidget(m_filter);
 
+    // Horizontal bars ask for the height their rows need: the chart scrolls when the page has less.
+    m_barScroll->setObjectName(u"barChartScroll"_s);
+    m_barScroll->setWidget(m_bars);
+    m_barScroll->setWidgetResizable(true);
+    m_barScroll->setFrameShape(QFrame::NoFrame);
+    m_barScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* charts = new QSplitter(Qt::Horizontal, this);
-    charts->addWidget(m_bars);
+    charts->addWidget(m_barScroll);
     charts->addWidget(m_scatter);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 2);
@@ -102,6 +113,10 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
         const MetricInfo* info = findMetric(id.toStdString());
         if (info && info->kind != MetricKind::Value)
             m_picker->setMetric(id.toStdString());
+    });
+    connect(m_view, &FrozenColumnTableView::hiddenColumnsChanged, this, [this](const QStringList& ids) {
+        if (!m_columnsOf.isEmpty())
+            Settings().setHiddenColumns(m_columnsOf, pageId(), ids);
     });
     connect(m_bars, &MetricBarChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
@@ -135,6 +150,12 @@ void LeaderboardPage::drillDownWithoutGold(const GroupKey& key)
 
 void LeaderboardPage::reportReady(const ReportDataPtr& data, const QString& error)
 {
+    const QString location = workspace() ? workspace()->location() : QString();
+    if (location != m_columnsOf) {
+        m_columnsOf = location;
+        m_view->setHiddenColumnIds(location.isEmpty() ? QStringList() : Settings().hiddenColumns(location, pageId()));
+    }
+    m_picker->rememberIn(location, pageId());
     m_model->setReport(data);
     m_picker->setReport(data);
     m_model->setFamily(m_picker->family());
@@ -150,6 +171,8 @@ void LeaderboardPage::showMetric(const std::string& metricId)
     const ReportDataPtr data = m_model->report();
     m_bars->setReport(data, metricId);
     m_scatter->setReport(data, metricId);
+    // Nothing to plot against cost (no costs recorded): the bar chart takes the room.
+    m_scatter->setVisible(!m_scatter->plottedLabels().isEmpty());
     const int column = m_model->columnOf(metricId);
     if (column >= 0) {
         const MetricInfo* info = findMetric(metricId);

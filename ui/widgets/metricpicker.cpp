@@ -2,6 +2,7 @@
 
 #include "models/metricformat.h"
 #include "scoring/metricregistry.h"
+#include "settings.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -34,6 +35,9 @@ MetricPicker::MetricPicker(bool includeValues, QWidget* parent)
     m_family->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     connect(m_family, &QComboBox::currentIndexChanged, this, [this] {
+        m_preferredFamily = family();
+        if (!m_workspace.isEmpty() && !m_scope.isEmpty())
+            Settings().setMetricFamily(m_workspace, m_scope, m_preferredFamily);
         fillMetrics();
         Q_EMIT familyChanged(family());
         Q_EMIT metricChanged(metric());
@@ -48,7 +52,6 @@ MetricPicker::MetricPicker(bool includeValues, QWidget* parent)
 void MetricPicker::setReport(const ReportDataPtr& data)
 {
     m_data = data;
-    const QString previous = family();
     const std::string wanted = m_wanted;
     {
         const QSignalBlocker blocker(m_family);
@@ -57,14 +60,24 @@ void MetricPicker::setReport(const ReportDataPtr& data)
             for (const QString& f : data->families())
                 m_family->addItem(f, f);
         }
-        const int index = m_family->findData(previous);
+        int index = m_family->findData(m_preferredFamily);
+        if (index < 0 && data)
+            index = m_family->findData(data->defaultFamily());
         m_family->setCurrentIndex(index >= 0 ? index : 0);
-        fillMetrics();
+        fillMetrics(); // the wanted metric when this family offers it
     }
     m_wanted = wanted;
-    setMetric(wanted);
     Q_EMIT familyChanged(family());
     Q_EMIT metricChanged(metric());
+}
+
+void MetricPicker::rememberIn(const QString& workspace, const QString& scope)
+{
+    if (workspace == m_workspace && scope == m_scope)
+        return;
+    m_workspace = workspace;
+    m_scope = scope;
+    m_preferredFamily = workspace.isEmpty() || scope.isEmpty() ? QString() : Settings().metricFamily(workspace, scope);
 }
 
 void MetricPicker::fillMetrics()

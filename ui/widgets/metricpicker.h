@@ -11,7 +11,9 @@ class QComboBox;
 namespace structscope {
 
 /// A family selector and a metric selector over the metrics a report holds, with each metric's
-/// definition as its tooltip. Keeps the choice when a new report carries the same metric.
+/// definition as its tooltip. A report opens on the family last picked (remembered per workspace and
+/// page with rememberIn()), else on the report's defaultFamily(); the metric picked last is kept when
+/// the family offers it.
 class MetricPicker : public QWidget
 {
     Q_OBJECT
@@ -25,6 +27,9 @@ public:
     std::string metric() const;
     /// Selects this metric (and its family) if offered.
     bool setMetric(const std::string& metricId);
+    /// Remembers the picked family in the settings of `workspace` under `scope` (a page id), and opens the next
+    /// report on the family remembered there. An empty `workspace` remembers nothing beyond this picker.
+    void rememberIn(const QString& workspace, const QString& scope);
 
 Q_SIGNALS:
     void familyChanged(const QString& family);
@@ -38,6 +43,9 @@ private:
     QComboBox* m_family;
     QComboBox* m_metric;
     std::string m_wanted; ///< the user's last choice, restored when it comes back
+    QString m_preferredFamily; ///< the family last picked, opened when offered
+    QString m_workspace;
+    QString m_scope;
 };
 
 } // namespace structscope
