@@ -102,7 +102,7 @@ qreal OverlapsChart::titleHeight() const
 
 qreal OverlapsChart::footerHeight() const
 {
-    return fontMetrics().height() * 2.6 + 8;
+    return fontMetrics().height() * (isUpSet() ? 3.8 : 2.6) + 8;
 }
 
 QString OverlapsChart::setName(int set) const
@@ -159,6 +159,7 @@ UpSetLayout OverlapsChart::upSetLayout(qreal width) const
     layout.setMaximum = 1;
     for (int s = 0; s < layout.sets; ++s)
         layout.setMaximum = std::max(layout.setMaximum, m_overlaps.setSize(s));
+    layout.setCountWidth = fontMetrics().horizontalAdvance(QString::number(layout.setMaximum)) + 6;
     return layout;
 }
 
@@ -235,6 +236,8 @@ QString OverlapsChart::footerText() const
     }
     if (!second.isEmpty())
         text += u'\n' + second.join(u" · "_s);
+    if (isUpSet())
+        text += u'\n' + tr("Grey bars: the cases each set fails. Orange bar: the cases every chosen set fails.");
     return text;
 }
 
@@ -298,7 +301,9 @@ void OverlapsChart::paintUpSet(QPainter& painter, qreal width, const QPalette& p
         const bool hovered = interactive && m_hover.kind == Hit::Set && m_hover.set == s;
         const QRectF bar = layout.setBarRect(s, size);
         painter.setPen(Qt::NoPen);
-        painter.setBrush(hovered ? palette.color(QPalette::Highlight) : ErrorSetsChart::setColor(1));
+        QColor fill = text;
+        fill.setAlphaF(0.45);
+        painter.setBrush(hovered ? palette.color(QPalette::Highlight) : fill);
         painter.drawRect(bar);
         painter.setPen(text);
         painter.drawText(QRectF(layout.bounds.left(), bar.top() - 4, std::max<qreal>(bar.left() - layout.bounds.left() - 3, 0),

@@ -18,7 +18,7 @@ qreal UpSetLayout::matrixLeft() const
 
 QRectF UpSetLayout::setBarRect(int set, int size) const
 {
-    const qreal room = std::max<qreal>(0, setBarWidth - 8);
+    const qreal room = std::max<qreal>(0, setBarWidth - 8 - setCountWidth);
     const qreal w = setMaximum > 0 ? room * qreal(std::max(0, size)) / qreal(setMaximum) : 0;
     const qreal right = bounds.left() + setBarWidth - 4;
     return { right - w, baseline() + 6 + set * rowHeight + rowHeight * 0.2, w, rowHeight * 0.6 };

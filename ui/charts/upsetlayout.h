@@ -22,6 +22,7 @@ struct UpSetLayout
     int maximum = 1; ///< the largest count (bars scale to it)
     qreal setBarWidth = 0; ///< room left of the set names for set-size bars (0: none)
     int setMaximum = 1; ///< the largest set size (set-size bars scale to it)
+    qreal setCountWidth = 0; ///< room at the left of the set-size bars for their counts
 
     qreal columnWidth() const;
     /// The left edge of the first column (after the set-size bars and the set names).

@@ -107,8 +107,10 @@ ErrorsPage::ErrorsPage(Workspace* workspace, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(hint);
+    layout->addWidget(m_rule);
     layout->addWidget(m_stack, 1);
     m_acrossControls->hide();
+    m_rule->hide();
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         const bool across = isAcrossModels();
@@ -116,6 +118,7 @@ ErrorsPage::ErrorsPage(Workspace* workspace, QWidget* parent)
         m_kindControls->setVisible(!across);
         m_acrossControls->setVisible(across);
         m_kindsHint->setVisible(!across);
+        m_rule->setVisible(across);
         m_rowsLabel->setText(across ? tr("Sets:") : tr("Panels:"));
         rebuild();
     });
@@ -280,7 +283,6 @@ QWidget* ErrorsPage::buildAcrossModels()
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->addWidget(m_rule);
     auto* auditBar = new QHBoxLayout;
     auditBar->addWidget(m_auditButton);
     auditBar->addStretch(1);
