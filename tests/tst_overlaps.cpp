@@ -178,6 +178,9 @@ void TestOverlaps::allFourSets()
     QCOMPARE(o.setSize(3), 2);
     QCOMPARE(o.sets[1].ties, 1); // o-2, among the counted cases
     QCOMPARE(o.regionLabel(0b0110), u"m-b ∩ m-c"_s);
+    QCOMPARE(o.regionLabel(0b1011), u"all 4 chosen sets but m-c"_s);
+    QCOMPARE(o.regionLabel(0b1111), u"all 4 chosen sets"_s);
+    QCOMPARE(o.regionLabel(0), u"none of these"_s);
     // Largest first; among equals, fewer sets first, then by mask.
     QCOMPARE(o.regions.front().mask, std::uint64_t(0b0011));
     QCOMPARE(o.regions.back().mask, std::uint64_t(0b1111));

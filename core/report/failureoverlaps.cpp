@@ -246,12 +246,20 @@ QString FailureOverlaps::regionLabel(std::uint64_t mask) const
 {
     if (mask == 0)
         return QObject::tr("none of these");
+    const int degree = std::popcount(mask);
+    const int count = int(sets.size());
+    // A region of most of many sets is named by the sets it leaves out.
+    const bool byMissing = count >= 4 && degree > count / 2;
     QStringList names;
     for (std::size_t i = 0; i < sets.size(); ++i) {
-        if ((mask >> i) & 1u)
+        if ((((mask >> i) & 1u) != 0) != byMissing)
             names << sets[i].label();
     }
-    return names.join(u" ∩ "_s);
+    if (!byMissing)
+        return names.join(u" ∩ "_s);
+    if (names.isEmpty())
+        return QObject::tr("all %1 chosen sets").arg(count);
+    return QObject::tr("all %1 chosen sets but %2").arg(count).arg(names.join(u", "_s));
 }
 
 FailureOverlaps countFailureOverlaps(const FailureMatrix& matrix, const std::vector<int>& chosenSets)

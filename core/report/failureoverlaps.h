@@ -126,7 +126,8 @@ struct FailureOverlaps
     int region(std::uint64_t mask) const;
     /// The cases failed by every chosen set (the region of fullMask()).
     std::vector<CaseKey> failedByAll() const;
-    /// "a ∩ b" of the sets of `mask`, "none of these" for 0.
+    /// "a ∩ b" of the sets of `mask`, "none of these" for 0; a region of more than half of four or more sets is named by
+    /// the sets it leaves out: "all 31 chosen sets but c, d" ("all 31 chosen sets" for every one).
     QString regionLabel(std::uint64_t mask) const;
 };
 
