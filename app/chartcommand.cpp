@@ -5,6 +5,7 @@
 #include "export/headlesscharts.h"
 #include "models/reportdata.h"
 #include "report/evaluation.h"
+#include "report/failureoverlaps.h"
 #include "scoring/metricregistry.h"
 #include "store/resultstore.h"
 
@@ -50,6 +51,68 @@ std::string chooseMetric(const ReportData& data, const QString& asked)
     return {};
 }
 
+/// `chart --kind upset|venn`: which cases fail for which sets (the --by groups, default model), as the Errors page
+/// draws it across models. The common options are checked by chartCommand().
+int overlapsChart(const QCommandLineParser& parser, const QString& kind, const QString& outPath, int dpi)
+{
+    QString criterionError;
+    const std::optional<FailureCriterion> criterion
+        = FailureCriterion::parse(parser.value(u"criterion"_s), &criterionError);
+    if (!criterion)
+        return usage(criterionError);
+    const std::vector<std::string> groupBy
+        = parser.isSet(u"by"_s) ? splitKeys(parser.value(u"by"_s)) : std::vector<std::string> { "model" };
+    if (groupBy.empty())
+        return usage(u"--by needs at least one key"_s);
+    for (const std::string& key : groupBy) {
+        if (!knownKey(key))
+            return usage(u"cannot group by '%1'"_s.arg(QString::fromStdString(key)));
+    }
+    bool topOk = false;
+    const int top = parser.value(u"top"_s).toInt(&topOk);
+    if (!topOk || top < 1)
+        return usage(u"--top needs a positive number"_s);
+
+    auto store = openStoreReadOnly(parser.value(u"store"_s), u"chart"_s);
+    if (!store)
+        return ExitFailure;
+    const QString gold = parser.value(u"gold"_s);
+    EvaluationOptions evaluationOptions;
+    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+    if (!evaluation.ok()) {
+        err(u"structscope chart: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    const FailureMatrix matrix = failureMatrix(evaluation.records, groupBy, *criterion);
+    if (matrix.sets.empty()) {
+        err(u"structscope chart: the store holds no responses to chart\n"_s);
+        return ExitFailure;
+    }
+    QString setsError;
+    const auto chosen = chooseOverlapSets(matrix, parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), &setsError);
+    if (!chosen)
+        return usage(u"--sets: "_s + setsError);
+    FailureOverlaps overlaps = countFailureOverlaps(matrix, *chosen);
+    if (!overlaps.ok())
+        return usage(overlaps.error + u" (pick fewer with --sets)"_s);
+    if (kind == u"venn"_s && overlaps.sets.size() > 3)
+        return usage(u"a Venn diagram draws one to three sets, not %1: pick them with --sets, or use --kind upset"_s.arg(
+            overlaps.sets.size()));
+    QStringList by;
+    for (const std::string& key : groupBy)
+        by << QString::fromStdString(key);
+    const QString title = u"Cases failed (%1), by %2: %3 sets (%4 gold)"_s.arg(overlaps.criterion.describe(),
+        by.join(u" × "_s), QString::number(overlaps.sets.size()), gold);
+    const auto chart = makeOverlapsChart(std::move(overlaps), title, top, kind == u"upset"_s);
+    const QString error = exportChart(*chart, outPath, dpi);
+    if (!error.isEmpty()) {
+        err(u"structscope chart: %1\n"_s.arg(error));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
 } // namespace
 
 int chartCommand(const QStringList& args)
@@ -59,7 +122,10 @@ int chartCommand(const QStringList& args)
     parser.addHelpOption();
     parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
     parser.addOption(
-        { u"kind"_s, u"leaderboard (bars with 95% intervals), heatmap, or scatter (cost vs. metric)."_s, u"KIND"_s });
+        { u"kind"_s,
+            u"leaderboard (bars with 95% intervals), heatmap, scatter (cost vs. metric), or upset / venn (which cases "
+            u"fail for which --by groups)."_s,
+            u"KIND"_s });
     parser.addOption(
         { u"metric"_s, u"Metric id (default: the first score in the store, e.g. ladder.correct)."_s, u"ID"_s });
     parser.addOption({ u"by"_s,
@@ -71,6 +137,14 @@ int chartCommand(const QStringList& args)
     parser.addOption(
         { u"gold"_s, u"measured (original gold) or adjusted (current revision)."_s, u"BASIS"_s, u"measured"_s });
     parser.addOption({ u"dpi"_s, u"Resolution of PNG output (default 150)."_s, u"N"_s, u"150"_s });
+    parser.addOption({ u"criterion"_s,
+        u"upset/venn: when an answer fails: not-correct (default), error:KIND (mk, mv, wv, ...) or METRIC<THRESHOLD "
+        u"(e.g. grounding.value_accuracy<0.8)."_s,
+        u"C"_s });
+    parser.addOption(
+        { u"sets"_s, u"upset/venn: the sets to draw (comma-separated labels; default all)."_s, u"LABELS"_s });
+    parser.addOption(
+        { u"top"_s, u"upset: draw the N largest intersections (default 20)."_s, u"N"_s, u"20"_s });
     parser.addOption({ u"out"_s, u"Output file; the format follows the suffix: .png, .svg or .pdf."_s, u"FILE"_s });
     if (!parser.parse(args))
         return usage(parser.errorText());
@@ -84,9 +158,12 @@ int chartCommand(const QStringList& args)
     const QString kind = parser.value(u"kind"_s);
     const QString outPath = parser.value(u"out"_s);
     if (storeLocation.isEmpty() || kind.isEmpty() || outPath.isEmpty())
-        return usage(u"--store DB, --kind leaderboard|heatmap|scatter and --out FILE are required"_s);
-    if (kind != u"leaderboard"_s && kind != u"heatmap"_s && kind != u"scatter"_s)
-        return usage(u"unknown kind '%1' (use leaderboard, heatmap or scatter)"_s.arg(kind));
+        return usage(u"--store DB, --kind leaderboard|heatmap|scatter|upset|venn and --out FILE are required"_s);
+    const bool overlaps = kind == u"upset"_s || kind == u"venn"_s;
+    if (kind != u"leaderboard"_s && kind != u"heatmap"_s && kind != u"scatter"_s && !overlaps)
+        return usage(u"unknown kind '%1' (use leaderboard, heatmap, scatter, upset or venn)"_s.arg(kind));
+    if (!overlaps && (parser.isSet(u"criterion"_s) || parser.isSet(u"sets"_s) || parser.isSet(u"top"_s)))
+        return usage(u"--criterion, --sets and --top apply to --kind upset and venn only"_s);
     if (!chartFormatForPath(outPath))
         return usage(u"%1: the file name must end in .png, .svg or .pdf"_s.arg(outPath));
     const QString gold = parser.value(u"gold"_s);
@@ -96,6 +173,11 @@ int chartCommand(const QStringList& args)
     const int dpi = parser.value(u"dpi"_s).toInt(&dpiOk);
     if (!dpiOk || dpi < 36 || dpi > 1200)
         return usage(u"--dpi needs a number from 36 to 1200"_s);
+    if (overlaps) {
+        if (parser.isSet(u"metric"_s) || parser.isSet(u"rows"_s))
+            return usage(u"--kind %1 takes --criterion instead of --metric, and --by instead of --rows"_s.arg(kind));
+        return overlapsChart(parser, kind, outPath, dpi);
+    }
     const QString metricArg = parser.value(u"metric"_s);
     if (!metricArg.isEmpty() && !findMetric(metricArg.toStdString()))
         return usage(u"unknown metric '%1' (see the metric glossary, e.g. ladder.correct)"_s.arg(metricArg));

@@ -3,6 +3,7 @@
 #include "report/aggregator.h"
 #include "io/sobimporter.h"
 #include "report/evaluation.h"
+#include "report/failureoverlaps.h"
 #include "report/pairmatrixwriter.h"
 #include "report/sobevaluation.h"
 #include "report/reportwriter.h"
@@ -143,6 +144,80 @@ std::optional<int> pairsReport(const QCommandLineParser& parser, bool fromFiles,
     return ExitOk;
 }
 
+/// `report --overlaps`: which cases fail for which models (docs/user-guide.md), as region counts in JSON or CSV.
+int overlapsReport(const QCommandLineParser& parser)
+{
+    const auto usage = [](const QString& message) {
+        err(u"structscope report: %1\n"_s.arg(message));
+        return int(ExitUsage);
+    };
+    if (parser.isSet(u"sob"_s))
+        return usage(u"--overlaps reads a store; import the files first (structscope import --format sob)"_s);
+    for (const QString& option : { u"pairs"_s, u"metric"_s, u"adjust"_s, u"metrics"_s, u"keep-verdicts"_s }) {
+        if (parser.isSet(option))
+            return usage(u"--%1 does not apply to --overlaps"_s.arg(option));
+    }
+    const QString storeLocation = parser.value(u"store"_s);
+    const QString format = parser.value(u"format"_s);
+    if (storeLocation.isEmpty() || format.isEmpty())
+        return usage(u"--overlaps needs --store DB and --format json|csv"_s);
+    if (format != u"json"_s && format != u"csv"_s)
+        return usage(u"--overlaps writes json or csv, not '%1'"_s.arg(format));
+    const QString gold = parser.value(u"gold"_s);
+    if (gold != u"measured"_s && gold != u"adjusted"_s)
+        return usage(u"--overlaps takes --gold measured or adjusted, not '%1'"_s.arg(gold));
+    QString criterionError;
+    const std::optional<FailureCriterion> criterion
+        = FailureCriterion::parse(parser.value(u"criterion"_s), &criterionError);
+    if (!criterion)
+        return usage(criterionError);
+    std::vector<std::string> groupBy;
+    for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
+        const std::string k = key.trimmed().toStdString();
+        if (std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end())
+            return usage(u"cannot group by '%1'"_s.arg(key));
+        groupBy.push_back(k);
+    }
+    if (groupBy.empty())
+        return usage(u"--by needs at least one key"_s);
+
+    auto store = openStoreReadOnly(storeLocation, u"report"_s);
+    if (!store)
+        return ExitFailure;
+    EvaluationOptions evaluationOptions;
+    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+    if (!evaluation.ok()) {
+        err(u"structscope report: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    const FailureMatrix matrix = failureMatrix(evaluation.records, groupBy, *criterion);
+    if (matrix.sets.empty()) {
+        err(u"structscope report: the store holds no responses\n"_s);
+        return ExitFailure;
+    }
+    QString setsError;
+    const auto chosen = chooseOverlapSets(matrix, parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), &setsError);
+    if (!chosen)
+        return usage(u"--sets: "_s + setsError);
+    const FailureOverlaps overlaps = countFailureOverlaps(matrix, *chosen);
+    if (!overlaps.ok())
+        return usage(overlaps.error + u" (pick fewer with --sets)"_s);
+    const std::string text = format == u"json"_s ? failureOverlapsJson(overlaps, gold.toStdString())
+                                                 : failureOverlapsCsv(overlaps);
+    const QString outPath = parser.value(u"out"_s);
+    if (outPath.isEmpty()) {
+        out(QString::fromStdString(text));
+        return ExitOk;
+    }
+    QSaveFile file(outPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) < 0 || !file.commit()) {
+        err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
 } // namespace
 
 int reportCommand(const QStringList& args)
@@ -179,6 +254,15 @@ int reportCommand(const QStringList& args)
         u"Also keep what this report scores in the store (opened for writing), so that later reports and the app "
         u"read the verdicts instead of scoring every answer again."_s});
     addPairsOptions(parser);
+    parser.addOption({ u"overlaps"_s,
+        u"Instead of metrics: which cases fail for which sets (the --by groups, default model), as region counts "
+        u"(json or csv)."_s });
+    parser.addOption({ u"criterion"_s,
+        u"With --overlaps: when an answer fails: not-correct (default), error:KIND (mk, mv, wv, ...) or "
+        u"METRIC<THRESHOLD (e.g. grounding.value_accuracy<0.8)."_s,
+        u"C"_s });
+    parser.addOption({ u"sets"_s, u"With --overlaps: the sets to count (comma-separated labels; default all)."_s,
+        u"LABELS"_s });
     if (!parser.parse(args)) {
         err(u"structscope report: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -186,6 +270,12 @@ int reportCommand(const QStringList& args)
     if (parser.isSet(u"help"_s)) {
         out(parser.helpText());
         return ExitOk;
+    }
+    if (parser.isSet(u"overlaps"_s))
+        return overlapsReport(parser);
+    if (parser.isSet(u"criterion"_s) || parser.isSet(u"sets"_s)) {
+        err(u"structscope report: --criterion and --sets apply to --overlaps only\n"_s);
+        return ExitUsage;
     }
     const bool fromFiles = parser.isSet(u"sob"_s);
     const QStringList files = parser.positionalArguments();

@@ -48,6 +48,10 @@ private Q_SLOTS:
             << QStringList({ u"--kind"_s, u"heatmap"_s, u"--by"_s, u"tier"_s }) << u"cli-heatmap.svg"_s;
         QTest::addRow("heatmap pdf") << QStringList({ u"--kind"_s, u"heatmap"_s }) << u"cli-heatmap.pdf"_s;
         QTest::addRow("scatter svg") << QStringList({ u"--kind"_s, u"scatter"_s }) << u"cli-scatter.svg"_s;
+        // Which cases fail for which of the three models.
+        QTest::addRow("venn svg") << QStringList({ u"--kind"_s, u"venn"_s }) << u"cli-venn.svg"_s;
+        QTest::addRow("upset png") << QStringList({ u"--kind"_s, u"upset"_s, u"--by"_s, u"model"_s })
+                                   << u"cli-upset.png"_s;
     }
 
     void chartCommand()
@@ -76,8 +80,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
         QTest::addRow("no kind") << QStringList({ u"--out"_s, u"x.png"_s }) << 2 << u"required"_s;
-        QTest::addRow("venn not yet") << QStringList({ u"--kind"_s, u"venn"_s, u"--out"_s, u"x.png"_s }) << 2
-                                      << u"unknown kind 'venn'"_s;
+        QTest::addRow("unknown kind") << QStringList({ u"--kind"_s, u"pie"_s, u"--out"_s, u"x.png"_s }) << 2
+                                      << u"unknown kind 'pie'"_s;
         QTest::addRow("bad suffix") << QStringList({ u"--kind"_s, u"heatmap"_s, u"--out"_s, u"x.gif"_s }) << 2
                                     << u".png, .svg or .pdf"_s;
         QTest::addRow("bad metric") << QStringList({ u"--kind"_s, u"heatmap"_s, u"--metric"_s, u"nope"_s, u"--out"_s,

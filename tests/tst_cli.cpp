@@ -1,6 +1,7 @@
 // The command line: help, exit codes, `check` on good and broken suites, and `structscope PATH|URL` (the GUI opens
 // that store, or says on stderr why it cannot).
 #include "audit/goldeditor.h"
+#include "overlapfixtures.h"
 #include "providers/modelspec.h"
 #include "report/evaluation.h"
 #include "run/runsetup.h"
@@ -875,6 +876,108 @@ private Q_SLOTS:
         QCOMPARE(correct.value(u"m-d/measured"_s), 0.5);
         QCOMPARE(correct.value(u"m-d/adjusted"_s), 0.0);
     }
+    // Failure overlaps, from the hand-built store of overlapfixtures.h to the chart files and the region counts.
+    void overlapsFromStoreToChartAndCounts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"ov.structscope"_s);
+        QVERIFY(overlapfixture::makeStore(store));
+
+        Run run = runCli({ u"report"_s, u"--store"_s, store, u"--overlaps"_s, u"--format"_s, u"csv"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // The memberships worked out by hand in overlapfixtures.h; regions largest first, then by fewer sets, then by
+        // their mask (a = bit 0 … d = bit 3).
+        const QStringList expected = { u"type,sets,degree,count"_s, u"set,m-a,1,3"_s, u"set,m-b,1,3"_s,
+            u"set,m-c,1,2"_s, u"set,m-d,1,2"_s, u"region,m-a & m-b,2,1"_s, u"region,m-b & m-c,2,1"_s,
+            u"region,m-a & m-d,2,1"_s, u"region,m-a & m-b & m-c & m-d,4,1"_s, u"none,,0,1"_s,
+            u"all,m-a & m-b & m-c & m-d,4,1"_s };
+        QCOMPARE(run.out.split(u'\n', Qt::SkipEmptyParts), expected);
+
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--overlaps"_s, u"--format"_s, u"json"_s, u"--sets"_s,
+            u"m-b,m-c"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(doc.value(u"cases"_s).toInt(), 6);
+        QCOMPARE(doc.value(u"union"_s).toInt(), 4);
+        QCOMPARE(doc.value(u"none"_s).toInt(), 2);
+        QCOMPARE(doc.value(u"all"_s).toObject().value(u"count"_s).toInt(), 3);
+        int sum = 0;
+        for (const QJsonValue& region : doc.value(u"regions"_s).toArray())
+            sum += region.toObject().value(u"count"_s).toInt();
+        QCOMPARE(sum, doc.value(u"union"_s).toInt());
+
+        // The chart: an UpSet plot of the four models as PNG and SVG, a Venn diagram of two.
+        const QString png = dir.filePath(u"upset.png"_s);
+        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"upset"_s, u"--by"_s, u"model"_s, u"--out"_s,
+            png });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile pngFile(png);
+        QVERIFY(pngFile.open(QIODevice::ReadOnly));
+        const QByteArray pngBytes = pngFile.readAll();
+        QVERIFY(pngBytes.startsWith("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(pngBytes.mid(12, 4), QByteArray("IHDR"));
+        const auto be32 = [&pngBytes](int at) {
+            return (quint32(quint8(pngBytes[at])) << 24) | (quint32(quint8(pngBytes[at + 1])) << 16)
+                | (quint32(quint8(pngBytes[at + 2])) << 8) | quint32(quint8(pngBytes[at + 3]));
+        };
+        QVERIFY(be32(16) >= 600 && be32(20) >= 300); // width, height at 150 dpi
+        QVERIFY(pngBytes.size() > 5000);
+        const QString svg = dir.filePath(u"venn.svg"_s);
+        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"venn"_s, u"--sets"_s, u"m-b,m-c"_s, u"--out"_s,
+            svg });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svgBytes = svgFile.readAll();
+        QVERIFY(svgBytes.contains("<svg"));
+        for (const char* text : { "m-b", "m-c", "verdict not correct", ">3<", "by all 3" })
+            QVERIFY2(svgBytes.contains(text), text);
+    }
+
+    void overlapsRefuseBadArguments_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("says");
+        QTest::addRow("criterion") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s,
+            u"--criterion"_s, u"error:nope"_s } << u"unknown error kind 'nope'"_s;
+        QTest::addRow("metric") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s,
+            u"--criterion"_s, u"ladder.latency_p50<3"_s } << u"not a value of each answer"_s;
+        QTest::addRow("format") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"md"_s }
+                                << u"json or csv, not 'md'"_s;
+        QTest::addRow("without overlaps") << QStringList { u"report"_s, u"--format"_s, u"csv"_s, u"--sets"_s,
+            u"m-a"_s } << u"apply to --overlaps only"_s;
+        QTest::addRow("set") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s, u"--sets"_s,
+            u"m-a,m-z"_s } << u"no set 'm-z' (the sets are: m-a, m-b, m-c, m-d)"_s;
+        QTest::addRow("venn of four") << QStringList { u"chart"_s, u"--kind"_s, u"venn"_s }
+                                      << u"one to three sets, not 4"_s;
+        QTest::addRow("chart criterion") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--criterion"_s,
+            u"grounding.value_accuracy<x"_s } << u"'x' is not a number"_s;
+        QTest::addRow("top") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--top"_s, u"0"_s }
+                             << u"--top needs a positive number"_s;
+        QTest::addRow("metric with upset") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--metric"_s,
+            u"ladder.correct"_s } << u"takes --criterion instead of --metric"_s;
+        QTest::addRow("criterion with leaderboard") << QStringList { u"chart"_s, u"--kind"_s, u"leaderboard"_s,
+            u"--criterion"_s, u"not-correct"_s } << u"apply to --kind upset and venn only"_s;
+    }
+
+    void overlapsRefuseBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, says);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"ov.structscope"_s);
+        QVERIFY(overlapfixture::makeStore(store));
+        args << u"--store"_s << store;
+        if (args.first() == u"chart"_s)
+            args << u"--out"_s << dir.filePath(u"x.png"_s);
+        const Run run = runCli(args);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(says), qPrintable(run.err));
+        QVERIFY(!QFile::exists(dir.filePath(u"x.png"_s)));
+    }
+
     void reportPairsInEveryFormat()
     {
         QTemporaryDir dir;

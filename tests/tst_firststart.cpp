@@ -5,11 +5,13 @@
 // forest plot of paired differences).
 #include "audit/goldeditor.h"
 #include "charts/comparisonchart.h"
+#include "charts/overlapschart.h"
 #include "mainwindow.h"
 #include "models/auditqueuemodel.h"
 #include "models/diffrowsmodel.h"
 #include "pages/auditpage.h"
 #include "pages/comparepage.h"
+#include "pages/errorspage.h"
 #include "pages/page.h"
 #include "pages/recordspage.h"
 #include "run/demogoldmistakes.h"
@@ -214,6 +216,17 @@ private Q_SLOTS:
             QTest::qWait(50);
             window.grab().save(screenshotDir() + u"/demo-%1.png"_s.arg(page->pageId()));
         }
+        // The Errors page across models: the six models' failed cases, an UpSet plot.
+        ErrorsPage* errors = window.findChild<ErrorsPage*>();
+        QVERIFY(errors);
+        QVERIFY(window.showPage(errors->pageId()));
+        errors->setRowsByStrategy(false);
+        errors->setAcrossModels(true);
+        QCOMPARE(errors->setsModel()->rowCount(), 6);
+        QVERIFY(errors->overlapsChart()->isUpSet());
+        QTest::qWait(50);
+        window.grab().save(screenshotDir() + u"/demo-errors-across-models.png"_s);
+        errors->setAcrossModels(false);
         // The Compare page opens on a within-model pair (one profile under its two strategies).
         ComparePage* compare = window.findChild<ComparePage*>();
         QVERIFY(compare);

@@ -10,6 +10,7 @@
 #include "models/diffrowsmodel.h"
 #include "models/discordantmodel.h"
 #include "models/errorsets.h"
+#include "models/failureoverlapsmodel.h"
 #include "models/jsonalignment.h"
 #include "models/pairmatrixmodel.h"
 #include "models/sourcehighlights.h"
@@ -26,6 +27,8 @@
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 using namespace Qt::StringLiterals;
 using namespace structscope;
@@ -129,6 +132,7 @@ private Q_SLOTS:
     void parseEditText();
     void auditQueueModel();
     void discordantModel();
+    void failureOverlapModels();
     void pairMatrixModel();
 
 private:
@@ -749,6 +753,88 @@ void TestPageModels::discordantModel()
     QVERIFY(model.headerData(DiscordantModel::ValueA, Qt::Horizontal).toString().startsWith(u"A: "_s));
     model.setComparison(nullptr);
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestPageModels::failureOverlapModels()
+{
+    auto matrix = std::make_shared<const FailureMatrix>(failureMatrix(m_demo->records, { "model", "strategy" }, {}));
+    QCOMPARE(matrix->sets.size(), std::size_t(8));
+    OverlapSetsModel sets;
+    QAbstractItemModelTester setsTester(&sets, kReport);
+    QSignalSpy checked(&sets, &OverlapSetsModel::checkedChanged);
+    sets.setMatrix(matrix);
+    QCOMPARE(sets.rowCount(), 8);
+    QCOMPARE(sets.checkedSets().size(), std::size_t(8));
+    QCOMPARE(sets.index(0, OverlapSetsModel::Set).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QVERIFY(sets.flags(sets.index(0, OverlapSetsModel::Set)) & Qt::ItemIsUserCheckable);
+    QCOMPARE(sets.index(2, OverlapSetsModel::Failed).data().toInt(), matrix->sets[2].failed);
+    QCOMPARE(sets.index(2, OverlapSetsModel::Answered).data().toInt(), 40);
+    // Unchecked by a click; the others stay.
+    checked.clear();
+    QVERIFY(sets.setData(sets.index(1, OverlapSetsModel::Set), int(Qt::Unchecked), Qt::CheckStateRole));
+    QCOMPARE(checked.size(), 1);
+    QCOMPARE(sets.checkedSets(), (std::vector<int> { 0, 2, 3, 4, 5, 6, 7 }));
+    // A new criterion keeps the checks by name.
+    sets.setMatrix(std::make_shared<const FailureMatrix>(
+        failureMatrix(m_demo->records, { "model", "strategy" }, *FailureCriterion::parse(u"error:wv"_s))));
+    QVERIFY(!sets.isChecked(1));
+    QVERIFY(sets.isChecked(0));
+    const QString second = sets.matrix()->sets[2].label();
+    const QString fourth = sets.matrix()->sets[4].label();
+    sets.setCheckedLabels({ fourth, second });
+    QCOMPARE(sets.checkedSets(), (std::vector<int> { 2, 4 }));
+    sets.setAllChecked(false);
+    QVERIFY(sets.checkedSets().empty());
+    sets.setMatrix(nullptr);
+    QCOMPARE(sets.rowCount(), 0);
+
+    // Regions of five sets: rows largest first, then "none of these"; each row's drill-down finds its cases.
+    const std::vector<int> chosen = { 0, 2, 4, 5, 7 };
+    auto overlaps = std::make_shared<const FailureOverlaps>(countFailureOverlaps(*matrix, chosen));
+    QVERIFY(overlaps->ok());
+    QVERIFY(overlaps->unionSize() > 0);
+    OverlapRegionsModel regions;
+    QAbstractItemModelTester regionsTester(&regions, kReport);
+    regions.setOverlaps(overlaps);
+    QCOMPARE(regions.rowCount(), int(overlaps->regions.size()) + 1);
+    int sum = 0;
+    for (int row = 0; row + 1 < regions.rowCount(); ++row) {
+        const int count = regions.index(row, OverlapRegionsModel::Cases).data().toInt();
+        if (row > 0)
+            QVERIFY(count <= regions.index(row - 1, OverlapRegionsModel::Cases).data().toInt());
+        sum += count;
+    }
+    QCOMPARE(sum, overlaps->unionSize());
+    const int last = regions.rowCount() - 1;
+    QCOMPARE(regions.index(last, OverlapRegionsModel::Cases).data().toInt(), int(overlaps->none.size()));
+    QCOMPARE(regions.index(last, OverlapRegionsModel::Degree).data().toInt(), 0);
+    for (int row : { 0, last }) {
+        const GroupKey key = regions.index(row, OverlapRegionsModel::Sets).data(OverlapRegionsModel::GroupKeyRole)
+                                 .value<GroupKey>();
+        QVERIFY(key.toString().startsWith(u"overlap="_s));
+        const CaseFilter filter = CaseFilter::fromGroupKey(key);
+        QVERIFY(filter.cases);
+        QCOMPARE(filter.anyOfSets.size(), chosen.size());
+        std::set<CaseKey> found;
+        int answers = 0;
+        for (const ScoredRecord& r : m_demo->records) {
+            if (!filter.matches(r, {}))
+                continue;
+            ++answers;
+            found.insert({ r.suite, r.caseId });
+            bool inChosen = false;
+            for (const OverlapSet& set : overlaps->sets)
+                inChosen = inChosen
+                    || set.label() == QString::fromStdString(groupValue(r, "model") + " · " + groupValue(r, "strategy"));
+            QVERIFY(inChosen);
+        }
+        const std::uint64_t mask = regions.index(row, 0).data(OverlapRegionsModel::MaskRole).toULongLong();
+        const std::vector<CaseKey> cases = overlapRegionCases(*overlaps, mask);
+        QCOMPARE(found, std::set<CaseKey>(cases.begin(), cases.end()));
+        QCOMPARE(answers, int(cases.size() * chosen.size())); // one answer per case and set in the demo
+    }
+    regions.setOverlaps(nullptr);
+    QCOMPARE(regions.rowCount(), 0);
 }
 
 void TestPageModels::pairMatrixModel()

@@ -6,6 +6,7 @@
 // Gold editing is tested in tst_goldediting.
 #include "charts/colorscale.h"
 #include "charts/errorsetschart.h"
+#include "charts/overlapschart.h"
 #include "charts/smallmultipleslayout.h"
 #include "charts/upsetlayout.h"
 #include "charts/vennlayout.h"
@@ -39,6 +40,7 @@
 #include <QLayout>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -105,6 +107,7 @@ private Q_SLOTS:
     void vennAnchorsLieInTheirRegions();
     void smallMultiples();
     void upSetLayout();
+    void upSetLayoutWithSetBars();
 
     // Pages, before any gold changes.
     void casesPageFiltersAndSearches();
@@ -112,6 +115,10 @@ private Q_SLOTS:
     void errorsPageRegionsListTheirCases();
     void errorSetsChartExports_data();
     void errorSetsChartExports();
+    void errorsPageAcrossModels();
+    void overlapsChartExports_data();
+    void overlapsChartExports();
+    void auditPageFocusesOnCases();
     void comparePage();
     void comparePageAllPairs();
     void leaderboardNotesSimulatedModels();
@@ -267,6 +274,33 @@ void TestPages::upSetLayout()
     QCOMPARE(layout.intersectionAt(QPointF(100 + 3 * 36 + 1, 150)), 3);
     QCOMPARE(layout.intersectionAt(QPointF(99, 150)), -1);
     QCOMPARE(layout.intersectionAt(QPointF(100 + 4 * 36 + 1, 150)), -1);
+}
+
+void TestPages::upSetLayoutWithSetBars()
+{
+    UpSetLayout layout;
+    layout.intersections = 3;
+    layout.sets = 4;
+    layout.bounds = QRectF(10, 0, 500, 300);
+    layout.titleHeight = 20;
+    layout.labelWidth = 100;
+    layout.barAreaHeight = 116;
+    layout.setBarWidth = 88;
+    layout.setMaximum = 40;
+    // The matrix starts after the set-size bars and the names: 10 + 88 + 100.
+    QCOMPARE(layout.matrixLeft(), 198.0);
+    QCOMPARE(layout.columnWidth(), 36.0);
+    QCOMPARE(layout.dotCenter(0, 0), QPointF(198 + 18, 136 + 6 + 9));
+    QCOMPARE(layout.setLabelRect(2), QRectF(98, 136 + 6 + 36, 94, 18));
+    // A set of 20 of 40 is half the 80 px of bar room, ending 4 px before the names, in the middle of its row.
+    QCOMPARE(layout.setBarRect(2, 20), QRectF(10 + 88 - 4 - 40, 136 + 6 + 36 + 3.6, 40, 10.8));
+    QCOMPARE(layout.setBarRect(1, 40).width(), 80.0);
+    QCOMPARE(layout.setAt(QPointF(50, 136 + 6 + 40)), 2);
+    QCOMPARE(layout.setAt(QPointF(150, 136 + 6 + 5)), 0); // on the name
+    QCOMPARE(layout.setAt(QPointF(199, 136 + 6 + 5)), -1); // in the matrix
+    QCOMPARE(layout.setAt(QPointF(50, 136 + 6 + 4 * 18 + 1)), -1); // below the last set
+    QCOMPARE(layout.intersectionAt(QPointF(198 + 36 + 1, 150)), 1);
+    QCOMPARE(layout.intersectionAt(QPointF(197, 150)), -1);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -443,6 +477,157 @@ void TestPages::errorSetsChartExports()
     QCOMPARE(exportChart(*chart, path, 96), QString());
     const QString problem = uitest::checkChartFile(path, { u"sim:sloppy"_s, u"N_err"_s });
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestPages::errorsPageAcrossModels()
+{
+    auto page = makePage<ErrorsPage>();
+    QVERIFY(page && waitRecords(page.get()));
+    page->setRowsByStrategy(false);
+    page->setAcrossModels(true);
+    QVERIFY(page->isAcrossModels());
+    OverlapsChart* chart = page->overlapsChart();
+    QCOMPARE(page->charts().size(), 1);
+    QCOMPARE(page->charts().first().chart, static_cast<ExportableChart*>(chart));
+    QCOMPARE(page->setsModel()->rowCount(), 4);
+    QVERIFY(chart->isUpSet());
+    // The chart shows what the core counts.
+    const RecordsView records = page->scoredSet()->records;
+    const FailureOverlaps direct = countFailureOverlaps(failureMatrix(records, { "model" }, {}));
+    QCOMPARE(chart->overlaps().unionSize(), direct.unionSize());
+    QCOMPARE(chart->overlaps().regions.size(), direct.regions.size());
+    QCOMPARE(chart->overlaps().cases + chart->overlaps().leftOut, 40);
+    QVERIFY(direct.unionSize() > 0);
+    QVERIFY(page->findChild<QLabel*>(u"overlapRule"_s)->text().contains(u"strict majority"_s));
+
+    CasesPage* casesPage = cases();
+    connect(page.get(), &Page::drillDown, casesPage, &CasesPage::showCases);
+    // Every answer (both strategies) of the chosen models to the cases of a region.
+    const auto answersTo = [&records](const std::vector<CaseKey>& cases) {
+        int n = 0;
+        for (const ScoredRecord& r : records)
+            n += std::binary_search(cases.begin(), cases.end(), CaseKey { r.suite, r.caseId }) ? 1 : 0;
+        return n;
+    };
+    const std::uint64_t column = chart->upSetColumns().front();
+    QCOMPARE(chart->overlaps().region(column), chart->overlaps().regions.front().count());
+    QSignalSpy clicked(chart, &OverlapsChart::regionClicked);
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->regionPoint(column).toPoint());
+    QCOMPARE(clicked.size(), 1);
+    QCOMPARE(casesPage->proxy()->rowCount(), answersTo(chart->overlaps().regions.front().cases));
+    QVERIFY(casesPage->findChild<QLabel*>(u"casesPinned"_s)->text().contains(u"only"_s));
+    // A set's row lists the cases it fails.
+    QSignalSpy setClicked(chart, &OverlapsChart::setClicked);
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->setPoint(2).toPoint());
+    QCOMPARE(setClicked.size(), 1);
+    QCOMPARE(setClicked.first().first().toInt(), 2);
+    QCOMPARE(casesPage->proxy()->rowCount(), answersTo(overlapSetCases(chart->overlaps(), 2)));
+    // Top N columns only.
+    page->setTopN(2);
+    QCOMPARE(chart->upSetColumns().size(), std::min<std::size_t>(2, chart->overlaps().regions.size()));
+
+    // Two sets: a Venn diagram; its regions add up to the union.
+    const QString sloppy = page->setsModel()->matrix()->sets[3].label();
+    const QString hallucinator = page->setsModel()->matrix()->sets[1].label();
+    page->setsModel()->setCheckedLabels({ sloppy, hallucinator });
+    QVERIFY(!chart->isUpSet());
+    const FailureOverlaps& two = chart->overlaps();
+    QCOMPARE(two.sets.size(), std::size_t(2));
+    QCOMPARE(two.region(1) + two.region(2) + two.region(3), two.unionSize());
+    QCOMPARE(two.region(0) + two.unionSize(), two.cases);
+    QTest::mouseClick(chart, Qt::LeftButton, {}, chart->regionPoint(3).toPoint());
+    QCOMPARE(clicked.size(), 2);
+    QCOMPARE(clicked.last().first().toULongLong(), quint64(3));
+    QCOMPARE(casesPage->proxy()->rowCount(), answersTo(two.failedByAll()) / 2); // two of the four models
+
+    // Another criterion: the counts follow.
+    FailureCriterion mk;
+    mk.kind = FailureCriterion::Kind::ErrorOfKind;
+    mk.label = ErrorLabel::MissingKey;
+    page->setCriterion(mk);
+    QCOMPARE(chart->overlaps().criterion, mk);
+    const FailureMatrix mkMatrix = failureMatrix(records, { "model" }, mk);
+    const FailureOverlaps mkDirect = countFailureOverlaps(
+        mkMatrix, { mkMatrix.setIndex(sloppy), mkMatrix.setIndex(hallucinator) });
+    QCOMPARE(chart->overlaps().unionSize(), mkDirect.unionSize());
+    QCOMPARE(chart->overlaps().region(3), mkDirect.region(3));
+    page->setCriterion({});
+
+    // The cases both fail go to the Audit page.
+    QPushButton* audit = page->auditButton();
+    QCOMPARE(audit->isEnabled(), !chart->overlaps().failedByAll().empty());
+    QVERIFY(audit->text().contains(QString::number(chart->overlaps().failedByAll().size())));
+    QSignalSpy auditRequested(page.get(), &ErrorsPage::auditRequested);
+    if (audit->isEnabled()) {
+        audit->click();
+        QCOMPARE(auditRequested.size(), 1);
+        QCOMPARE(auditRequested.first().first().value<std::vector<CaseKey>>(), chart->overlaps().failedByAll());
+    }
+    // No set chosen: a placeholder, no chart.
+    page->setsModel()->setAllChecked(false);
+    QVERIFY(!chart->hasData());
+    QVERIFY(!audit->isEnabled());
+    page->setsModel()->setAllChecked(true);
+    page->setAcrossModels(false);
+    QCOMPARE(page->charts().first().chart, static_cast<ExportableChart*>(page->chart()));
+    casesPage->showCases({});
+}
+
+void TestPages::overlapsChartExports_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<int>("sets");
+    for (const char* suffix : { "png", "svg", "pdf" }) {
+        QTest::addRow("venn.%s", suffix) << QString::fromLatin1(suffix) << 3;
+        QTest::addRow("upset.%s", suffix) << QString::fromLatin1(suffix) << 8;
+    }
+}
+
+void TestPages::overlapsChartExports()
+{
+    QFETCH(QString, suffix);
+    QFETCH(int, sets);
+    auto page = makePage<ErrorsPage>();
+    QVERIFY(page && waitRecords(page.get()));
+    page->setAcrossModels(true);
+    QCOMPARE(page->setsModel()->rowCount(), 8);
+    QStringList labels;
+    for (int i = 0; i < sets; ++i)
+        labels << page->setsModel()->matrix()->sets[std::size_t(i)].label();
+    page->setsModel()->setCheckedLabels(labels);
+    QCOMPARE(page->overlapsChart()->isUpSet(), sets > 3);
+    ExportableChart* chart = page->charts().first().chart;
+    const QString path = m_dir.filePath(u"overlaps-%1.%2"_s.arg(sets).arg(suffix));
+    QCOMPARE(exportChart(*chart, path, 96), QString());
+    const QString problem = uitest::checkChartFile(path, { u"sim:careful"_s, u"verdict not correct"_s });
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestPages::auditPageFocusesOnCases()
+{
+    auto audit = makePage<AuditPage>();
+    QVERIFY(audit);
+    QVERIFY(QTest::qWaitFor([&audit] { return !audit->isBusy() && audit->model()->queue(); }, kTimeoutMs));
+    const int all = audit->proxy()->rowCount();
+    QVERIFY(all >= 2);
+    const AuditItem* first = audit->model()->itemAt(0);
+    const CaseKey queued { first->suiteId, first->caseId };
+    const CaseKey other { first->suiteId, u"no-such-case"_s };
+    audit->focusCases({ queued, other }, u"every chosen set fails"_s);
+    QCOMPARE(audit->focusedCases(), (std::vector<CaseKey> { other, queued }));
+    int items = 0;
+    for (int row = 0; row < audit->model()->rowCount(); ++row)
+        items += audit->model()->itemAt(row)->caseId == first->caseId ? 1 : 0;
+    QCOMPARE(audit->proxy()->rowCount(), items);
+    auto* bar = audit->findChild<QWidget*>(u"auditFocus"_s);
+    QVERIFY(bar && bar->isVisible());
+    const QString text = bar->findChild<QLabel*>()->text();
+    QVERIFY2(text.contains(u"Only the 2 cases every chosen set fails"_s) && text.contains(u"1 of them"_s),
+        qPrintable(text));
+    audit->findChild<QPushButton*>(u"auditShowAll"_s)->click();
+    QVERIFY(!bar->isVisible());
+    QVERIFY(audit->focusedCases().empty());
+    QCOMPARE(audit->proxy()->rowCount(), all);
 }
 
 void TestPages::comparePage()
@@ -782,6 +967,9 @@ void TestPages::screenshots()
     errors->setLabels({ ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue, ErrorLabel::ExtraKey,
         ErrorLabel::Invented });
     QVERIFY(errors->grab().save(screenshotDir() + u"/pages-errors-upset.png"_s));
+    errors->setRowsByStrategy(false);
+    errors->setAcrossModels(true);
+    QVERIFY(errors->grab().save(screenshotDir() + u"/pages-errors-across-models.png"_s));
 
     auto compare = makePage<ComparePage>();
     QVERIFY(compare && waitRecords(compare.get()));

@@ -135,6 +135,19 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(new ComparePage(m_workspace, this));
     addPage(new AuditPage(m_workspace, this));
     addPage(new RunsPage(m_workspace, this), 0); // the first page: where work starts
+    // The cases every chosen model fails (the Errors page across models) open on the Audit page.
+    for (Page* page : pages()) {
+        if (auto* errors = qobject_cast<ErrorsPage*>(page))
+            connect(errors, &ErrorsPage::auditRequested, this,
+                [this](const std::vector<CaseKey>& cases, const QString& caption) {
+                    for (Page* p : pages()) {
+                        if (auto* audit = qobject_cast<AuditPage*>(p)) {
+                            audit->focusCases(cases, caption);
+                            showPage(audit->pageId());
+                        }
+                    }
+                });
+    }
     m_navigation->setCurrentRow(0);
     updateCentralWidget();
     statusBar()->showMessage(tr("Ready"));

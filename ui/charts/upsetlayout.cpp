@@ -8,7 +8,31 @@ qreal UpSetLayout::columnWidth() const
 {
     if (intersections <= 0)
         return 0;
-    return std::clamp((bounds.width() - labelWidth) / intersections, 0.0, maxColumnWidth);
+    return std::clamp((bounds.width() - setBarWidth - labelWidth) / intersections, 0.0, maxColumnWidth);
+}
+
+qreal UpSetLayout::matrixLeft() const
+{
+    return bounds.left() + setBarWidth + labelWidth;
+}
+
+QRectF UpSetLayout::setBarRect(int set, int size) const
+{
+    const qreal room = std::max<qreal>(0, setBarWidth - 8 - setCountWidth);
+    const qreal w = setMaximum > 0 ? room * qreal(std::max(0, size)) / qreal(setMaximum) : 0;
+    const qreal right = bounds.left() + setBarWidth - 4;
+    return { right - w, baseline() + 6 + set * rowHeight + rowHeight * 0.2, w, rowHeight * 0.6 };
+}
+
+int UpSetLayout::setAt(const QPointF& point) const
+{
+    if (point.x() < bounds.left() || point.x() >= matrixLeft())
+        return -1;
+    const qreal top = baseline() + 6;
+    if (point.y() < top)
+        return -1;
+    const int s = int((point.y() - top) / rowHeight);
+    return s < sets ? s : -1;
 }
 
 qreal UpSetLayout::baseline() const
@@ -20,7 +44,7 @@ QRectF UpSetLayout::barRect(int intersection, int count) const
 {
     const qreal w = columnWidth();
     const qreal height = maximum > 0 ? (barAreaHeight - 16) * qreal(std::max(0, count)) / qreal(maximum) : 0;
-    const qreal x = bounds.left() + labelWidth + intersection * w + w * 0.15;
+    const qreal x = matrixLeft() + intersection * w + w * 0.15;
     return { x, baseline() - height, w * 0.7, height };
 }
 
@@ -28,13 +52,13 @@ QRectF UpSetLayout::barLabelRect(int intersection, int count) const
 {
     const QRectF bar = barRect(intersection, count);
     const qreal w = columnWidth();
-    return { bounds.left() + labelWidth + intersection * w, bar.top() - 16, w, 16 };
+    return { matrixLeft() + intersection * w, bar.top() - 16, w, 16 };
 }
 
 QPointF UpSetLayout::dotCenter(int intersection, int set) const
 {
     const qreal w = columnWidth();
-    return { bounds.left() + labelWidth + (intersection + 0.5) * w, baseline() + 6 + (set + 0.5) * rowHeight };
+    return { matrixLeft() + (intersection + 0.5) * w, baseline() + 6 + (set + 0.5) * rowHeight };
 }
 
 qreal UpSetLayout::dotRadius() const
@@ -44,13 +68,13 @@ qreal UpSetLayout::dotRadius() const
 
 QRectF UpSetLayout::setLabelRect(int set) const
 {
-    return { bounds.left(), baseline() + 6 + set * rowHeight, labelWidth - 6, rowHeight };
+    return { bounds.left() + setBarWidth, baseline() + 6 + set * rowHeight, labelWidth - 6, rowHeight };
 }
 
 int UpSetLayout::intersectionAt(const QPointF& point) const
 {
     const qreal w = columnWidth();
-    const qreal left = bounds.left() + labelWidth;
+    const qreal left = matrixLeft();
     if (w <= 0 || point.x() < left || point.y() < bounds.top() + titleHeight
         || point.y() > bounds.top() + naturalHeight())
         return -1;

@@ -20,8 +20,17 @@ struct UpSetLayout
     qreal maxColumnWidth = 36;
     qreal barAreaHeight = 120;
     int maximum = 1; ///< the largest count (bars scale to it)
+    qreal setBarWidth = 0; ///< room left of the set names for set-size bars (0: none)
+    int setMaximum = 1; ///< the largest set size (set-size bars scale to it)
+    qreal setCountWidth = 0; ///< room at the left of the set-size bars for their counts
 
     qreal columnWidth() const;
+    /// The left edge of the first column (after the set-size bars and the set names).
+    qreal matrixLeft() const;
+    /// The set-size bar of set s for `size`: it grows leftwards from the set names.
+    QRectF setBarRect(int set, int size) const;
+    /// The set whose row (set-size bar or name) contains `point`, or -1.
+    int setAt(const QPointF& point) const;
     /// The bar of intersection i for `count`.
     QRectF barRect(int intersection, int count) const;
     /// Where the count is written (above the bar).

@@ -5,6 +5,7 @@
 #include "charts/errorsetschart.h"
 #include "charts/heatmapwidget.h"
 #include "charts/metricbarchart.h"
+#include "charts/overlapschart.h"
 #include "models/heatmapdata.h"
 #include "models/metricformat.h"
 
@@ -71,6 +72,17 @@ std::unique_ptr<ExportableChart> makeComparisonChart(
 {
     auto chart = std::make_unique<ComparisonChart>();
     chart->setComparisons(comparisons);
+    return sized(std::move(chart), size);
+}
+
+std::unique_ptr<ExportableChart> makeOverlapsChart(
+    FailureOverlaps overlaps, const QString& title, int topN, bool upSet, const QSize& size)
+{
+    auto chart = std::make_unique<OverlapsChart>();
+    chart->setTitle(title);
+    chart->setTopN(topN);
+    chart->setUpSetAlways(upSet);
+    chart->setData(std::move(overlaps));
     return sized(std::move(chart), size);
 }
 

@@ -3,6 +3,7 @@
 #include "models/configcomparison.h"
 #include "models/errorsets.h"
 #include "models/reportdata.h"
+#include "report/failureoverlaps.h"
 
 #include <QSize>
 #include <QString>
@@ -37,6 +38,10 @@ std::unique_ptr<ExportableChart> makeHeatmapChart(const ReportData& data, const 
 /// Error-set Venn diagrams (UpSet plots beyond three labels), one panel per group.
 std::unique_ptr<ExportableChart> makeErrorSetsChart(
     std::vector<ErrorSetCounts> groups, const QString& title, const QSize& size = {});
+/// Which cases fail for which sets (the Errors page across models): a Venn diagram of one to three sets, else (or
+/// with `upSet`) an UpSet plot of the `topN` largest intersections.
+std::unique_ptr<ExportableChart> makeOverlapsChart(
+    FailureOverlaps overlaps, const QString& title, int topN, bool upSet, const QSize& size = {});
 /// Paired comparisons as a forest plot of B − A with bootstrap intervals.
 std::unique_ptr<ExportableChart> makeComparisonChart(
     const std::vector<ConfigComparison>& comparisons, const QSize& size = {});

@@ -1,6 +1,7 @@
 #include "models/casesproxymodel.h"
 
 #include "models/casesmodel.h"
+#include "models/failureoverlapsmodel.h"
 
 #include <QRegularExpression>
 
@@ -37,6 +38,25 @@ CaseFilter CaseFilter::fromGroupKey(const GroupKey& key)
                 filter.repeat = repeat;
         } else if (k == "verdict") {
             filter.verdict = QString::fromStdString(v);
+        } else if (k == kOverlapKey) {
+            filter.caption = QString::fromStdString(v);
+        } else if (k == kOverlapCasesKey) {
+            filter.cases.emplace();
+            for (const QString& line : QString::fromStdString(v).split(u'\n', Qt::SkipEmptyParts)) {
+                const qsizetype tab = line.indexOf(u'\t');
+                if (tab >= 0)
+                    filter.cases->insert({ line.left(tab), line.mid(tab + 1) });
+            }
+        } else if (k == kOverlapSetsKey) {
+            for (const QString& line : QString::fromStdString(v).split(u'\n', Qt::SkipEmptyParts)) {
+                std::vector<std::pair<std::string, std::string>> parts;
+                for (const QString& part : line.split(u'\t')) {
+                    const qsizetype eq = part.indexOf(u'=');
+                    if (eq > 0)
+                        parts.emplace_back(part.left(eq).toStdString(), part.mid(eq + 1).toStdString());
+                }
+                filter.anyOfSets.push_back(std::move(parts));
+            }
         } else if (k == "error") {
             filter.errorLabel = errorLabelFromId(v);
         } else {
@@ -60,6 +80,16 @@ bool CaseFilter::matches(const ScoredRecord& record, const QString& input) const
         return false;
     if (region && !region->matches(record))
         return false;
+    if (cases && !cases->count(CaseKey { record.suite, record.caseId }))
+        return false;
+    if (!anyOfSets.empty()) {
+        const bool inSet = std::any_of(anyOfSets.begin(), anyOfSets.end(), [&record](const auto& parts) {
+            return std::all_of(parts.begin(), parts.end(),
+                [&record](const auto& part) { return groupValue(record, part.first) == part.second; });
+        });
+        if (!inSet)
+            return false;
+    }
     for (const QString& word : words) {
         if (!input.contains(word, Qt::CaseInsensitive) && !record.caseId.contains(word, Qt::CaseInsensitive))
             return false;

@@ -2,11 +2,13 @@
 
 #include "models/errorsets.h"
 #include "models/groupkey.h"
+#include "report/failureoverlaps.h"
 
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,13 +28,19 @@ struct CaseFilter
     std::optional<int> repeat;
     std::optional<ErrorRegion> region; ///< a Venn region: in N_err with exactly these labels
     QStringList words; ///< every word occurs in the case's input or id (case-insensitive)
+    /// Only these cases (a failure overlap's region); unset: any case.
+    std::optional<std::set<CaseKey>> cases;
+    /// Only answers of one of these sets (each a list of (group key, value) parts); empty: any.
+    std::vector<std::vector<std::pair<std::string, std::string>>> anyOfSets;
+    QString caption; ///< what the cases are ("failed by a ∩ b only"), for the pinned-filter text
 
     /// The value required for a key, or "" when the key is free.
     QString key(const std::string& name) const;
     /// Sets (or, with an empty value, clears) the requirement on a key.
     void setKey(const std::string& name, const QString& value);
 
-    /// The filter of a drill-down: the key's parts, "errors" as a region, "repeat" and "verdict" as such.
+    /// The filter of a drill-down: the key's parts, "errors" as a region, "repeat" and "verdict" as such, and the
+    /// parts of overlapDrillKey() as cases, sets and caption.
     static CaseFilter fromGroupKey(const GroupKey& key);
     bool matches(const ScoredRecord& record, const QString& input) const;
 };

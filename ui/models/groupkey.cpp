@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace structscope {
@@ -26,8 +28,12 @@ QString GroupKey::label() const
 QString GroupKey::toString() const
 {
     QStringList items;
-    for (const auto& [k, v] : parts)
-        items << QString::fromStdString(k) + u'=' + QString::fromStdString(v);
+    for (const auto& [k, v] : parts) {
+        // A list (one item a line, e.g. the cases of a failure overlap) is summed up by its length.
+        const qsizetype lines = v.empty() ? 0 : qsizetype(std::count(v.begin(), v.end(), '\n')) + 1;
+        items << QString::fromStdString(k) + u'='
+                + (lines > 1 ? u"(%1 items)"_s.arg(lines) : QString::fromStdString(v));
+    }
     return items.join(u", "_s);
 }
 

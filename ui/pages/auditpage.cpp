@@ -20,14 +20,49 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <optional>
+#include <set>
+
 using namespace Qt::StringLiterals;
 
 namespace structscope {
 
+namespace {
+
+/// The queue's own filter, and optionally only the items of some cases.
+class CaseFocusProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setCases(std::optional<std::set<CaseKey>> cases)
+    {
+        m_cases = std::move(cases);
+        invalidateFilter();
+    }
+    const std::optional<std::set<CaseKey>>& cases() const { return m_cases; }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        if (m_cases) {
+            const AuditItem* item = static_cast<const AuditQueueModel*>(sourceModel())->itemAt(row);
+            if (!item || !m_cases->count(CaseKey { item->suiteId, item->caseId }))
+                return false;
+        }
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+
+private:
+    std::optional<std::set<CaseKey>> m_cases;
+};
+
+} // namespace
+
 AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     : RecordsPage(workspace, parent)
     , m_model(new AuditQueueModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new CaseFocusProxy(this))
     , m_view(new QTableView(this))
     , m_uniform(new QTreeWidget(this))
     , m_preflight(new QTreeWidget(this))
@@ -36,6 +71,8 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     , m_author(new QLineEdit(this))
     , m_note(new QLineEdit(this))
     , m_status(new QLabel(this))
+    , m_focusBar(new QWidget(this))
+    , m_focusText(new QLabel(this))
     , m_diff(new DiffView(workspace, this))
     , m_service(GoldEditService::of(workspace))
 {
@@ -109,8 +146,21 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     m_tabs->addTab(queuePage, tr("Suspicious gold"));
     m_tabs->addTab(m_uniform, tr("Uniform failures"));
     m_tabs->addTab(m_preflight, tr("Pre-flight"));
+    m_focusBar->setObjectName(u"auditFocus"_s);
+    m_focusText->setTextFormat(Qt::PlainText);
+    m_focusText->setWordWrap(true);
+    auto* showAll = new QPushButton(tr("Show the whole queue"), m_focusBar);
+    showAll->setObjectName(u"auditShowAll"_s);
+    auto* focusLayout = new QHBoxLayout(m_focusBar);
+    focusLayout->setContentsMargins(0, 0, 0, 0);
+    focusLayout->addWidget(m_focusText, 1);
+    focusLayout->addWidget(showAll);
+    m_focusBar->hide();
+    connect(showAll, &QPushButton::clicked, this, &AuditPage::clearFocus);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_focusBar);
     layout->addWidget(m_tabs, 1);
 
     connect(refresh, &QPushButton::clicked, this, &AuditPage::reload);
@@ -178,6 +228,55 @@ void AuditPage::triageRow(int row, TriageState state)
     request.note = m_note->text().trimmed();
     m_service->triage(request);
     m_note->clear();
+}
+
+void AuditPage::focusCases(const std::vector<CaseKey>& cases, const QString& caption)
+{
+    static_cast<CaseFocusProxy*>(m_proxy)->setCases(std::set<CaseKey>(cases.begin(), cases.end()));
+    m_focusCaption = caption;
+    m_tabs->setCurrentIndex(0);
+    updateFocusText();
+    if (m_proxy->rowCount() > 0)
+        m_view->setCurrentIndex(m_proxy->index(0, 0));
+}
+
+void AuditPage::clearFocus()
+{
+    static_cast<CaseFocusProxy*>(m_proxy)->setCases(std::nullopt);
+    m_focusCaption.clear();
+    updateFocusText();
+}
+
+std::vector<CaseKey> AuditPage::focusedCases() const
+{
+    const auto& cases = static_cast<const CaseFocusProxy*>(m_proxy)->cases();
+    return cases ? std::vector<CaseKey>(cases->begin(), cases->end()) : std::vector<CaseKey> {};
+}
+
+void AuditPage::updateFocusText()
+{
+    const auto& cases = static_cast<const CaseFocusProxy*>(m_proxy)->cases();
+    m_focusBar->setVisible(cases.has_value());
+    if (!cases)
+        return;
+    std::set<CaseKey> queued;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (const AuditItem* item = m_model->itemAt(row); item && cases->count(CaseKey { item->suiteId, item->caseId }))
+            queued.insert(CaseKey { item->suiteId, item->caseId });
+    }
+    QStringList ids;
+    for (const CaseKey& c : *cases) {
+        if (ids.size() == 12) {
+            ids << u"…"_s;
+            break;
+        }
+        ids << c.caseId;
+    }
+    m_focusText->setText(tr("Only the %1 cases %2 (%3). %4 of them have suspicious-gold items: when every model "
+                            "fails a case, check its gold first.")
+                             .arg(cases->size())
+                             .arg(m_focusCaption, ids.join(u", "_s))
+                             .arg(queued.size()));
 }
 
 void AuditPage::reload()
@@ -292,6 +391,7 @@ void AuditPage::apply(const AuditQueuePtr& queue)
         item->setExpanded(true);
     }
     m_uniform->expandAll();
+    updateFocusText();
     m_tabs->setTabText(0, tr("Suspicious gold (%1)").arg(queue->items.size()));
     m_tabs->setTabText(1, tr("Uniform failures (%1)").arg(queue->uniformFailures.size()));
     m_tabs->setTabText(2, tr("Pre-flight (%1)").arg(problems));

@@ -2,6 +2,7 @@
 
 #include "models/auditqueuemodel.h"
 #include "pages/recordspage.h"
+#include "report/failureoverlaps.h"
 
 #include <QThreadPool>
 
@@ -47,6 +48,14 @@ public:
     /// Records a triage decision for the queue row `row` (a source row) with the note typed in.
     void triageRow(int row, TriageState state);
 
+    /// Shows only the queue items of these cases (e.g. those every chosen model fails, from the Errors page), with
+    /// `caption` saying which cases they are and a button that shows the whole queue again.
+    void focusCases(const std::vector<CaseKey>& cases, const QString& caption);
+    /// Shows the whole queue again.
+    void clearFocus();
+    /// The cases focused on (empty when the whole queue shows).
+    std::vector<CaseKey> focusedCases() const;
+
 Q_SIGNALS:
     /// A queue was built and shown (or failed).
     void queueApplied();
@@ -62,6 +71,7 @@ private:
     int currentSourceRow() const;
     /// Shows the case of a queue row in the diff view.
     void showItem(int row);
+    void updateFocusText();
 
     AuditQueueModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -73,6 +83,9 @@ private:
     QLineEdit* m_author;
     QLineEdit* m_note;
     QLabel* m_status;
+    QWidget* m_focusBar;
+    QLabel* m_focusText;
+    QString m_focusCaption;
     DiffView* m_diff;
     GoldEditService* m_service;
     std::string m_pendingPointer; ///< the place to select once the diff has loaded

@@ -294,6 +294,10 @@ void CasesPage::applyFilter()
         pinned << u"repeat=%1"_s.arg(*m_pinnedFilter.repeat);
     if (m_pinnedFilter.region)
         pinned << tr("errors %1").arg(m_pinnedFilter.region->toString());
+    if (m_pinnedFilter.cases)
+        pinned << tr("%1 cases %2").arg(m_pinnedFilter.cases->size()).arg(m_pinnedFilter.caption);
+    if (!m_pinnedFilter.anyOfSets.empty())
+        pinned << tr("answers of the %1 chosen sets").arg(m_pinnedFilter.anyOfSets.size());
     m_pinned->setText(pinned.isEmpty() ? QString() : tr("Only: %1").arg(pinned.join(u", "_s)));
     m_pinned->setVisible(!pinned.isEmpty());
     m_clearPinned->setVisible(!pinned.isEmpty());
@@ -314,6 +318,9 @@ void CasesPage::showCases(const GroupKey& key)
     m_pinnedFilter = {};
     m_pinnedFilter.repeat = wanted.repeat;
     m_pinnedFilter.region = wanted.region;
+    m_pinnedFilter.cases = wanted.cases;
+    m_pinnedFilter.anyOfSets = wanted.anyOfSets;
+    m_pinnedFilter.caption = wanted.caption;
     const std::map<std::string, QComboBox*> boxes = { { "model", m_modelBox }, { "strategy", m_strategyBox },
         { "category", m_categoryBox }, { "tier", m_tierBox } };
     for (auto& [name, box] : boxes) {
