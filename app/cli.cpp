@@ -3,11 +3,13 @@
 #include "report/evaluation.h"
 #include "scoring/grounding.h"
 #include "store/resultstore.h"
+#include "store/storelocation.h"
 #include "suite/problem.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QTextStream>
 
 #include <array>
@@ -39,7 +41,8 @@ const std::array<Command, 9> kCommands = {{
     {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
     {"report",
      "report --store DB|--sob FILE... [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex "
-     "[--gold measured|adjusted] [--out F]",
+     "[--gold measured|adjusted] [--out F] "
+     "[--pairs [--metric ID] [--adjust holm|bh]]",
      "score every stored response and aggregate the metrics into a table", reportCommand},
     {"chart",
      "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
@@ -68,7 +71,7 @@ QString helpText()
 {
     QString text = u"StructScope %1 — a workbench for benchmarking structured LLM output\n\n"
                    "Usage:\n"
-                   "  structscope                      open the GUI\n"_s.arg(QStringLiteral(STRUCTSCOPE_VERSION));
+                   "  structscope [PATH|URL]           open the GUI, with the store at PATH or URL\n"_s.arg(QStringLiteral(STRUCTSCOPE_VERSION));
     for (const auto& c : kCommands) {
         text += u"  structscope "_s + QLatin1String(c.synopsis) + u"\n      "_s + QLatin1String(c.summary);
         if (!c.run)
@@ -76,7 +79,8 @@ QString helpText()
         text += u'\n';
     }
     text += u"\n  structscope --help | --version\n\n"
-            "--store takes a SQLite file path or a postgresql:// URL.\n"
+            "--store takes a SQLite file path or a postgresql:// URL, and so does the GUI; a file named like a\n"
+            "subcommand opens as ./NAME.\n"
             "Exit codes: 0 success, 1 problems found, 2 bad command line, 3 subcommand not built yet.\n"_s;
     return text;
 }
@@ -99,11 +103,75 @@ bool isHeadless(const QStringList& args)
 {
     if (args.size() < 2)
         return false;
-    // Any word is a subcommand (unknown ones get a clear error); other dashes go to Qt (-platform …).
+    // Any word but a store location is a subcommand (unknown ones get a clear error); other dashes go to Qt
+    // (-platform …).
     const QString& first = args.at(1);
     if (first.startsWith(u'-'))
         return first == u"--help"_s || first == u"-h"_s || first == u"--version"_s;
-    return !first.isEmpty();
+    return !first.isEmpty() && !isStoreArgument(first);
+}
+
+bool isStoreArgument(const QString& word)
+{
+    if (word.isEmpty() || word.startsWith(u'-') || word == u"help"_s || findCommand(word))
+        return false;
+    static const QRegularExpression scheme(u"^[A-Za-z][A-Za-z0-9+.-]*://"_s);
+    if (word.contains(u'/') || scheme.match(word).hasMatch())
+        return true;
+    const QString suffix = QFileInfo(word).suffix().toLower();
+    if (suffix == u"structscope"_s || suffix == u"sqlite"_s || suffix == u"sqlite3"_s || suffix == u"db"_s)
+        return true;
+    return QFileInfo(word).isFile();
+}
+
+int storeToOpen(const QStringList& args, QString& location)
+{
+    location.clear();
+    QStringList words;
+    for (const QString& arg : args.mid(1)) {
+        // Options QApplication did not take (and never took before a store could be named) are left alone.
+        if (!arg.startsWith(u'-'))
+            words << arg;
+    }
+    if (words.isEmpty())
+        return ExitOk;
+    for (const QString& word : std::as_const(words)) {
+        if (isStoreArgument(word))
+            continue;
+        if (findCommand(word) || word == u"help"_s)
+            err(u"structscope: the subcommand '%1' comes first, before any option; a file named like it opens as "
+                u"./%1\n"_s.arg(word));
+        else
+            err(u"structscope: unknown command '%1'. Run 'structscope --help' for the list.\n"_s.arg(word));
+        return ExitUsage;
+    }
+    if (words.size() > 1) {
+        err(u"structscope: the GUI opens one workspace at a time; %1 were given\n"_s.arg(words.size()));
+        return ExitUsage;
+    }
+    const QString& given = words.first();
+    // What is shown of the location never holds the password of a postgresql:// URL.
+    const QString shown = StoreLocation::withoutPassword(given);
+    const auto parsed = StoreLocation::parse(given);
+    if (!parsed) {
+        err(u"structscope: cannot open %1: %2\n"_s.arg(shown, parsed.error().message));
+        return ExitUsage;
+    }
+    if (parsed.value().backend == StoreBackend::Sqlite) {
+        const QFileInfo file(parsed.value().filePath);
+        if (!file.exists()) {
+            err(u"structscope: cannot open %1: no such file (File ▸ New Workspace creates a store)\n"_s.arg(shown));
+            return ExitFailure;
+        }
+        if (!file.isFile()) {
+            err(u"structscope: cannot open %1: a folder, not a store file (a .structscope SQLite file or a "
+                u"postgresql:// URL)\n"_s.arg(shown));
+            return ExitFailure;
+        }
+    }
+    // A file as its absolute path: the recent list must not depend on the folder the app was started in.
+    location = parsed.value().backend == StoreBackend::Sqlite ? parsed.value().filePath : given;
+    return ExitOk;
 }
 
 bool needsGui(const QStringList& args)

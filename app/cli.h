@@ -25,8 +25,21 @@ enum ExitCode {
     ExitNotBuilt = 3,     ///< the subcommand exists in the design but is not built yet
 };
 
-/// True when `argv[1]` names a headless subcommand (or asks for help/version).
+/// True when `argv[1]` names a headless subcommand (or asks for help/version), or is a word that names neither a
+/// subcommand nor a store (runHeadless then says it is an unknown command).
 bool isHeadless(const QStringList& args);
+
+/// True when `word`, given where a subcommand could be, names a store for the GUI to open instead: it is no
+/// subcommand and it is a URL ("postgresql://…", "file://…"), holds a '/', ends in a store suffix (.structscope,
+/// .sqlite, .sqlite3, .db) or names an existing file. Subcommands come first: a file called "report" opens as
+/// ./report.
+bool isStoreArgument(const QString& word);
+
+/// The store `structscope PATH|URL` asks the GUI to open, from the arguments left once QApplication took its own
+/// (-platform …): empty for none. ExitOk, or after printing "structscope: …" on stderr: ExitUsage for more than one
+/// location, a word that is no location, or a malformed or unsupported URL; ExitFailure for a file that does not
+/// exist or is a folder. Whether the file is a store, and whether a database answers, is for the GUI to find out.
+int storeToOpen(const QStringList& args, QString& location);
 
 /// True when the subcommand paints (chart, demo): it needs a QApplication (on the offscreen platform).
 bool needsGui(const QStringList& args);

@@ -10,6 +10,7 @@
 #include "models/reportdata.h"
 #include "report/evaluation.h"
 #include "report/reportwriter.h"
+#include "run/demogoldmistakes.h"
 #include "run/demoworkspace.h"
 #include "scoring/metricregistry.h"
 #include "sim/simprofile.h"
@@ -303,9 +304,12 @@ int demoCommand(const QStringList& args)
                   "The numbers show what StructScope measures and how it tells models apart; they say nothing "
                   "about any real model."_s);
     doc.paragraph(u"Suites: %1. Strategies: %2 (the prompt only) and %3 (the response schema as the output format). "
-                  "%4 answers, one per case, model and strategy, scored against the gold the suites ship with."_s
+                  "%4 answers, one per case, model and strategy, scored against the gold as the demo stores it: the "
+                  "gold the suites ship with, except for %5 mistakes planted on purpose (see \"Planted gold "
+                  "mistakes\" below)."_s
                       .arg(suiteCounts.join(u", "_s), strategyA, strategyB)
-                      .arg(records.size()));
+                      .arg(records.size())
+                      .arg(demo.plantedMistakes));
     QList<QStringList> profileRows;
     for (const SimProfile& p : simProfiles())
         profileRows << QStringList { displayModelName(u"sim:"_s + p.name, true), p.description };
@@ -355,6 +359,20 @@ int demoCommand(const QStringList& args)
     doc.chart(u"%1 − %2 in %3 per model, with paired bootstrap 95% intervals"_s.arg(strategyB, strategyA,
                   metricLabel(metric)),
         u"charts/comparison"_s);
+    doc.heading(u"Planted gold mistakes"_s);
+    doc.paragraph(u"The demo stores a few cases' gold with a mistake of the kinds real gold has, while the simulated "
+                  "models answer from the suites' correct gold: every model, the oracle included, disagrees with the "
+                  "stored gold at these fields, so every number above counts these cases as failed by every model. "
+                  "They are there for the gold audit to find: `structscope audit --store %1` lists each with the "
+                  "true value as the models' consensus, and accepting it (Audit page, or Accept this value on the "
+                  "Cases page) stores a corrected revision of the gold; the \"adjusted\" gold then scores the "
+                  "oracle perfect."_s.arg(kStoreName));
+    QList<QStringList> mistakeRows;
+    for (const DemoGoldMistake& m : demoGoldMistakes())
+        mistakeRows << QStringList { m.suite, m.caseId, QString::fromStdString(m.path), demoGoldValueText(m.planted),
+            demoGoldValueText(m.truth), m.kind + u": "_s + m.note };
+    doc.table(markdownTable({ u"suite"_s, u"case"_s, u"field"_s, u"stored gold"_s, u"true value"_s, u"mistake"_s },
+        mistakeRows, { false, false, false, false, false, false }));
     doc.paragraph(u"Open the store in StructScope (`structscope`, File ▸ Open Workspace: %1) to drill into any cell, "
                   "diff an answer against its gold, or audit the gold."_s.arg(kStoreName));
 

@@ -3,6 +3,7 @@
 #include "report/aggregator.h"
 #include "io/sobimporter.h"
 #include "report/evaluation.h"
+#include "report/pairmatrixwriter.h"
 #include "report/sobevaluation.h"
 #include "report/reportwriter.h"
 #include "report/sidebyside.h"
@@ -17,6 +18,132 @@
 using namespace Qt::StringLiterals;
 
 namespace structscope::cli {
+
+namespace {
+
+void addPairsOptions(QCommandLineParser& parser)
+{
+    parser.addOption({ u"pairs"_s,
+        u"Instead of the table of groups, compare every pair of configurations (--by model, strategy or "
+        u"model,strategy) on the cases both answered: Δ in points with a paired bootstrap 95% interval, the exact "
+        u"McNemar p (a rate) or sign test p (a mean) and that p adjusted over all pairs (docs/metrics.md)."_s });
+    parser.addOption({ u"metric"_s, u"With --pairs: the metric compared (default ladder.correct)."_s, u"ID"_s,
+        u"ladder.correct"_s });
+    parser.addOption({ u"adjust"_s,
+        u"With --pairs: holm (family-wise error, default) or bh (Benjamini-Hochberg false discovery rate)."_s,
+        u"METHOD"_s, u"holm"_s });
+}
+
+/// `report --pairs`: nothing when --pairs is not asked for (then the pairs' options are refused), else the exit code.
+std::optional<int> pairsReport(const QCommandLineParser& parser, bool fromFiles, const QStringList& files,
+    const std::optional<Modality>& modality, const BootstrapOptions& bootstrap)
+{
+    if (!parser.isSet(u"pairs"_s)) {
+        for (const QString& option : { u"metric"_s, u"adjust"_s }) {
+            if (parser.isSet(option)) {
+                err(u"structscope report: --%1 applies to --pairs only\n"_s.arg(option));
+                return ExitUsage;
+            }
+        }
+        return std::nullopt;
+    }
+    const std::optional<PAdjustMethod> adjust = pAdjustMethodFromName(parser.value(u"adjust"_s).toStdString());
+    if (!adjust) {
+        err(u"structscope report: --adjust must be holm or bh, not '%1'\n"_s.arg(parser.value(u"adjust"_s)));
+        return ExitUsage;
+    }
+    for (const QString& option : { u"metrics"_s, u"keep-verdicts"_s }) {
+        if (parser.isSet(option)) {
+            err(u"structscope report: --%1 does not apply to --pairs\n"_s.arg(option));
+            return ExitUsage;
+        }
+    }
+    const QString gold = parser.value(u"gold"_s);
+    if (gold == u"both"_s) {
+        err(u"structscope report: --pairs compares on one gold basis; use --gold measured or adjusted\n"_s);
+        return ExitUsage;
+    }
+    PairMatrixOptions options;
+    options.metric = parser.value(u"metric"_s).trimmed().toStdString();
+    options.adjust = *adjust;
+    options.bootstrap = bootstrap;
+    options.by.clear();
+    for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
+        const std::string k = key.trimmed().toStdString();
+        const auto& allowed = pairConfigurationKeys();
+        if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()
+            || std::find(options.by.begin(), options.by.end(), k) != options.by.end()) {
+            err(u"structscope report: with --pairs, --by is model, strategy or model,strategy, not '%1'\n"_s.arg(
+                parser.value(u"by"_s)));
+            return ExitUsage;
+        }
+        options.by.push_back(k);
+    }
+    if (options.by.empty())
+        options.by = { "model" };
+    if (!findMetric(options.metric)) {
+        // Known before anything is read: say so at once, with the metrics that can be compared.
+        QString names;
+        for (const MetricInfo& info : allMetrics()) {
+            if (info.kind == MetricKind::Rate || info.kind == MetricKind::Mean)
+                names += (names.isEmpty() ? u""_s : u", "_s) + QString::fromUtf8(info.id.data(), qsizetype(info.id.size()));
+        }
+        err(u"structscope report: unknown metric '%1' for --pairs; metrics compared case by case: %2\n"_s.arg(
+            QString::fromStdString(options.metric), names));
+        return ExitUsage;
+    }
+
+    Evaluation evaluation;
+    bool refusedLines = false;
+    std::unique_ptr<SobRecords> read; // what the evaluation was scored from, kept until the pairs are written
+    if (fromFiles) {
+        SobImportOptions readOptions;
+        readOptions.modality = modality;
+        read = std::make_unique<SobRecords>(readSobFiles(files, readOptions));
+        printProblems(read->summary.problems);
+        refusedLines = hasErrors(read->summary.problems);
+        evaluation = evaluateSobRecords(*read);
+    } else {
+        const auto store = openStoreReadOnly(parser.value(u"store"_s), u"report"_s);
+        if (!store)
+            return ExitFailure;
+        EvaluationOptions evaluationOptions;
+        evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+        evaluation = evaluateStore(*store, evaluationOptions);
+    }
+    if (!evaluation.ok()) {
+        err(u"structscope report: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    const PairMatrix matrix = computePairMatrix(evaluation.records, options);
+    if (!matrix.ok()) {
+        err(u"structscope report: --pairs: %1\n"_s.arg(matrix.error));
+        return ExitFailure;
+    }
+    const ReportText text = writePairMatrix(matrix, parser.value(u"format"_s).toStdString());
+    if (!text.ok()) {
+        err(u"structscope report: %1\n"_s.arg(text.error));
+        return ExitFailure;
+    }
+    const QString outPath = parser.value(u"out"_s);
+    if (outPath.isEmpty()) {
+        out(QString::fromStdString(text.text));
+    } else {
+        QSaveFile file(outPath);
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
+            || !file.commit()) {
+            err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+            return ExitFailure;
+        }
+    }
+    if (refusedLines) {
+        err(u"structscope report: the pairs are written, without the lines refused above\n"_s);
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace
 
 int reportCommand(const QStringList& args)
 {
@@ -51,6 +178,7 @@ int reportCommand(const QStringList& args)
     parser.addOption({u"keep-verdicts"_s,
         u"Also keep what this report scores in the store (opened for writing), so that later reports and the app "
         u"read the verdicts instead of scoring every answer again."_s});
+    addPairsOptions(parser);
     if (!parser.parse(args)) {
         err(u"structscope report: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -133,6 +261,10 @@ int reportCommand(const QStringList& args)
         err(u"structscope report: --bootstrap needs a positive number\n"_s);
         return ExitUsage;
     }
+
+    if (const std::optional<int> pairsExit
+        = pairsReport(parser, fromFiles, files, modality, aggregateOptions.bootstrap))
+        return *pairsExit;
 
     // Writes the report where asked; false (and why, on stderr) when it cannot.
     const auto writeOut = [&parser, &format](const Report& report) {

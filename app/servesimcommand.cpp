@@ -40,6 +40,14 @@ int serveSimCommand(const QStringList& args)
         "or a malformed body (default 0)."_s,
         u"R"_s, u"0"_s });
     parser.addOption({ u"seed"_s, u"Seed of the fault dice (default 1)."_s, u"N"_s, u"1"_s });
+    parser.addOption({ u"max-body-bytes"_s,
+        u"Refuse a request body larger than this with 413 (default 16777216)."_s, u"N"_s, u"16777216"_s });
+    parser.addOption({ u"max-connections"_s,
+        u"Answer connections beyond this many open ones with 503 (default 256)."_s, u"N"_s, u"256"_s });
+    parser.addOption({ u"header-timeout"_s,
+        u"Seconds a request may take to send its headers; its body gets six times as long (default 10)."_s, u"S"_s, u"10"_s });
+    parser.addOption({ u"idle-timeout"_s, u"Close a kept-alive connection idle this many seconds (default 30)."_s,
+        u"S"_s, u"30"_s });
     parser.addOption({ u"quiet"_s, u"Do not log every request."_s });
     if (!parser.parse(args)) {
         err(u"structscope serve-sim: %1\n"_s.arg(parser.errorText()));
@@ -80,6 +88,29 @@ int serveSimCommand(const QStringList& args)
         return ExitUsage;
     }
 
+    const auto positive = [&parser](const QString& name, qint64 max, qint64* value) {
+        bool valid = false;
+        *value = parser.value(name).toLongLong(&valid);
+        if (!valid || *value < 1 || *value > max) {
+            err(u"structscope serve-sim: --%1 must be a whole number from 1 to %2\n"_s.arg(name, QString::number(max)));
+            return false;
+        }
+        return true;
+    };
+    qint64 maxBody = 0;
+    qint64 maxConnections = 0;
+    qint64 headerSeconds = 0;
+    qint64 idleSeconds = 0;
+    if (!positive(u"max-body-bytes"_s, qint64(1) << 40, &maxBody)
+        || !positive(u"max-connections"_s, 100'000, &maxConnections)
+        || !positive(u"header-timeout"_s, 3600, &headerSeconds) || !positive(u"idle-timeout"_s, 86'400, &idleSeconds))
+        return ExitUsage;
+    options.limits.maxBodyBytes = maxBody;
+    options.limits.maxConnections = int(maxConnections);
+    options.limits.headTimeoutMs = int(headerSeconds * 1000);
+    options.limits.bodyTimeoutMs = int(headerSeconds * 6000);
+    options.limits.idleTimeoutMs = int(idleSeconds * 1000);
+
     SimServer server;
     server.setOptions(options);
     QStringList dirs;
@@ -106,10 +137,13 @@ int serveSimCommand(const QStringList& args)
     for (const SimProfile& p : simProfiles())
         models << p.name;
     out(u"serve-sim: listening on http://127.0.0.1:%1 (OpenAI: /v1, Ollama: /api)\n"
-        "  simulated models: %2\n  suites: %3 (%4 cases)\n  try: structscope run --suite %5 --model "
+        "  simulated models: %2\n  suites: %3 (%4 cases)\n"
+        "  limits: bodies ≤ %6 bytes, ≤ %7 connections, headers in %8 s, idle connections closed after %9 s\n"
+        "  try: structscope run --suite %5 --model "
         "'openai:careful@http://127.0.0.1:%1/v1;case_headers'\n"_s.arg(QString::number(server.port()), models.join(u", "_s),
             server.catalog().suiteIds().join(u", "_s), QString::number(server.catalog().caseCount()),
-            server.catalog().suiteIds().value(0, u"DIR"_s)));
+            server.catalog().suiteIds().value(0, u"DIR"_s), QString::number(maxBody), QString::number(maxConnections),
+            QString::number(headerSeconds), QString::number(idleSeconds)));
     g_stop = 0;
     std::signal(SIGINT, onServeSimSignal);
     std::signal(SIGTERM, onServeSimSignal);

@@ -10,7 +10,7 @@ packages=(
     xvfb xauth
     clang libclang-rt-14-dev
     postgresql
-    dpkg-dev appstream desktop-file-utils   # the .deb's Depends (dpkg-shlibdeps); packaging validators
+    dpkg-dev appstream desktop-file-utils libxml2-utils shared-mime-info   # the .deb's Depends (dpkg-shlibdeps); packaging validators
 )
 
 missing=()

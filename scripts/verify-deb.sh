@@ -3,7 +3,8 @@
 # `apt-get install ./structscope_*.deb` resolves from the package's Depends alone (no Recommends), and as a
 # normal user without a display `structscope --version`, `structscope demo --out DIR` (report.md,
 # report.html, PNG and SVG charts, no missing-font warnings) and `structscope check --suite orderbench`
-# succeed; then the installed desktop entry and AppStream metainfo pass their validators.
+# succeed; then the installed desktop entry and AppStream metainfo pass their validators, and the MIME type of
+# store files is installed.
 #
 # Not run by CI: it needs root (debootstrap, chroot, mount) and a Debian mirror on the network, and takes a
 # few minutes. Run it by hand after changing the packaging (packaging/CMakeLists.txt, install rules).
@@ -193,5 +194,7 @@ check_desktop() {
     return $status
 }
 check "desktop-file-validate (installed desktop entry)" check_desktop
+check "shared-mime-info XML of store files installed" \
+    test -s "$root/usr/share/mime/packages/io.github.structscope.StructScope.xml"
 
 summary

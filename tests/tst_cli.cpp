@@ -1,4 +1,5 @@
-// The headless command line: help, exit codes, and `check` on good and broken suites.
+// The command line: help, exit codes, `check` on good and broken suites, and `structscope PATH|URL` (the GUI opens
+// that store, or says on stderr why it cannot).
 #include "audit/goldeditor.h"
 #include "providers/modelspec.h"
 #include "report/evaluation.h"
@@ -8,6 +9,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcessEnvironment>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,6 +47,99 @@ Run runCli(const QStringList& args)
 QString testData(const QString& path)
 {
     return QStringLiteral(STRUCTSCOPE_TEST_DATA) + u'/' + path;
+}
+
+/// `structscope ARGS` as a desktop session would start it: in `workDir`, on the offscreen platform, with settings
+/// (XDG_CONFIG_HOME) and application data (XDG_DATA_HOME) of its own under `home`.
+struct GuiProcess
+{
+    QProcess process;
+    QString home;
+
+    GuiProcess(const QString& homeDir, const QString& workDir, const QStringList& args, bool offscreenByEnv = true)
+        : home(homeDir)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(u"QT_QPA_PLATFORM"_s);
+        if (offscreenByEnv)
+            env.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+        env.insert(u"XDG_CONFIG_HOME"_s, home + u"/config"_s);
+        env.insert(u"XDG_DATA_HOME"_s, home + u"/data"_s);
+        process.setProcessEnvironment(env);
+        process.setWorkingDirectory(workDir);
+        process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
+    }
+    ~GuiProcess()
+    {
+        if (process.state() != QProcess::NotRunning) {
+            process.kill();
+            process.waitForFinished(10000);
+        }
+    }
+    /// The settings file of the app, as text ("" while there is none).
+    QString settings() const
+    {
+        QFile file(home + u"/config/StructScope/StructScope.conf"_s);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+    /// Waits until the app remembers `location` as its workspace (it opened it), or it ends, or a minute passed.
+    bool waitUntilOpened(const QString& location)
+    {
+        return QTest::qWaitFor(
+            [&] {
+                return process.state() == QProcess::NotRunning || settings().contains(u"last="_s + location + u'\n');
+            },
+            60000)
+            && process.state() == QProcess::Running;
+    }
+};
+
+// SOB response files of three models x, y and z on 13 records, built so that the pairs of grounding.perfect can be
+// worked out by hand (1: the candidate equals the ground truth; 0: it is a string, not parsed):
+//   r-01..r-05  x 0, y 1, z 1      r-06..r-08  x 0, y 0, z 1      r-09  x 0, y 1, z 0
+//   r-10..r-11  all 1              r-12..r-13  all 0
+// x–y: n 13, b 0, c 6, Δ = 600/13 = +46.2 points, McNemar p = 2/2⁶ = 0.03125, Holm 2·p = 0.0625.
+// x–z: b 0, c 8, Δ = 800/13 = +61.5, p = 2/2⁸ = 0.0078125, Holm 3·p = 0.0234375 (significant).
+// y–z: b 1, c 3, Δ = 200/13 = +15.4, p = 2·(1 + 4)/2⁴ = 0.625, Holm 0.625.
+// BH: x–y 3·0.03125/2 = 0.046875 (significant too), x–z 0.0234375, y–z 0.625.
+QStringList writePairsFiles(const QString& dir)
+{
+    const auto outcome = [](int record, int model) {
+        static const int rows[13][3] = { { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 0, 1 },
+            { 0, 0, 1 }, { 0, 0, 1 }, { 0, 1, 0 }, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, { 0, 0, 0 } };
+        return rows[record][model] == 1;
+    };
+    QStringList files;
+    const char* models[] = { "x", "y", "z" };
+    for (int m = 0; m < 3; ++m) {
+        const QString path = dir + u"/response_"_s + QString::fromLatin1(models[m]) + u".jsonl"_s;
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        for (int r = 0; r < 13; ++r) {
+            const QJsonObject person { { u"name"_s, u"Alice"_s }, { u"age"_s, 30 } };
+            const QJsonObject schema { { u"type"_s, u"object"_s },
+                { u"properties"_s,
+                    QJsonObject { { u"name"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                        { u"age"_s, QJsonObject { { u"type"_s, u"integer"_s } } } } },
+                { u"required"_s, QJsonArray { u"name"_s } } };
+            const QJsonObject line {
+                { u"metadata"_s,
+                    QJsonObject { { u"record_id"_s, u"r-%1"_s.arg(r + 1, 2, 10, QChar(u'0')) },
+                        { u"model_id"_s, QString::fromLatin1(models[m]) } } },
+                { u"input"_s,
+                    QJsonObject { { u"context"_s, u"Alice is 30 years old."_s },
+                        { u"question"_s, u"Extract the person."_s }, { u"json_schema"_s, schema } } },
+                { u"output"_s,
+                    QJsonObject { { u"candidate_response"_s,
+                                      outcome(r, m) ? QJsonValue(person) : QJsonValue(u"Alice, 30"_s) },
+                        { u"ground_truth"_s, person } } },
+            };
+            file.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        }
+        files << path;
+    }
+    return files;
 }
 
 } // namespace
@@ -84,6 +180,100 @@ private Q_SLOTS:
         const Run run = runCli({u"frobnicate"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"unknown command 'frobnicate'"_s));
+    }
+
+    void storeThatCannotOpenFailsBeforeAnyWindow_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing, absolute") << QStringList { u"/nonexistent/none.structscope"_s } << 1
+                                           << u"cannot open /nonexistent/none.structscope: no such file"_s;
+        QTest::newRow("missing, relative") << QStringList { u"none.structscope"_s } << 1 << u"cannot open none.structscope: no such file"_s;
+        QTest::newRow("missing, named like a subcommand") << QStringList { u"./report"_s } << 1 << u"cannot open ./report: no such file"_s;
+        QTest::newRow("folder") << QStringList { u"./"_s } << 1 << u"a folder, not a store file"_s;
+        QTest::newRow("two stores") << QStringList { u"a.structscope"_s, u"b.structscope"_s } << 2
+                                    << u"one workspace at a time; 2 were given"_s;
+        QTest::newRow("url without database") << QStringList { u"postgresql://alice:s3cret@localhost/"_s } << 2
+                                              << u"cannot open postgresql://alice@localhost/: the PostgreSQL URL names no database"_s;
+        QTest::newRow("unsupported scheme") << QStringList { u"ftp://example.org/x.structscope"_s } << 2
+                                            << u"unsupported store location \"ftp://…\""_s;
+        QTest::newRow("subcommand after Qt's options") << QStringList { u"-platform"_s, u"offscreen"_s, u"report"_s } << 2
+                                                       << u"the subcommand 'report' comes first"_s;
+        QTest::newRow("no store, no subcommand") << QStringList { u"reprot"_s } << 2 << u"unknown command 'reprot'"_s;
+    }
+
+    void storeThatCannotOpenFailsBeforeAnyWindow()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        QTemporaryDir home;
+        QTemporaryDir work;
+        for (const QString& name : { u"a.structscope"_s, u"b.structscope"_s })
+            QVERIFY(structscope::ResultStore::open(work.filePath(name)));
+        GuiProcess gui(home.path(), work.path(), args);
+        QVERIFY(gui.process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(gui.process.readAllStandardError());
+        QCOMPARE(gui.process.exitCode(), exitCode);
+        QVERIFY2(err.contains(message), qPrintable(err));
+        QVERIFY2(!err.contains(u"s3cret"_s), qPrintable(err));
+        QVERIFY2(gui.settings().isEmpty(), qPrintable(gui.settings()));
+    }
+
+    void storeArgumentOpensItInTheGui()
+    {
+        QTemporaryDir home;
+        QTemporaryDir work;
+        // A store in a file named like a subcommand: the subcommand wins, ./report opens the file.
+        const QString store = work.filePath(u"report"_s);
+        QVERIFY(structscope::ResultStore::open(store));
+        const Run subcommand = [&] {
+            GuiProcess gui(home.path(), work.path(), { u"report"_s });
+            gui.process.waitForFinished(60000);
+            return Run { gui.process.exitCode(), QString::fromUtf8(gui.process.readAllStandardOutput()),
+                QString::fromUtf8(gui.process.readAllStandardError()) };
+        }();
+        QCOMPARE(subcommand.exitCode, 2);
+        QVERIFY2(subcommand.err.contains(u"structscope report: "_s), qPrintable(subcommand.err));
+
+        {
+            GuiProcess gui(home.path(), work.path(), { u"./report"_s });
+            QVERIFY2(gui.waitUntilOpened(store), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+            QVERIFY2(gui.settings().contains(u"recent="_s + store), qPrintable(gui.settings()));
+            // A first start given a store opens it; the demo workspace is not made.
+            QVERIFY(!QFileInfo::exists(home.filePath(u"data/StructScope/StructScope/demo.structscope"_s)));
+        }
+        // Qt's own options may come first; the store named replaces the last workspace.
+        const QString other = work.filePath(u"other.structscope"_s);
+        QVERIFY(structscope::ResultStore::open(other));
+        GuiProcess gui(home.path(), work.path(), { u"-platform"_s, u"offscreen"_s, other }, false);
+        QVERIFY2(gui.waitUntilOpened(other), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+    }
+
+    void storeThatDoesNotOpenInTheGuiIsSaidThereAndOnStderr()
+    {
+        QTemporaryDir home;
+        QTemporaryDir work;
+        const QString bogus = work.filePath(u"bogus.structscope"_s);
+        QFile file(bogus);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not SQLite\n");
+        file.close();
+        GuiProcess gui(home.path(), work.path(), { bogus });
+        QString err;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                err += QString::fromUtf8(gui.process.readAllStandardError());
+                return err.contains(u"structscope: cannot open"_s) || gui.process.state() == QProcess::NotRunning;
+            },
+            60000));
+        QVERIFY2(err.contains(u"structscope: cannot open %1: "_s.arg(bogus)), qPrintable(err));
+        QVERIFY2(err.contains(u"not a SQLite database"_s), qPrintable(err));
+        // The window stays (its dialog says the same), with no workspace open.
+        QTest::qWait(300);
+        QCOMPARE(gui.process.state(), QProcess::Running);
+        QVERIFY(!gui.settings().contains(bogus));
     }
 
     void checkNeedsASuite()
@@ -175,6 +365,22 @@ private Q_SLOTS:
             u"json"_s, file } << u"response files are read with --sob"_s;
         QTest::addRow("modality without sob") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
             u"json"_s, u"--modality"_s, u"text"_s } << u"--modality applies to --sob only"_s;
+        const QStringList pairs { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s, u"--pairs"_s };
+        QTest::addRow("pairs bad adjust") << (pairs + QStringList { u"--adjust"_s, u"bonferroni"_s })
+                                          << u"--adjust must be holm or bh, not 'bonferroni'"_s;
+        QTest::addRow("pairs unknown metric") << (pairs + QStringList { u"--metric"_s, u"ladder.nope"_s })
+                                              << u"unknown metric 'ladder.nope' for --pairs; metrics compared case by "
+                                                 u"case: ladder.correct"_s;
+        QTest::addRow("pairs by category") << (pairs + QStringList { u"--by"_s, u"model,category"_s })
+                                           << u"with --pairs, --by is model, strategy or model,strategy"_s;
+        QTest::addRow("pairs gold both") << (pairs + QStringList { u"--gold"_s, u"both"_s })
+                                         << u"--pairs compares on one gold basis"_s;
+        QTest::addRow("pairs and families") << (pairs + QStringList { u"--metrics"_s, u"ladder"_s })
+                                            << u"--metrics does not apply to --pairs"_s;
+        QTest::addRow("adjust without pairs") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
+            u"md"_s, u"--adjust"_s, u"bh"_s } << u"--adjust applies to --pairs only"_s;
+        QTest::addRow("metric without pairs") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
+            u"md"_s, u"--metric"_s, u"ladder.correct"_s } << u"--metric applies to --pairs only"_s;
     }
 
     void reportRefusesBadArguments()
@@ -677,6 +883,105 @@ private Q_SLOTS:
         QCOMPARE(correct.value(u"m-a/adjusted"_s), 1.0 / 3.0);
         QCOMPARE(correct.value(u"m-d/measured"_s), 0.5);
         QCOMPARE(correct.value(u"m-d/adjusted"_s), 0.0);
+    }
+    void reportPairsInEveryFormat()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QStringList files = writePairsFiles(dir.path());
+        QCOMPARE(files.size(), 3);
+        const QStringList base { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"grounding.perfect"_s,
+            u"--bootstrap"_s, u"200"_s };
+
+        // JSON: the hand-worked counts and p values of writePairsFiles().
+        Run run = runCli(base + QStringList { u"--format"_s, u"json"_s } + files);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(root.value(u"metric"_s).toString(), u"grounding.perfect"_s);
+        QCOMPARE(root.value(u"adjust"_s).toString(), u"holm"_s);
+        QCOMPARE(root.value(u"test"_s).toString(), u"mcnemar-exact"_s);
+        const QJsonArray pairs = root.value(u"pairs"_s).toArray();
+        QCOMPARE(pairs.size(), 3);
+        const double p[] = { 0.03125, 0.0078125, 0.625 };
+        const double holm[] = { 0.0625, 0.0234375, 0.625 };
+        const int better[] = { 6, 8, 3 };
+        const double delta[] = { 600.0 / 13, 800.0 / 13, 200.0 / 13 };
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject pair = pairs[i].toObject();
+            QCOMPARE(pair.value(u"n"_s).toInt(), 13);
+            QCOMPARE(pair.value(u"b_better"_s).toInt(), better[i]);
+            QVERIFY(qAbs(pair.value(u"p"_s).toDouble() - p[i]) < 1e-12);
+            QVERIFY(qAbs(pair.value(u"p_adjusted"_s).toDouble() - holm[i]) < 1e-12);
+            QVERIFY(qAbs(pair.value(u"delta_points"_s).toDouble() - delta[i]) < 1e-9);
+            QCOMPARE(pair.value(u"significant"_s).toBool(), i == 1);
+        }
+        QCOMPARE(pairs[0].toObject().value(u"a_label"_s).toString(), u"x"_s);
+        QCOMPARE(pairs[2].toObject().value(u"b_label"_s).toString(), u"z"_s);
+
+        // Markdown with BH: x–y becomes significant (0.046875).
+        run = runCli(base + QStringList { u"--format"_s, u"md"_s, u"--adjust"_s, u"bh"_s } + files);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"| x | y | 13 | 0.154 | 0.615 | **+46.2** | ["_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"| 0.031 | 0.047 | yes |"_s), qPrintable(run.out));
+        QVERIFY2(run.out.contains(u"| y | z | 13 | 0.615 | 0.769 | +15.4 | ["_s), qPrintable(run.out));
+        QVERIFY(run.out.contains(u"Benjamini-Hochberg over 3 tested pair(s)"_s));
+
+        // CSV to a file.
+        const QString csvPath = dir.filePath(u"pairs.csv"_s);
+        run = runCli(base + QStringList { u"--format"_s, u"csv"_s, u"--out"_s, csvPath } + files);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).split(u"\r\n"_s, Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QVERIFY(lines[0].startsWith(u"metric,test,adjust,a,b,n,"_s));
+        QVERIFY2(lines[2].startsWith(u"grounding.perfect,mcnemar-exact,holm,x,z,13,0,0,"_s), qPrintable(lines[2]));
+        const QStringList xz = lines[2].split(u',');
+        QCOMPARE(xz.size(), 18);
+        QCOMPARE(xz.mid(13, 2), (QStringList { u"0"_s, u"8"_s }));
+        QVERIFY(qAbs(xz[15].toDouble() - 0.0078125) < 1e-12);
+        QVERIFY(qAbs(xz[16].toDouble() - 0.0234375) < 1e-12);
+        QCOMPARE(xz[17], u"true"_s);
+
+        // LaTeX.
+        run = runCli(base + QStringList { u"--format"_s, u"latex"_s } + files);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"x & z & 13 & 0.154 & 0.769 & \\textbf{$+61.5$}"_s), qPrintable(run.out));
+        QVERIFY(run.out.contains(u"\\bottomrule"_s));
+
+        // The same pairs from a store.
+        const QString store = dir.filePath(u"pairs.db"_s);
+        run = runCli(QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store } + files);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--pairs"_s, u"--metric"_s, u"grounding.perfect"_s,
+            u"--format"_s, u"csv"_s, u"--bootstrap"_s, u"200"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.split(u"\r\n"_s).value(2).startsWith(u"grounding.perfect,mcnemar-exact,holm,x,z,13,"_s),
+            qPrintable(run.out));
+        QVERIFY2(run.out.split(u"\r\n"_s).value(2).endsWith(u",true"_s), qPrintable(run.out));
+    }
+
+    void reportPairsExplainsWhatItCannotCompare()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QStringList files = writePairsFiles(dir.path());
+        QCOMPARE(files.size(), 3);
+        // One configuration.
+        Run run = runCli({ u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"grounding.perfect"_s,
+            u"--format"_s, u"md"_s, files[0] });
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"needs at least two configurations; there is one (x)"_s), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        // A metric no record carries, and one of a group.
+        run = runCli(QStringList { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s,
+                         u"contract.semantic_success"_s, u"--format"_s, u"md"_s } + files);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"no answered record carries contract.semantic_success"_s), qPrintable(run.err));
+        run = runCli(QStringList { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"extraction.f1_values"_s,
+                         u"--format"_s, u"md"_s } + files);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"cannot be compared case by case"_s), qPrintable(run.err));
     }
 };
 

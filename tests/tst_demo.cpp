@@ -1,13 +1,20 @@
 // The demo workspace: the built-in suites answered by every simulated profile through the real Runner
-// (one answer per run and case, labelled simulated, the oracle perfect), its refusals, cancel, the time
-// it takes, and `structscope demo --out DIR` (report, charts, bad arguments, a second run into the
-// same folder).
+// (one answer per run and case, labelled simulated, the oracle perfect but for the planted gold mistakes),
+// the planted gold mistakes (stored in revision 0, flagged by the audit queue, failed by every model, fixed
+// by accepting the consensus, listed in the user guide), its refusals, cancel, the time it takes, and
+// `structscope demo --out DIR` (report, charts, bad arguments, a second run into the same folder).
+#include "audit/auditqueue.h"
+#include "audit/goldeditor.h"
 #include "report/aggregator.h"
 #include "report/evaluation.h"
+#include "run/demogoldmistakes.h"
 #include "run/demoworkspace.h"
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
+#include "stats/suspicion.h"
 #include "store/resultstore.h"
+#include "store/suiteimport.h"
+#include "suite/suiteloader.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,9 +26,11 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 
 using namespace Qt::StringLiterals;
 using namespace structscope;
+using nlohmann::json;
 
 namespace {
 
@@ -33,6 +42,26 @@ constexpr qint64 kAnswers = 7692;
 constexpr int kRuns = 48;
 const QStringList kProfiles
     = { u"oracle"_s, u"careful"_s, u"sloppy"_s, u"hallucinator"_s, u"chatty"_s, u"stringly"_s };
+// The planted gold mistakes (core/run/demogoldmistakes.cpp) per suite, counted by hand from its table.
+const std::map<QString, int> kPlanted
+    = { { u"email-extraction"_s, 2 }, { u"grounded"_s, 1 }, { u"orderbench"_s, 1 }, { u"schema-tiers"_s, 2 } };
+constexpr int kPlantedTotal = 6;
+
+/// The built-in suite `id` as its folder holds it.
+SuitePtr builtInSuite(const QString& id)
+{
+    const SuiteLoadResult loaded = loadSuiteDir(resolveSuitePath(id));
+    return loaded.ok() ? loaded.suite : nullptr;
+}
+
+const DemoGoldMistake* plantedAt(const QString& suite, const QString& caseId)
+{
+    for (const DemoGoldMistake& m : demoGoldMistakes()) {
+        if (m.suite == suite && m.caseId == caseId)
+            return &m;
+    }
+    return nullptr;
+}
 
 struct CliRun
 {
@@ -163,10 +192,221 @@ private Q_SLOTS:
         }
     }
 
+    void plantedMistakesAreTheListedOnes()
+    {
+        // Six mistakes in six different cases, each a change of a value the suite states, in every built-in suite.
+        QCOMPARE(int(demoGoldMistakes().size()), kPlantedTotal);
+        std::set<std::pair<QString, QString>> cases;
+        std::map<QString, int> perSuite;
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            cases.insert({ m.suite, m.caseId });
+            ++perSuite[m.suite];
+            QVERIFY2(m.planted != m.truth, qPrintable(m.caseId));
+            QVERIFY(!m.kind.isEmpty() && !m.note.isEmpty());
+            const SuitePtr suite = builtInSuite(m.suite);
+            QVERIFY2(suite, qPrintable(m.suite));
+            // The built-in suite holds the truth: it stays correct.
+            bool found = false;
+            for (const SuiteCase& c : suite->cases) {
+                if (c.id != m.caseId)
+                    continue;
+                found = true;
+                QVERIFY2(c.gold.at(json::json_pointer(m.pointer())) == m.truth, qPrintable(m.caseId));
+            }
+            QVERIFY2(found, qPrintable(m.caseId));
+        }
+        QCOMPARE(int(cases.size()), kPlantedTotal);
+        QVERIFY(perSuite == kPlanted);
+        QCOMPARE(m_outcome.plantedMistakes, kPlantedTotal);
+    }
+
+    void plantingRefusesASuiteThatDoesNotFit()
+    {
+        const SuitePtr suite = builtInSuite(u"schema-tiers"_s);
+        QVERIFY(suite);
+        SuiteImport import = makeSuiteImport(*suite);
+        int planted = 0;
+        QString error;
+        QVERIFY2(plantDemoGoldMistakes(import, &error, &planted), qPrintable(error));
+        QCOMPARE(planted, kPlanted.at(u"schema-tiers"_s));
+        QVERIFY(import.cases.at(0).gold.at("total_amount") == json(427.8));
+        // Planted once already: the gold there is no longer the truth, and nothing is changed.
+        import.cases[1].gold["purchase_order"] = "PO-88412";
+        QVERIFY(!plantDemoGoldMistakes(import, &error));
+        QVERIFY2(error.contains(u"suite schema-tiers, case st-001, field total_amount: the gold there is 427.8, not "
+                                "472.8"_s),
+            qPrintable(error));
+        QVERIFY(import.cases.at(1).gold.at("purchase_order") == json("PO-88412"));
+        import.cases.removeAt(0);
+        QVERIFY(!plantDemoGoldMistakes(import, &error));
+        QVERIFY2(error.contains(u"case st-001, field total_amount: the suite has no such case"_s), qPrintable(error));
+        // A suite the list does not name is left alone.
+        SuiteImport other = makeSuiteImport(*suite);
+        other.id = u"my-suite"_s;
+        QVERIFY(plantDemoGoldMistakes(other, &error, &planted));
+        QCOMPARE(planted, 0);
+        QVERIFY(other.cases.at(0).gold.at("total_amount") == json(472.8));
+    }
+
+    void storeHoldsThePlantedGoldInRevisionZero()
+    {
+        // Every case has one gold revision: the suite's gold, but for the planted field of the listed cases.
+        const auto suites = m_store->suites();
+        QVERIFY(suites);
+        QCOMPARE(suites->size(), int(kCases.size()));
+        int planted = 0;
+        for (const SuiteRecord& stored : suites.value()) {
+            const SuitePtr suite = builtInSuite(stored.id);
+            QVERIFY(suite);
+            // Stored under the built-in suite's own content hash: the runs were made from those files.
+            QCOMPARE(stored.contentHash, QString::fromLatin1(suite->contentHash));
+            const auto cases = m_store->cases(stored.row, CaseFields::WithoutText);
+            QVERIFY(cases);
+            QCOMPARE(cases->size(), suite->cases.size());
+            for (qsizetype i = 0; i < cases->size(); ++i) {
+                const CaseRecord& c = cases->at(i);
+                const SuiteCase& file = suite->cases.at(i);
+                QCOMPARE(c.id, file.id);
+                const auto revisions = m_store->goldRevisions(c.row);
+                QVERIFY(revisions);
+                QCOMPARE(revisions->size(), 1);
+                QCOMPARE(revisions->constFirst().revision, 0);
+                json expected = file.gold;
+                if (const DemoGoldMistake* m = plantedAt(stored.id, c.id)) {
+                    expected[json::json_pointer(m->pointer())] = m->planted;
+                    QCOMPARE(revisions->constFirst().author, u"structscope demo"_s);
+                    ++planted;
+                }
+                QVERIFY2(revisions->constFirst().gold == expected, qPrintable(stored.id + u' ' + c.id));
+            }
+        }
+        QCOMPARE(planted, kPlantedTotal);
+    }
+
+    void auditQueueFlagsEveryPlantedMistake()
+    {
+        // The queue lists exactly the planted fields, each with the true value as the consensus of the models (all
+        // of them but those whose answer has an injected fault there), nothing else; the planted gold is valid
+        // against its schema and no category fails uniformly.
+        const AuditQueue queue = buildAuditQueue(*m_store);
+        QVERIFY2(queue.ok(), qPrintable(queue.error));
+        QCOMPARE(queue.suites, int(kCases.size()));
+        QVERIFY(queue.preflight.empty());
+        QVERIFY(queue.uniformFailures.empty());
+        for (const AuditItem& item : queue.items)
+            qInfo().noquote() << item.suiteId << item.caseId << QString::fromStdString(item.path)
+                              << QString::fromStdString(item.consensus.dump()) << item.agreeing << "of"
+                              << item.answered;
+        QCOMPARE(int(queue.items.size()), kPlantedTotal);
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            const auto it = std::find_if(queue.items.begin(), queue.items.end(), [&m](const AuditItem& item) {
+                return item.suiteId == m.suite && item.caseId == m.caseId;
+            });
+            QVERIFY2(it != queue.items.end(), qPrintable(m.suite + u' ' + m.caseId));
+            QCOMPARE(QString::fromStdString(it->path), QString::fromStdString(m.path));
+            QCOMPARE(QString::fromStdString(it->pointer), QString::fromStdString(m.pointer()));
+            QCOMPARE(it->goldRevision, 0);
+            QVERIFY(it->gold && *it->gold == m.planted);
+            QVERIFY(it->originalGold == m.planted);
+            QCOMPARE(
+                QString::fromStdString(consensusKey(it->consensus)), QString::fromStdString(consensusKey(m.truth)));
+            QCOMPARE(it->answered, int(kProfiles.size()));
+            QVERIFY2(it->agreeing >= 5, qPrintable(m.caseId));
+            QVERIFY(it->agreeingModels.contains(u"sim:oracle"_s));
+            QCOMPARE(it->triage.state, TriageState::Open);
+            // No model gives the planted value there.
+            QCOMPARE(int(it->answers.size()), int(kProfiles.size()));
+            for (const ModelAnswer& answer : it->answers)
+                QVERIFY2(
+                    !answer.value || consensusKey(*answer.value) != consensusKey(m.planted), qPrintable(answer.model));
+        }
+    }
+
+    void everyModelFailsThePlantedCases()
+    {
+        // Measured against the stored gold, every (model, strategy) fails each planted case (no model gives the
+        // planted value there: auditQueueFlagsEveryPlantedMistake), and the oracle fails nothing else.
+        EvaluationOptions options;
+        options.useStoredVerdicts = false;
+        const Evaluation evaluation = evaluateStore(*m_store, options);
+        QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+        int plantedRecords = 0;
+        for (const ScoredRecord& r : evaluation.records) {
+            const DemoGoldMistake* m = plantedAt(r.suite, r.caseId);
+            if (r.model == u"sim:oracle"_s)
+                QCOMPARE(r.verdict.ladder == LadderLabel::Correct, m == nullptr);
+            if (!m)
+                continue;
+            ++plantedRecords;
+            QVERIFY2(r.verdict.ladder != LadderLabel::Correct, qPrintable(r.model + u' ' + r.caseId));
+        }
+        QCOMPARE(plantedRecords, kPlantedTotal * int(kProfiles.size()) * 2);
+    }
+
+    void acceptingTheConsensusFixesTheGold()
+    {
+        // What the Audit page does when the consensus is accepted: a leaf edit based on the item's revision. The
+        // new revision is the suite's own gold; the item is then listed as fixed, and on the adjusted gold the
+        // oracle is perfect again.
+        const AuditQueue before = buildAuditQueue(*m_store);
+        QCOMPARE(int(before.items.size()), kPlantedTotal);
+        for (const AuditItem& item : before.items) {
+            const GoldEditOutcome accepted = applyLeafEdit(*m_store,
+                { item.caseRow, item.pointer, item.consensus, u"tst_demo"_s, u"accept the models' consensus"_s,
+                    item.goldRevision });
+            QVERIFY2(accepted.ok(), qPrintable(accepted.message));
+            QCOMPARE(accepted.added.revision, 1);
+            const SuitePtr suite = builtInSuite(item.suiteId);
+            QVERIFY(suite);
+            const auto file = std::find_if(
+                suite->cases.begin(), suite->cases.end(), [&item](const SuiteCase& c) { return c.id == item.caseId; });
+            QVERIFY(file != suite->cases.end());
+            QVERIFY2(m_store->currentGold(item.caseRow)->gold == file->gold, qPrintable(item.caseId));
+            QVERIFY(m_store->goldRevisions(item.caseRow)->constFirst().gold != file->gold); // measured: as planted
+        }
+        const AuditQueue after = buildAuditQueue(*m_store);
+        QVERIFY(after.ok());
+        QCOMPARE(int(after.items.size()), kPlantedTotal);
+        for (const AuditItem& item : after.items) {
+            QVERIFY(item.goldChanged);
+            QCOMPARE(item.triage.state, TriageState::Fixed);
+            QCOMPARE(item.goldRevision, 1);
+            QVERIFY(item.gold && consensusKey(*item.gold) == consensusKey(item.consensus));
+        }
+        EvaluationOptions options;
+        options.gold = GoldBasis::Adjusted;
+        const Evaluation adjusted = evaluateStore(*m_store, options);
+        QVERIFY2(adjusted.ok(), qPrintable(adjusted.error));
+        qint64 oracle = 0;
+        for (const ScoredRecord& r : adjusted.records) {
+            if (r.model != u"sim:oracle"_s)
+                continue;
+            ++oracle;
+            QVERIFY2(r.verdict.ladder == LadderLabel::Correct, qPrintable(r.suite + u' ' + r.caseId));
+        }
+        QCOMPARE(oracle, kAnswers / qint64(kProfiles.size()));
+    }
+
+    void userGuideListsThePlantedMistakes()
+    {
+        // docs/user-guide.md "About the data" holds the table the list makes, between its markers.
+        QFile file(QStringLiteral(STRUCTSCOPE_SOURCE_DIR) + u"/docs/user-guide.md"_s);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString guide = QString::fromUtf8(file.readAll());
+        const QString begin = u"<!-- demo-gold-mistakes:begin -->\n"_s;
+        const qsizetype from = guide.indexOf(begin);
+        const qsizetype to = guide.indexOf(u"<!-- demo-gold-mistakes:end -->"_s);
+        QVERIFY(from >= 0 && to > from);
+        QCOMPARE(guide.mid(from + begin.size(), to - from - begin.size()), demoGoldMistakesMarkdown());
+        QVERIFY(demoGoldMistakesMarkdown().contains(
+            u"| `email-extraction` | `st-003` | `requester.name` | `\"Aiyana Brookes\"` | `\"Aiyana Brooks\"` |"_s));
+    }
+
     void oracleIsPerfectOnEverySuite()
     {
-        // tst_sim: the oracle answers exactly the gold, so every suite's ladder.correct is 1 (and its
-        // contract and grounding scores are perfect); the careful profile beats the sloppy one.
+        // tst_sim: the oracle answers exactly the suite's gold, so every suite's ladder.correct is 1 but for the
+        // cases whose stored gold carries a planted mistake (and its contract and grounding scores are perfect
+        // elsewhere); the careful profile beats the sloppy one.
         const Evaluation evaluation = evaluateStore(*m_store);
         QVERIFY(evaluation.ok());
         AggregateOptions options;
@@ -182,7 +422,7 @@ private Q_SLOTS:
                 const ReportGroup* oracle = groups[{ "sim:oracle", suite.toStdString(), strategy }];
                 QVERIFY(oracle);
                 QCOMPARE(oracle->n, cases);
-                QCOMPARE(oracle->mean.at("ladder.correct"), 1.0);
+                QCOMPARE(oracle->mean.at("ladder.correct"), double(cases - kPlanted.at(suite)) / cases);
                 QCOMPARE(oracle->mean.at("ladder.invalid_json"), 0.0);
                 const ReportGroup* careful = groups[{ "sim:careful", suite.toStdString(), strategy }];
                 const ReportGroup* sloppy = groups[{ "sim:sloppy", suite.toStdString(), strategy }];
@@ -194,9 +434,11 @@ private Q_SLOTS:
             const ReportGroup* orders = groups[{ "sim:oracle", "orderbench", strategy }];
             const ReportGroup* grounded = groups[{ "sim:oracle", "grounded", strategy }];
             QVERIFY(orders && grounded);
-            QCOMPARE(orders->mean.at("contract.semantic_success"), 1.0);
+            // shared_modifier-16: the item's size differs from the stored gold (1 of 300 orders). gr-004: 12 of its 13
+            // gold leaves equal (amount_claimed differs), the other 65 cases all.
+            QCOMPARE(orders->mean.at("contract.semantic_success"), 299.0 / 300.0);
             QCOMPARE(orders->mean.at("contract.unsafe_acceptance"), 0.0);
-            QCOMPARE(grounded->mean.at("grounding.value_accuracy"), 1.0);
+            QCOMPARE(grounded->mean.at("grounding.value_accuracy"), (65.0 + 12.0 / 13.0) / 66.0);
         }
     }
 
@@ -321,10 +563,20 @@ private Q_SLOTS:
             QVERIFY(html.contains(u"src=\"charts/%1.svg\""_s.arg(chart)));
             QVERIFY(html.contains(u"href=\"charts/%1.png\""_s.arg(chart)));
         }
-        // Tables come from the report writer (mean [low, high] cells) with simulated models marked,
-        // the oracle at 1 with an interval, in both layouts.
+        // Tables come from the report writer (mean [low, high] cells) with simulated models marked, in both
+        // layouts; the oracle at 635 of 641 with an interval (it fails the six cases with planted gold), and at 1
+        // on a suite's schema validity.
         QVERIFY(md.contains(u"| sim:oracle (simulated) "_s));
+        QVERIFY(md.contains(u"| 0.9906 ["_s));
         QVERIFY(md.contains(u"| 1.0000 ["_s));
+        // The planted gold mistakes, listed with their true values.
+        QVERIFY(md.contains(u"## Planted gold mistakes"_s));
+        QVERIFY(md.contains(u"except for 6 mistakes planted on purpose"_s));
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            const QString row = u"| %1 | %2 | %3 | "_s.arg(m.suite, m.caseId, QString::fromStdString(m.path));
+            QVERIFY2(md.contains(row), qPrintable(row));
+            QVERIFY(html.contains(u"<td>%1</td>"_s.arg(m.caseId)));
+        }
         QVERIFY(html.contains(u"<td>sim:oracle (simulated)</td>"_s));
         QVERIFY(html.contains(u"<th class=\"r\">ladder.correct</th>"_s));
         QCOMPARE(md.count(u"| sim:hallucinator (simulated) "_s), html.count(u"<td>sim:hallucinator (simulated)</td>"_s));

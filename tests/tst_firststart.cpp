@@ -1,15 +1,22 @@
 // First start: with no workspace ever opened, the main window creates the demo workspace (built-in
 // suites × simulated models) in the application's data folder with a progress bar in the status bar,
 // and every page has data within ten seconds; a second start restores it instead; File ▸ Create Demo
-// Workspace re-creates it. Also the demo's comparison chart (a forest plot of paired differences).
+// Workspace re-creates it; its Audit page lists the planted gold mistakes. Also the demo's comparison chart (a
+// forest plot of paired differences).
+#include "audit/goldeditor.h"
 #include "charts/comparisonchart.h"
 #include "mainwindow.h"
+#include "models/auditqueuemodel.h"
+#include "models/diffrowsmodel.h"
+#include "pages/auditpage.h"
 #include "pages/comparepage.h"
 #include "pages/page.h"
 #include "pages/recordspage.h"
+#include "run/demogoldmistakes.h"
 #include "settings.h"
 #include "store/resultstore.h"
 #include "widgets/activityindicator.h"
+#include "widgets/diffview.h"
 #include "workspace/demosetup.h"
 #include "workspace/workspace.h"
 
@@ -24,6 +31,7 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -187,6 +195,20 @@ private Q_SLOTS:
                         .contains(u"(simulated)"_s));
         }
         qInfo().noquote() << u"demo workspace: every page has data after %1 ms"_s.arg(clock.elapsed());
+        // The Audit page lists the planted gold mistakes, the first selected and its case shown below.
+        AuditPage* audit = window.findChild<AuditPage*>();
+        QVERIFY(audit);
+        QVERIFY(window.showPage(audit->pageId()));
+        QTRY_COMPARE_WITH_TIMEOUT(audit->model()->rowCount(), int(demoGoldMistakes().size()), int(kBudgetMs));
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            bool listed = false;
+            for (int row = 0; row < audit->model()->rowCount(); ++row) {
+                const AuditItem* item = audit->model()->itemAt(row);
+                listed = listed || (item->suiteId == m.suite && item->caseId == m.caseId && item->path == m.path);
+            }
+            QVERIFY2(listed, qPrintable(m.suite + u' ' + m.caseId));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(audit->diffView()->detail(), int(kBudgetMs));
         for (Page* page : window.pages()) {
             QVERIFY(window.showPage(page->pageId()));
             QTest::qWait(50);
@@ -198,6 +220,40 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(compare->comparison() && !compare->isComparing(), int(kBudgetMs));
         QCOMPARE(compare->comparison()->a.model, compare->comparison()->b.model);
         QVERIFY(compare->comparison()->ok());
+
+        // Accepting the models' value at the first audit item (selected, its place selected in the diff) stores a
+        // new revision of that case's gold with the true value; the rebuilt queue lists the item as fixed.
+        QVERIFY(window.showPage(audit->pageId()));
+        const AuditItem first
+            = *audit->model()->itemAt(audit->proxy()->mapToSource(audit->view()->currentIndex()).row());
+        DiffView* diff = audit->diffView();
+        QTRY_VERIFY_WITH_TIMEOUT(diff->detail() && diff->detail()->ref.caseId == first.caseId
+                && diff->currentRow() == diff->rowsModel()->rowOfPointer(first.pointer),
+            int(kBudgetMs));
+        diff->setReasonProvider([](const QString&) { return std::optional<QString>(u"the input says otherwise"_s); });
+        QSignalSpy edited(diff, &DiffView::editFinished);
+        diff->acceptSelectedValue();
+        QTRY_COMPARE_WITH_TIMEOUT(edited.size(), 1, int(kBudgetMs));
+        const GoldEditOutcome outcome = edited.constFirst().at(0).value<GoldEditOutcome>();
+        QVERIFY2(outcome.ok(), qPrintable(outcome.message));
+        QCOMPARE(outcome.added.revision, 1);
+        const DemoGoldMistake* planted = nullptr;
+        for (const DemoGoldMistake& m : demoGoldMistakes()) {
+            if (m.suite == first.suiteId && m.caseId == first.caseId)
+                planted = &m;
+        }
+        QVERIFY(planted);
+        QVERIFY(outcome.added.gold.at(nlohmann::json::json_pointer(planted->pointer())) == planted->truth);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (int row = 0; row < audit->model()->rowCount(); ++row) {
+                    const AuditItem* item = audit->model()->itemAt(row);
+                    if (item->caseRow == first.caseRow && item->path == first.path)
+                        return item->goldChanged && audit->model()->markAt(row).state == TriageState::Fixed;
+                }
+                return false;
+            }(),
+            int(kBudgetMs));
     }
 
     void secondStartRestoresTheDemo()

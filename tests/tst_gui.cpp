@@ -37,6 +37,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -75,6 +76,21 @@ void dropPaths(QWidget* target, const QStringList& paths)
     QVERIFY(enter.isAccepted());
     QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(target, &drop);
+}
+
+/// Drops the paths and accepts the import offer that follows (tst_openfiles tests the offer itself).
+void dropAndImport(QWidget* target, const QStringList& paths)
+{
+    dropPaths(target, paths);
+    QPushButton* accept = nullptr;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            for (QPushButton* button : target->findChildren<QPushButton*>(u"importOfferAccept"_s))
+                accept = button->isVisible() ? button : accept;
+            return accept != nullptr;
+        },
+        10000));
+    accept->click();
 }
 
 } // namespace
@@ -412,13 +428,13 @@ private Q_SLOTS:
 
         const QStringList files = uitest::writeSampleFiles(dir.path()).mid(0, 4); // models a and b
         QSignalSpy finished(window.workspace(), &Workspace::importFinished);
-        dropPaths(&window, files);
+        dropAndImport(&window, files);
         QVERIFY(finished.wait(kTimeoutMs));
         QCOMPARE(finished.at(0).at(0).value<ImportOutcome>().responses, qint64(20));
         QVERIFY(window.statusBar()->currentMessage().contains(u"Imported 20 response"_s));
         QVERIFY(QTest::qWaitFor([&] { return leaderboard->model()->rowCount() == 2; }, kTimeoutMs));
 
-        dropPaths(&window, { QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s });
+        dropAndImport(&window, { QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/import/suite"_s });
         QVERIFY(finished.wait(kTimeoutMs));
         QCOMPARE(finished.at(1).at(0).value<ImportOutcome>().suites, 1);
         auto store = ResultStore::open(dir.filePath(u"fresh.db"_s));
@@ -438,7 +454,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         dropPaths(&window, { m_store });
-        QVERIFY(window.workspace()->isOpen());
+        QTRY_VERIFY(window.workspace()->isOpen()); // after the drop event has returned
         QCOMPARE(window.workspace()->location(), m_store);
         QCOMPARE(window.settings()->recentWorkspaces().value(0), m_store);
         QCOMPARE(window.settings()->lastWorkspace(), m_store);

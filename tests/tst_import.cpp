@@ -503,6 +503,61 @@ private Q_SLOTS:
         }
     }
 
+    // A case's category is metadata.category, else metadata.source_category (SOB's document sources), from any line of
+    // the record that names one, else the modality; difficulty is a grouping key of its own.
+    void sobCategoryAndDifficulty()
+    {
+        Workspace ws;
+        const auto line = [](const char* id, const char* model, const json& extra) -> QByteArray {
+            json l = json::parse(sobLine(QString::fromLatin1(id), QString::fromLatin1(model)).toStdString());
+            l["metadata"].update(extra);
+            return QByteArray::fromStdString(l.dump()) + '\n';
+        };
+        // r-1: the first model's file leaves the source out (as four of SOB's image files do), the second names it.
+        // r-2: both keys: category wins. r-3: neither. r-4: source and difficulty.
+        const QString a = ws.write(u"response_a_image.jsonl"_s,
+            line("r-1", "a", { { "schema_complexity", "hard" } })
+                + line("r-2", "a", { { "category", "receipts" }, { "source_category", "tables" } })
+                + line("r-3", "a", json::object())
+                + line("r-4", "a", { { "source_category", "old_scans" }, { "difficulty", "medium" } }));
+        const QString b = ws.write(u"response_b_image.jsonl"_s,
+            line("r-1", "b", { { "source_category", "multi_column" }, { "schema_complexity", "hard" } })
+                + line("r-3", "b", json::object()));
+        const ImportSummary s = importSobFiles(*ws.store, { a, b });
+        QVERIFY(s.ok());
+        QCOMPARE(s.skipped, 0);
+        QVERIFY2(s.malformed == 0, qPrintable(s.problems.value(0).toString()));
+        QCOMPARE(s.cases, 4);
+        QHash<QString, QString> categories;
+        for (const CaseRecord& c : ws.cases(s.suite.row))
+            categories.insert(c.id, c.category);
+        const QHash<QString, QString> expected { { u"r-1"_s, u"multi_column"_s }, { u"r-2"_s, u"receipts"_s },
+            { u"r-3"_s, u"image"_s }, { u"r-4"_s, u"old_scans"_s } };
+        QCOMPARE(categories, expected);
+
+        const Evaluation evaluation = evaluateStore(*ws.store);
+        QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+        QHash<QString, QString> difficulty;
+        for (const ScoredRecord& r : evaluation.records) {
+            QCOMPARE(QString::fromStdString(groupValue(r, "category")), expected.value(r.caseId));
+            difficulty.insert(r.caseId, QString::fromStdString(groupValue(r, "difficulty")));
+        }
+        QCOMPARE(difficulty.value(u"r-4"_s), u"medium"_s);
+        QCOMPARE(difficulty.value(u"r-1"_s), QString());
+        AggregateOptions options;
+        options.groupBy = { "difficulty" };
+        const Report report = aggregate(evaluation.records, options);
+        QCOMPARE(report.groups.size(), std::size_t(2)); // "medium" and the cases without one
+        // Scored without a store, the same categories and difficulty.
+        const SobRecords read = readSobFiles({ a, b }, {});
+        const Evaluation direct = evaluateSobRecords(read);
+        QVERIFY(direct.ok());
+        for (const ScoredRecord& r : direct.records) {
+            QCOMPARE(r.category, expected.value(r.caseId));
+            QCOMPARE(r.difficulty, r.caseId == u"r-4"_s ? u"medium"_s : QString());
+        }
+    }
+
     void sobReimportIsIdempotentForTheSuite()
     {
         Workspace ws;

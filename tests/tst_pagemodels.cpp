@@ -11,12 +11,16 @@
 #include "models/discordantmodel.h"
 #include "models/errorsets.h"
 #include "models/jsonalignment.h"
+#include "models/pairmatrixmodel.h"
 #include "models/sourcehighlights.h"
 #include "pagestestdata.h"
 #include "report/evaluation.h"
 #include "workspace/casedetail.h"
 
 #include <QAbstractItemModelTester>
+#include <QColor>
+#include <QFont>
+#include <QPalette>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -65,6 +69,32 @@ QStringList columnTexts(const QAbstractItemModel& model, int c, int role = Qt::D
     return texts;
 }
 
+// ladder.correct of three models under strategy P on 13 cases, as in tst_report's pair matrix:
+//   c01-c05 a wrong, b right, c right; c06-c08 only c right; c09 only b right; c10-c11 all right; c12-c13 all wrong.
+// Pairs (B − A): a–b Δ = (8 − 2)/13 = +46.2 points, McNemar p = 2/2⁶ = 0.03125; a–c Δ = (10 − 2)/13 = +61.5,
+// p = 2/2⁸ = 0.0078125; b–c Δ = (10 − 8)/13 = +15.4, p = 2·(1 + 4)/2⁴ = 0.625.
+// Holm: 0.0625, 0.0234375, 0.625 (a–c significant); BH: 0.046875, 0.0234375, 0.625 (a–b and a–c).
+std::vector<ScoredRecord> threeConfigurationRecords()
+{
+    static const int rows[13][3] = { { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 1, 1 }, { 0, 0, 1 },
+        { 0, 0, 1 }, { 0, 0, 1 }, { 0, 1, 0 }, { 1, 1, 1 }, { 1, 1, 1 }, { 0, 0, 0 }, { 0, 0, 0 } };
+    std::vector<ScoredRecord> records;
+    for (int c = 0; c < 13; ++c) {
+        for (int m = 0; m < 3; ++m) {
+            ScoredRecord r;
+            r.suite = u"s"_s;
+            r.model = QString(QChar(u'a' + m));
+            r.strategy = u"P"_s;
+            r.caseId = u"c%1"_s.arg(c + 1, 2, 10, QChar(u'0'));
+            const bool correct = rows[c][m] == 1;
+            r.verdict.ladder = correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+            r.verdict.values.emplace_back("ladder.correct", correct ? 1.0 : 0.0);
+            records.push_back(r);
+        }
+    }
+    return records;
+}
+
 } // namespace
 
 class TestPageModels : public QObject
@@ -99,6 +129,7 @@ private Q_SLOTS:
     void parseEditText();
     void auditQueueModel();
     void discordantModel();
+    void pairMatrixModel();
 
 private:
     QTemporaryDir m_dir;
@@ -769,6 +800,88 @@ void TestPageModels::discordantModel()
     QVERIFY(model.headerData(DiscordantModel::ValueA, Qt::Horizontal).toString().startsWith(u"A: "_s));
     model.setComparison(nullptr);
     QCOMPARE(model.rowCount(), 0);
+}
+
+void TestPageModels::pairMatrixModel()
+{
+    const std::vector<ScoredRecord> records = threeConfigurationRecords();
+    PairMatrixOptions options;
+    options.by = { "model", "strategy" };
+    options.bootstrap.resamples = 200;
+    auto matrix = std::make_shared<const PairMatrix>(computePairMatrix(records, options));
+    QVERIFY2(matrix->ok(), qPrintable(matrix->error));
+
+    PairMatrixModel model;
+    QAbstractItemModelTester tester(&model, kReport);
+    QCOMPARE(model.rowCount(), 0);
+    model.setMatrix(matrix);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), 3);
+    QCOMPARE(model.headerData(0, Qt::Horizontal).toString(), u"a · P"_s);
+    QCOMPARE(model.headerData(2, Qt::Vertical).toString(), u"c · P"_s);
+    QVERIFY(model.configuration(2) == (Configuration { u"c"_s, u"P"_s }));
+
+    // Row − column: (a, b) is a − b = −46.2; (b, a) is +46.2 with the interval mirrored.
+    const double ab = model.index(0, 1).data(PairMatrixModel::DeltaRole).toDouble();
+    QVERIFY(qAbs(ab + 600.0 / 13) < 1e-9);
+    QVERIFY(qAbs(model.index(1, 0).data(PairMatrixModel::DeltaRole).toDouble() - 600.0 / 13) < 1e-9);
+    const PairCell* cellAb = matrix->cell(0, 1);
+    QVERIFY(cellAb);
+    QVERIFY(model.index(0, 1).data().toString().startsWith(u"−46.2 [−"_s));
+    QVERIFY(model.index(1, 0).data().toString().startsWith(u"+46.2 [+"_s));
+    QVERIFY(cellAb->stats.deltaCiPoints.low > 0);
+    // c − a: significant after Holm (adjusted 3·0.0078125 = 0.0234375): bold, tinted, said so.
+    const QModelIndex ca = model.index(2, 0);
+    QVERIFY(ca.data().toString().startsWith(u"+61.5 ["_s));
+    QVERIFY2(ca.data().toString().endsWith(u"p 0.008 · adj. 0.023"_s), qPrintable(ca.data().toString()));
+    QCOMPARE(ca.data(PairMatrixModel::PValueRole).toDouble(), 0.0078125);
+    QCOMPARE(ca.data(PairMatrixModel::AdjustedPRole).toDouble(), 0.0234375);
+    QCOMPARE(ca.data(PairMatrixModel::PairedCasesRole).toLongLong(), qint64(13));
+    QVERIFY(ca.data(PairMatrixModel::SignificantRole).toBool());
+    QVERIFY(ca.data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(ca.data(Qt::BackgroundRole).value<QColor>().isValid());
+    QVERIFY(ca.data(Qt::ToolTipRole).toString().contains(u"<b>Significant</b> after Holm"_s));
+    QVERIFY(ca.data(Qt::ToolTipRole).toString().contains(u"McNemar (exact) p = 0.008"_s));
+    // b − a: not after Holm (0.0625).
+    const QModelIndex ba = model.index(1, 0);
+    QVERIFY(!ba.data(PairMatrixModel::SignificantRole).toBool());
+    QVERIFY(!ba.data(Qt::FontRole).isValid());
+    QVERIFY(!ba.data(Qt::BackgroundRole).isValid());
+    QVERIFY(ba.data(Qt::ToolTipRole).toString().contains(u"Not significant after Holm"_s));
+    QCOMPARE(ba.data(PairMatrixModel::AdjustedPRole).toDouble(), 0.0625);
+    // The diagonal: a dash, not selectable.
+    QCOMPARE(model.index(1, 1).data().toString(), u"—"_s);
+    QVERIFY(!(model.flags(model.index(1, 1)) & Qt::ItemIsSelectable));
+    QVERIFY(model.flags(ba) & Qt::ItemIsSelectable);
+
+    // Benjamini–Hochberg: b − a becomes significant (3·0.03125/2 = 0.046875), in place.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setAdjustment(PAdjustMethod::BenjaminiHochberg);
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(ba.data(PairMatrixModel::AdjustedPRole).toDouble(), 0.046875);
+    QVERIFY(ba.data(PairMatrixModel::SignificantRole).toBool());
+    QVERIFY(ba.data(Qt::ToolTipRole).toString().contains(u"Benjamini–Hochberg"_s));
+    QCOMPARE(model.matrix()->adjust, PAdjustMethod::BenjaminiHochberg);
+    // A new matrix (computed with Holm) takes the chosen adjustment.
+    model.setMatrix(matrix);
+    QCOMPARE(model.index(1, 0).data(PairMatrixModel::AdjustedPRole).toDouble(), 0.046875);
+
+    // The tint follows the palette: a dark one gets its own highlight.
+    // 30% of the highlight over the base: (30 + 0.3·(20 − 30), 30 + 0.3·(60 − 30), 30 + 0.3·(120 − 30)) = (27, 39, 57).
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(30, 30, 30));
+    dark.setColor(QPalette::Highlight, QColor(20, 60, 120));
+    model.setPalette(dark);
+    QCOMPARE(ca.data(Qt::BackgroundRole).value<QColor>(), QColor(27, 39, 57));
+
+    // A matrix that could not be computed, and none.
+    PairMatrixOptions bad = options;
+    bad.metric = "ladder.nope";
+    model.setMatrix(std::make_shared<const PairMatrix>(computePairMatrix(records, bad)));
+    QCOMPARE(model.rowCount(), 0);
+    model.setMatrix(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    QVERIFY(model.configuration(0).model.isEmpty());
 }
 
 QTEST_MAIN(TestPageModels)

@@ -14,6 +14,7 @@
 #include "models/diffrowsmodel.h"
 #include "models/discordantmodel.h"
 #include "models/leaderboardmodel.h"
+#include "models/pairmatrixmodel.h"
 #include "pages/auditpage.h"
 #include "pages/casespage.h"
 #include "pages/comparepage.h"
@@ -32,6 +33,7 @@
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
 #include <QLayout>
@@ -112,6 +114,7 @@ private Q_SLOTS:
     void errorSetsChartExports_data();
     void errorSetsChartExports();
     void comparePage();
+    void comparePageAllPairs();
     void leaderboardNotesSimulatedModels();
     void reopenedLeaderboardPaintsTheSavedReport();
     void largeSetsShowPointEstimatesFirst();
@@ -477,6 +480,118 @@ void TestPages::comparePage()
     QVERIFY(waitDetail(casesPage->diffView()));
     QCOMPARE(casesPage->diffView()->currentRef(), page->discordantModel()->worseSide(proxy->mapToSource(first).row()));
     casesPage->showCases({});
+}
+
+void TestPages::comparePageAllPairs()
+{
+    auto page = makePage<ComparePage>();
+    QVERIFY(page);
+    QVERIFY(waitRecords(page.get()));
+    QVERIFY(QTest::qWaitFor([&page] { return !page->isComparing() && page->comparison(); }, kTimeoutMs));
+    QCOMPARE(page->view(), ComparePage::View::TwoConfigurations);
+    QVERIFY(!page->isComputingPairs());
+
+    QSignalSpy pairsApplied(page.get(), &ComparePage::pairsApplied);
+    page->setView(ComparePage::View::AllPairs);
+    QVERIFY(waitForSignals(pairsApplied));
+    PairMatrixModel* model = page->pairMatrixModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // 4 simulated models × 2 strategies: 8 configurations, 28 pairs, each on the 40 cases.
+    QCOMPARE(model->rowCount(), 8);
+    const PairMatrixPtr matrix = model->matrix();
+    QVERIFY(matrix && matrix->ok());
+    QCOMPARE(matrix->tested, 28);
+    QCOMPARE(matrix->metric, std::string("ladder.correct"));
+    QVERIFY(page->pairsSummary()->text().contains(u"28 pairs"_s));
+    QVERIFY(page->pairsSummary()->text().contains(u"Holm"_s));
+
+    // A cell (row − column) is the two-configuration comparison with A the column and B the row.
+    const Configuration row = model->configuration(3);
+    const Configuration column = model->configuration(0);
+    const ConfigComparison direct = compareConfigurations(page->scoredSet()->records, column, row, "ladder.correct");
+    const QModelIndex cell = model->index(3, 0);
+    QVERIFY(qAbs(cell.data(PairMatrixModel::DeltaRole).toDouble() - direct.stats.deltaPoints) < 1e-9);
+    QCOMPARE(cell.data(PairMatrixModel::PValueRole).toDouble(), direct.stats.pValue);
+    QCOMPARE(cell.data(PairMatrixModel::PairedCasesRole).toLongLong(), direct.stats.n);
+    // Holm never below the unadjusted p; BH never above Holm.
+    int holmSignificant = 0;
+    for (const PairCell& c : matrix->pairs) {
+        QVERIFY(c.adjustedP >= c.stats.pValue);
+        holmSignificant += c.significant ? 1 : 0;
+    }
+    QVERIFY(holmSignificant > 0); // the oracle and the sloppy model differ beyond doubt on 40 cases
+    page->setAdjustment(PAdjustMethod::BenjaminiHochberg);
+    QCOMPARE(model->adjustment(), PAdjustMethod::BenjaminiHochberg);
+    QVERIFY(page->pairsSummary()->text().contains(u"Benjamini"_s));
+    int bhSignificant = 0;
+    for (int r = 0; r < 8; ++r) {
+        for (int c = 0; c < 8; ++c) {
+            const QModelIndex i = model->index(r, c);
+            if (r != c && i.data(PairMatrixModel::SignificantRole).toBool()) {
+                ++bhSignificant;
+                QVERIFY(i.data(Qt::FontRole).value<QFont>().bold());
+            }
+        }
+    }
+    QVERIFY(bhSignificant / 2 >= holmSignificant);
+
+    // Significant cells stay readable under a dark palette.
+    QPalette dark = page->palette();
+    for (auto group : { QPalette::Active, QPalette::Inactive, QPalette::Disabled }) {
+        dark.setColor(group, QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(group, QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(group, QPalette::Text, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(group, QPalette::WindowText, QColor(0xe8, 0xe8, 0xe8));
+    }
+    const QPalette light = page->palette();
+    page->resize(1400, 800);
+    page->grab().save(screenshotDir() + u"/pages-compare-pairs.png"_s);
+    page->setPalette(dark);
+    for (const PairCell& c : model->matrix()->pairs) {
+        if (!c.significant)
+            continue;
+        const QColor tint = model->index(int(c.b), int(c.a)).data(Qt::BackgroundRole).value<QColor>();
+        QVERIFY2(ColorScale::luminance(tint) < 0.25, qPrintable(tint.name()));
+        QVERIFY2(ColorScale::contrast(tint, dark.color(QPalette::Text)) >= 4.5, qPrintable(tint.name()));
+    }
+    page->grab().save(screenshotDir() + u"/pages-compare-pairs-dark.png"_s);
+    page->setPalette(light);
+    for (const PairCell& c : model->matrix()->pairs) {
+        if (!c.significant)
+            continue;
+        const QColor tint = model->index(int(c.b), int(c.a)).data(Qt::BackgroundRole).value<QColor>();
+        QVERIFY2(ColorScale::contrast(tint, light.color(QPalette::Text)) >= 4.5, qPrintable(tint.name()));
+    }
+
+    // Another metric computes the pairs again.
+    auto* metric = page->findChild<QComboBox*>(u"compareMetric"_s);
+    QVERIFY(metric);
+    const int invalidJson = metric->findData(u"ladder.invalid_json"_s);
+    QVERIFY(invalidJson >= 0);
+    pairsApplied.clear();
+    metric->setCurrentIndex(invalidJson);
+    QVERIFY(waitForSignals(pairsApplied));
+    QCOMPARE(model->matrix()->metric, std::string("ladder.invalid_json"));
+    pairsApplied.clear();
+    metric->setCurrentIndex(metric->findData(u"ladder.correct"_s));
+    QVERIFY(waitForSignals(pairsApplied));
+    QCOMPARE(model->matrix()->metric, std::string("ladder.correct"));
+
+    // Activating a cell opens the pair in the two-configuration view.
+    QSignalSpy applied(page.get(), &ComparePage::comparisonApplied);
+    Q_EMIT page->pairMatrixView()->activated(model->index(3, 0));
+    QCOMPARE(page->view(), ComparePage::View::TwoConfigurations);
+    QVERIFY(waitForSignals(applied));
+    const ConfigComparisonPtr shown = page->comparison();
+    QVERIFY(shown && shown->ok());
+    QVERIFY(shown->a == column);
+    QVERIFY(shown->b == row);
+    QCOMPARE(shown->metric, std::string("ladder.correct"));
+    QCOMPARE(shown->stats.pValue, direct.stats.pValue);
+    // The diagonal opens nothing.
+    page->setView(ComparePage::View::AllPairs);
+    Q_EMIT page->pairMatrixView()->activated(model->index(2, 2));
+    QCOMPARE(page->view(), ComparePage::View::AllPairs);
 }
 
 void TestPages::leaderboardNotesSimulatedModels()

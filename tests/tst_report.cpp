@@ -1,6 +1,7 @@
 // Tests of the report writers (JSON, Markdown, CSV, LaTeX). The expected texts were written by
 // hand from the fixtures below: widths counted in characters, numbers rounded on paper.
 
+#include "report/pairmatrixwriter.h"
 #include "report/reportformatting.h"
 #include "report/reportwriter.h"
 #include "report/sidebyside.h"
@@ -220,6 +221,50 @@ bool bracesBalance(const QByteArray& line)
     return depth == 0;
 }
 
+// ladder.correct of three models (strategy P) case by case, built so that every count of the pair matrix can be
+// worked out by hand:
+//   cases 1-5   A wrong, B right, C right
+//   cases 6-8   A wrong, B wrong, C right
+//   case  9     A wrong, B right, C wrong
+//   cases 10-11 all right
+//   cases 12-13 all wrong
+//   case  14    only A answered (right)
+//   case  15    A and B right; C's slot errored (a timeout): no answer
+std::vector<ScoredRecord> threeModelRecords()
+{
+    std::vector<ScoredRecord> records;
+    const auto add = [&records](const char* model, int c, bool correct, ErrorKind error = ErrorKind::None) {
+        ScoredRecord r;
+        r.suite = u"s"_s;
+        r.model = QString::fromLatin1(model);
+        r.strategy = u"P"_s;
+        r.caseId = u"c%1"_s.arg(c, 2, 10, QChar(u'0'));
+        r.error = error;
+        r.verdict.ladder = correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+        r.verdict.values.emplace_back("ladder.correct", correct ? 1.0 : 0.0);
+        records.push_back(r);
+    };
+    const auto three = [&add](int c, bool a, bool b, bool cc) {
+        add("A", c, a);
+        add("B", c, b);
+        add("C", c, cc);
+    };
+    for (int c = 1; c <= 5; ++c)
+        three(c, false, true, true);
+    for (int c = 6; c <= 8; ++c)
+        three(c, false, false, true);
+    three(9, false, true, false);
+    three(10, true, true, true);
+    three(11, true, true, true);
+    three(12, false, false, false);
+    three(13, false, false, false);
+    add("A", 14, true);
+    add("A", 15, true);
+    add("B", 15, true);
+    add("C", 15, false, ErrorKind::Timeout);
+    return records;
+}
+
 } // namespace
 
 class TestReport : public QObject
@@ -252,6 +297,12 @@ private slots:
     void writeReportByName();
     void latexCompiles();
     void goldSideBySide();
+
+    void pairMatrix();
+    void pairMatrixMeans();
+    void pairMatrixKeys();
+    void pairMatrixErrors();
+    void pairMatrixWriters();
 };
 
 void TestReport::writers_data()
@@ -1023,6 +1074,322 @@ void TestReport::goldSideBySide()
     const ReportText md = writeReport(both, "md");
     QVERIFY(md.ok());
     QVERIFY2(md.text.find("| gold") != std::string::npos, md.text.c_str());
+}
+
+// The pair matrix of threeModelRecords(), by hand (Δ = B − A of each cell; b: A right and B wrong, c: the reverse):
+//   A–B: paired on cases 1-13 and 15, n = 14; only A: case 14. b = 0, c = 6 (cases 1-5, 9).
+//        means 3/14 and 9/14, Δ = 600/14 = 42.857 points. McNemar p = 2·C(6,0)/2⁶ = 0.03125.
+//   A–C: n = 13 (cases 1-13); only A: 14, 15 (C errored). b = 0, c = 8 (cases 1-8).
+//        means 2/13 and 10/13, Δ = 800/13 = 61.538 points. p = 2·C(8,0)/2⁸ = 0.0078125.
+//   B–C: n = 13; only B: 15. b = 1 (case 9), c = 3 (cases 6-8). means 8/13 and 10/13, Δ = 200/13 = 15.385.
+//        p = 2·(C(4,0) + C(4,1))/2⁴ = 10/16 = 0.625.
+// Holm over m = 3 (sorted A–C, A–B, B–C): 3·0.0078125 = 0.0234375; 2·0.03125 = 0.0625; 1·0.625 = 0.625.
+//   Significant at 0.05: A–C only.
+// BH: j=3: 0.625; j=2: 3·0.03125/2 = 0.046875; j=1: 3·0.0078125/1 = 0.0234375. Significant: A–B and A–C.
+void TestReport::pairMatrix()
+{
+    const std::vector<ScoredRecord> records = threeModelRecords();
+    PairMatrixOptions options;
+    options.metric = "ladder.correct";
+    options.bootstrap.resamples = 400;
+    PairMatrix m = computePairMatrix(records, options);
+    QVERIFY2(m.ok(), qPrintable(m.error));
+    QVERIFY(m.rate);
+    QCOMPARE(m.testName(), u"McNemar (exact)"_s);
+    QCOMPARE(m.configurations.size(), std::size_t(3));
+    QCOMPARE(m.configurations[0].label(), std::string("A"));
+    QCOMPARE(m.configurations[2].key, (std::vector<std::pair<std::string, std::string>> { { "model", "C" } }));
+    QCOMPARE(m.pairs.size(), std::size_t(3));
+    QCOMPARE(m.tested, 3);
+
+    struct Expected
+    {
+        std::size_t a, b;
+        qint64 n;
+        int onlyA, onlyB;
+        qint64 bCount, cCount;
+        double meanA, meanB, p, holm, bh;
+        bool holmSignificant, bhSignificant;
+    };
+    const Expected expected[] = {
+        { 0, 1, 14, 1, 0, 0, 6, 3.0 / 14, 9.0 / 14, 0.03125, 0.0625, 0.046875, false, true },
+        { 0, 2, 13, 2, 0, 0, 8, 2.0 / 13, 10.0 / 13, 0.0078125, 0.0234375, 0.0234375, true, true },
+        { 1, 2, 13, 1, 0, 1, 3, 8.0 / 13, 10.0 / 13, 0.625, 0.625, 0.625, false, false },
+    };
+    for (std::size_t i = 0; i < 3; ++i) {
+        const PairCell& cell = m.pairs[i];
+        const Expected& e = expected[i];
+        QCOMPARE(cell.a, e.a);
+        QCOMPARE(cell.b, e.b);
+        QVERIFY(cell.tested());
+        QCOMPARE(cell.stats.n, e.n);
+        QCOMPARE(cell.onlyA, e.onlyA);
+        QCOMPARE(cell.onlyB, e.onlyB);
+        QCOMPARE(cell.stats.b, e.bCount);
+        QCOMPARE(cell.stats.c, e.cCount);
+        QVERIFY(std::abs(cell.stats.meanA - e.meanA) < 1e-12);
+        QVERIFY(std::abs(cell.stats.meanB - e.meanB) < 1e-12);
+        QVERIFY(std::abs(cell.stats.deltaPoints - 100.0 * (e.meanB - e.meanA)) < 1e-9);
+        QVERIFY(std::abs(cell.stats.pValue - e.p) < 1e-12);
+        QVERIFY(std::abs(cell.adjustedP - e.holm) < 1e-12);
+        QCOMPARE(cell.significant, e.holmSignificant);
+        // The interval is the paired bootstrap's, around Δ.
+        QVERIFY(cell.stats.deltaCiPoints.low <= cell.stats.deltaPoints);
+        QVERIFY(cell.stats.deltaCiPoints.high >= cell.stats.deltaPoints);
+        QVERIFY(cell.stats.deltaCiPoints.low < cell.stats.deltaCiPoints.high);
+    }
+    // The cell of a pair in either order; none on the diagonal.
+    QCOMPARE(m.cell(2, 0), &m.pairs[1]);
+    QCOMPARE(m.cell(1, 2), &m.pairs[2]);
+    QVERIFY(!m.cell(1, 1));
+    QVERIFY(!m.cell(0, 3));
+
+    // Each pair is the two-configuration comparison of the same records, with the same seed.
+    const PairedRecords ac = pairRecords(records, m.configurations[0], m.configurations[2], "ladder.correct");
+    QCOMPARE(ac.a.size(), std::size_t(13));
+    QCOMPARE(ac.onlyA, 2);
+    const PairedComparison direct = comparePairedRecords(ac, "ladder.correct", true, options.bootstrap);
+    QCOMPARE(direct.deltaCiPoints.low, m.pairs[1].stats.deltaCiPoints.low);
+    QCOMPARE(direct.deltaCiPoints.high, m.pairs[1].stats.deltaCiPoints.high);
+
+    // Seeded: the same matrix again, to the bit.
+    const PairMatrix again = computePairMatrix(records, options);
+    for (std::size_t i = 0; i < 3; ++i) {
+        QCOMPARE(again.pairs[i].stats.deltaCiPoints.low, m.pairs[i].stats.deltaCiPoints.low);
+        QCOMPARE(again.pairs[i].stats.deltaCiPoints.high, m.pairs[i].stats.deltaCiPoints.high);
+    }
+
+    // Benjamini–Hochberg on the same pairs, and back.
+    setAdjustment(m, PAdjustMethod::BenjaminiHochberg);
+    QCOMPARE(m.adjust, PAdjustMethod::BenjaminiHochberg);
+    for (std::size_t i = 0; i < 3; ++i) {
+        QVERIFY(std::abs(m.pairs[i].adjustedP - expected[i].bh) < 1e-12);
+        QCOMPARE(m.pairs[i].significant, expected[i].bhSignificant);
+    }
+    options.adjust = PAdjustMethod::BenjaminiHochberg;
+    QCOMPARE(computePairMatrix(records, options).pairs[0].adjustedP, m.pairs[0].adjustedP);
+
+    // A chosen subset, in the order given: C before A; Δ is then A − C, and one pair alone is not corrected.
+    options.configurations = { m.configurations[2], m.configurations[0] };
+    const PairMatrix two = computePairMatrix(records, options);
+    QVERIFY2(two.ok(), qPrintable(two.error));
+    QCOMPARE(two.pairs.size(), std::size_t(1));
+    QVERIFY(std::abs(two.pairs[0].stats.deltaPoints + 800.0 / 13) < 1e-9);
+    QCOMPARE(two.pairs[0].adjustedP, two.pairs[0].stats.pValue);
+
+    // A pair without common cases is not tested and not counted in m.
+    std::vector<ScoredRecord> withD = records;
+    ScoredRecord d = records.front();
+    d.model = u"D"_s;
+    d.caseId = u"other"_s;
+    withD.push_back(d);
+    options.configurations.clear();
+    options.adjust = PAdjustMethod::Holm;
+    const PairMatrix four = computePairMatrix(withD, options);
+    QCOMPARE(four.configurations.size(), std::size_t(4));
+    QCOMPARE(four.pairs.size(), std::size_t(6));
+    QCOMPARE(four.tested, 3);
+    const PairCell* ad = four.cell(0, 3);
+    QVERIFY(ad && !ad->tested() && std::isnan(ad->adjustedP) && !ad->significant);
+    QVERIFY(std::abs(four.cell(0, 2)->adjustedP - 0.0234375) < 1e-12);
+}
+
+// A mean: the sign test. value_accuracy of A and B on four cases: A (0.5, 0.2, 0.9, 0.4), B (0.7, 0.2, 0.6, 0.8).
+// B − A: +0.2, 0, −0.3, +0.4; Δ = 100·0.3/4 = 7.5 points. A higher on one case, B on two, one tie dropped:
+// p = 2·(C(3,0) + C(3,1))/2³ = 1.
+void TestReport::pairMatrixMeans()
+{
+    std::vector<ScoredRecord> records;
+    const double a[] = { 0.5, 0.2, 0.9, 0.4 };
+    const double b[] = { 0.7, 0.2, 0.6, 0.8 };
+    for (int i = 0; i < 4; ++i) {
+        for (const auto& [model, value] : { std::pair { "A", a[i] }, std::pair { "B", b[i] } }) {
+            ScoredRecord r;
+            r.suite = u"s"_s;
+            r.model = QString::fromLatin1(model);
+            r.strategy = u"P"_s;
+            r.caseId = u"c%1"_s.arg(i);
+            r.verdict.values.emplace_back("grounding.value_accuracy", value);
+            records.push_back(r);
+        }
+    }
+    PairMatrixOptions options;
+    options.metric = "grounding.value_accuracy";
+    const PairMatrix m = computePairMatrix(records, options);
+    QVERIFY2(m.ok(), qPrintable(m.error));
+    QVERIFY(!m.rate);
+    QCOMPARE(m.testName(), u"sign test (exact)"_s);
+    QCOMPARE(m.pairs.size(), std::size_t(1));
+    QVERIFY(std::abs(m.pairs[0].stats.deltaPoints - 7.5) < 1e-9);
+    QCOMPARE(m.pairs[0].stats.b, qint64(1));
+    QCOMPARE(m.pairs[0].stats.c, qint64(2));
+    QCOMPARE(m.pairs[0].stats.pValue, 1.0);
+    QCOMPARE(m.pairs[0].adjustedP, 1.0);
+    QVERIFY(!m.pairs[0].significant);
+    QCOMPARE(comparableMetrics(records), std::vector<std::string> { "grounding.value_accuracy" });
+}
+
+// Configurations of model, strategy or both: A and B each under P and J on one case; A right under P only, B under
+// J only.
+void TestReport::pairMatrixKeys()
+{
+    std::vector<ScoredRecord> records;
+    using Row = std::tuple<const char*, const char*, bool>;
+    for (const auto& [model, strategy, correct] : std::initializer_list<Row> {
+             { "A", "P", true }, { "A", "J", false }, { "B", "P", false }, { "B", "J", true } }) {
+        ScoredRecord r;
+        r.suite = u"s"_s;
+        r.model = QString::fromLatin1(model);
+        r.strategy = QString::fromLatin1(strategy);
+        r.caseId = u"c1"_s;
+        r.verdict.values.emplace_back("ladder.correct", correct ? 1.0 : 0.0);
+        records.push_back(r);
+    }
+    PairMatrixOptions options;
+    // By model: A and B paired under the same strategy, so twice on c1: under P A is right (b), under J B is (c).
+    options.by = { "model" };
+    PairMatrix m = computePairMatrix(records, options);
+    QVERIFY2(m.ok(), qPrintable(m.error));
+    QCOMPARE(m.pairs.size(), std::size_t(1));
+    QCOMPARE(m.pairs[0].stats.n, qint64(2));
+    QCOMPARE(m.pairs[0].stats.b, qint64(1));
+    QCOMPARE(m.pairs[0].stats.c, qint64(1));
+    // By strategy: J and P (sorted) paired on the same model: for A, P is right (c); for B, J is (b).
+    options.by = { "strategy" };
+    m = computePairMatrix(records, options);
+    QCOMPARE(m.configurations[0].label(), std::string("J"));
+    QCOMPARE(m.pairs[0].stats.n, qint64(2));
+    QCOMPARE(m.pairs[0].stats.b, qint64(1));
+    QCOMPARE(m.pairs[0].stats.c, qint64(1));
+    // By both: four configurations, six pairs, each on the one case.
+    options.by = { "model", "strategy" };
+    m = computePairMatrix(records, options);
+    QCOMPARE(m.configurations.size(), std::size_t(4));
+    QCOMPARE(m.configurations[0].label(), std::string("A · J"));
+    QCOMPARE(m.pairs.size(), std::size_t(6));
+    for (const PairCell& cell : m.pairs)
+        QCOMPARE(cell.stats.n, qint64(1));
+}
+
+void TestReport::pairMatrixErrors()
+{
+    const std::vector<ScoredRecord> records = threeModelRecords();
+    const auto errorOf = [&records](const std::string& metric, std::vector<std::string> by = { "model" }) {
+        PairMatrixOptions options;
+        options.metric = metric;
+        options.by = std::move(by);
+        return computePairMatrix(records, options).error;
+    };
+    QVERIFY(errorOf("ladder.nope").contains(u"no metric is called 'ladder.nope'"_s));
+    QVERIFY(errorOf("extraction.f1_values").contains(u"statistic of a group"_s));
+    QVERIFY(errorOf("grounding.value_accuracy").contains(u"no answered record carries"_s));
+    QVERIFY(errorOf("ladder.correct", { "category" }).contains(u"model, strategy or both"_s));
+    QVERIFY(errorOf("ladder.correct", { "model", "model" }).contains(u"model, strategy or both"_s));
+    QVERIFY(errorOf("ladder.correct", {}).contains(u"model, strategy or both"_s));
+    QVERIFY(errorOf("ladder.correct").isEmpty());
+
+    // Fewer than two configurations.
+    std::vector<ScoredRecord> onlyA;
+    for (const ScoredRecord& r : records) {
+        if (r.model == u"A"_s)
+            onlyA.push_back(r);
+    }
+    PairMatrixOptions options;
+    const PairMatrix one = computePairMatrix(onlyA, options);
+    QVERIFY(!one.ok());
+    QVERIFY2(one.error.contains(u"at least two configurations; there is one (A)"_s), qPrintable(one.error));
+    QVERIFY(computePairMatrix(std::vector<ScoredRecord> {}, options).error.contains(u"no answered record"_s));
+
+    // A mean outside [0, 1] does not read as points.
+    std::vector<ScoredRecord> points = records;
+    points.front().verdict.values.emplace_back("extraction.strategy_points", 10.0);
+    options.metric = "extraction.strategy_points";
+    QVERIFY(computePairMatrix(points, options).error.contains(u"outside [0, 1]"_s));
+    QVERIFY(comparableMetricError(points, "ladder.correct").isEmpty());
+}
+
+void TestReport::pairMatrixWriters()
+{
+    PairMatrixOptions options;
+    options.bootstrap.resamples = 200;
+    PairMatrix m = computePairMatrix(threeModelRecords(), options);
+    QVERIFY2(m.ok(), qPrintable(m.error));
+
+    // JSON: every number of the hand computation above.
+    const ReportText json = writePairMatrix(m, "json");
+    QVERIFY(json.ok());
+    const nlohmann::json root = nlohmann::json::parse(json.text);
+    QCOMPARE(root["metric"].get<std::string>(), std::string("ladder.correct"));
+    QCOMPARE(root["test"].get<std::string>(), std::string("mcnemar-exact"));
+    QCOMPARE(root["adjust"].get<std::string>(), std::string("holm"));
+    QCOMPARE(root["alpha"].get<double>(), 0.05);
+    QCOMPARE(root["tested"].get<int>(), 3);
+    QCOMPARE(root["bootstrap"]["resamples"].get<int>(), 200);
+    QCOMPARE(root["configurations"].size(), std::size_t(3));
+    QCOMPARE(root["configurations"][1]["key"]["model"].get<std::string>(), std::string("B"));
+    const nlohmann::json& ab = root["pairs"][0];
+    QCOMPARE(ab["a_label"].get<std::string>(), std::string("A"));
+    QCOMPARE(ab["b_label"].get<std::string>(), std::string("B"));
+    QCOMPARE(ab["n"].get<int>(), 14);
+    QCOMPARE(ab["only_a"].get<int>(), 1);
+    QCOMPARE(ab["a_better"].get<int>(), 0);
+    QCOMPARE(ab["b_better"].get<int>(), 6);
+    QCOMPARE(ab["p"].get<double>(), 0.03125);
+    QCOMPARE(ab["p_adjusted"].get<double>(), 0.0625);
+    QCOMPARE(ab["significant"].get<bool>(), false);
+    QCOMPARE(ab["ci95_points"].size(), std::size_t(2));
+    QCOMPARE(root["pairs"][1]["significant"].get<bool>(), true);
+    QCOMPARE(root["pairs"][1]["delta_points"].get<double>(), m.pairs[1].stats.deltaPoints);
+
+    // CSV: a header, one row per pair, 18 fields.
+    const ReportText csv = writePairMatrix(m, "csv");
+    QVERIFY(csv.ok());
+    const QStringList lines = QString::fromStdString(csv.text).split(u"\r\n"_s, Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines[0],
+        u"metric,test,adjust,a,b,n,only_a,only_b,mean_a,mean_b,delta_points,ci_low_points,ci_high_points,a_better,"
+        "b_better,p,p_adjusted,significant"_s);
+    const QStringList ac = lines[2].split(u',');
+    QCOMPARE(ac.size(), 18);
+    QCOMPARE(ac.mid(0, 8), (QStringList { u"ladder.correct"_s, u"mcnemar-exact"_s, u"holm"_s, u"A"_s, u"C"_s,
+                               u"13"_s, u"2"_s, u"0"_s }));
+    QCOMPARE(ac[8].toDouble(), 2.0 / 13);
+    QCOMPARE(ac[13], u"0"_s);
+    QCOMPARE(ac[14], u"8"_s);
+    QVERIFY(qAbs(ac[15].toDouble() - 0.0078125) < 1e-12); // McNemar's p through logarithms: within 1e-12
+    QVERIFY(qAbs(ac[16].toDouble() - 0.0234375) < 1e-12);
+    QCOMPARE(ac[17], u"true"_s);
+
+    // Markdown: Δ of A–C (800/13 = 61.538) in bold as it is significant; A–B (600/14 = 42.857) plain.
+    const ReportText md = writePairMatrix(m, "md");
+    QVERIFY(md.ok());
+    QVERIFY2(md.text.find("| A | C | 13 | 0.154 | 0.769 | **+61.5** | [") != std::string::npos, md.text.c_str());
+    QVERIFY2(md.text.find("| 0.008 | 0.023 | yes |") != std::string::npos, md.text.c_str());
+    QVERIFY2(md.text.find("| A | B | 14 | 0.214 | 0.643 | +42.9 | [") != std::string::npos, md.text.c_str());
+    QVERIFY2(md.text.find("| B | C | 13 | 0.615 | 0.769 | +15.4 | [") != std::string::npos, md.text.c_str());
+    QVERIFY2(md.text.find("| 0.625 | 0.625 | no |") != std::string::npos, md.text.c_str());
+    QVERIFY(md.text.find("Holm over 3 tested pair(s)") != std::string::npos);
+
+    // LaTeX: a booktabs table, the significant Δ in bold, a caption when asked.
+    ReportWriteOptions latexOptions;
+    latexOptions.latexCaption = "Pairs & more";
+    const ReportText latex = writePairMatrix(m, "latex", latexOptions);
+    QVERIFY(latex.ok());
+    QVERIFY(latex.text.starts_with("% needs \\usepackage{booktabs}\n\\begin{table}"));
+    QVERIFY2(latex.text.find("A & C & 13 & 0.154 & 0.769 & \\textbf{$+61.5$} & $[") != std::string::npos,
+        latex.text.c_str());
+    QVERIFY(latex.text.find("A & B & 14 & 0.214 & 0.643 & $+42.9$ & $[") != std::string::npos);
+    QVERIFY(latex.text.find("\\caption{Pairs \\& more}") != std::string::npos);
+    QVERIFY(latex.text.find("$p$ (Holm)") != std::string::npos);
+
+    // After switching to BH, A–B is significant too.
+    setAdjustment(m, PAdjustMethod::BenjaminiHochberg);
+    const ReportText bh = writePairMatrix(m, "md");
+    QVERIFY2(bh.text.find("| A | B | 14 | 0.214 | 0.643 | **+42.9** |") != std::string::npos, bh.text.c_str());
+    QVERIFY(bh.text.find("| 0.031 | 0.047 | yes |") != std::string::npos);
+    QVERIFY(writePairMatrix(m, "csv").text.find(",bh,") != std::string::npos);
+
+    QVERIFY(!writePairMatrix(m, "xml").ok());
 }
 
 QTEST_GUILESS_MAIN(TestReport)

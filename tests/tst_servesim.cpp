@@ -13,13 +13,16 @@
 #include "sim/simprofile.h"
 #include "sim/simserver.h"
 #include "sim/simulator.h"
+#include "util/printable.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
 
+#include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,6 +64,51 @@ QByteArray chatBody(const QString& model, const QString& user, const json& respo
     if (!responseFormat.is_null())
         body["response_format"] = responseFormat;
     return QByteArray::fromStdString(body.dump());
+}
+
+// What a raw client got: everything the server wrote until it closed the connection (or the wait ran out).
+struct RawResult
+{
+    QByteArray received;
+    bool closedByServer = false;
+
+    int status() const
+    {
+        const QList<QByteArray> first = received.left(received.indexOf("\r\n")).split(' ');
+        return first.size() >= 2 ? first[1].toInt() : 0;
+    }
+};
+
+// Sends `parts` on one connection, waiting `gapMs` between them, then reads until the server closes or
+// `waitMs` have passed. The server runs on this thread, so waiting spins the event loop.
+RawResult rawExchange(quint16 port, const QList<QByteArray>& parts, int gapMs, int waitMs)
+{
+    RawResult result;
+    QTcpSocket socket;
+    QObject::connect(&socket, &QTcpSocket::readyRead, &socket, [&] { result.received += socket.readAll(); });
+    QObject::connect(&socket, &QTcpSocket::disconnected, &socket, [&] { result.closedByServer = true; });
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    QElapsedTimer clock;
+    clock.start();
+    while (socket.state() != QAbstractSocket::ConnectedState && clock.elapsed() < 5000)
+        QTest::qWait(5);
+    for (const QByteArray& part : parts) {
+        if (result.closedByServer)
+            break;
+        socket.write(part);
+        QTest::qWait(gapMs);
+    }
+    clock.restart();
+    while (!result.closedByServer && clock.elapsed() < waitMs)
+        QTest::qWait(10);
+    result.received += socket.readAll();
+    return result;
+}
+
+QByteArray postHead(const QByteArray& path, qint64 length, const QByteArray& extra = {})
+{
+    return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+        + QByteArray::number(length) + "\r\n" + extra + "\r\n";
 }
 
 template <typename T> T take(StoreResult<T> result)
@@ -262,11 +310,195 @@ private Q_SLOTS:
         QCOMPARE(server.stats().requests, 0);
     }
 
+    void bodiesOverTheLimitAreRefusedUnread()
+    {
+        SimServer server;
+        SimServerOptions options;
+        options.limits.maxBodyBytes = 4096;
+        server.setOptions(options);
+        QVERIFY(server.listen());
+        // A declared 600 MB body is refused from its headers: nothing of it is read or kept.
+        const RawResult huge = rawExchange(server.port(), { postHead("/v1/chat/completions", 600'000'000) }, 0, 5000);
+        QCOMPARE(huge.status(), 413);
+        QVERIFY(huge.closedByServer);
+        QVERIFY2(huge.received.contains("over the limit of 4096"), huge.received.constData());
+        // A client that asks first is told at once, without sending the body.
+        const RawResult asked = rawExchange(
+            server.port(), { postHead("/v1/chat/completions", 5000, "Expect: 100-continue\r\n") }, 0, 5000);
+        QCOMPARE(asked.status(), 413);
+        QVERIFY(!asked.received.contains("100 Continue"));
+        // Within the limit, "Expect: 100-continue" gets its go-ahead and then the answer.
+        const QByteArray body = chatBody(u"careful"_s, u"hello"_s);
+        const RawResult allowed = rawExchange(server.port(),
+            { postHead("/v1/chat/completions", body.size(), "Expect: 100-continue\r\nConnection: close\r\n"), body },
+            50, 5000);
+        QVERIFY2(allowed.received.startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"),
+            allowed.received.left(200).constData());
+        QCOMPARE(server.httpCounters().tooLarge, 2);
+        QCOMPARE(server.stats().requests, 1);
+        // Through a real client: the error reaches it as a status, and the server goes on serving.
+        QCOMPARE(http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), QByteArray(5000, ' ')).status,
+            413);
+        QCOMPARE(http(u"http://127.0.0.1:%1/v1/models"_s.arg(server.port())).status, 200);
+    }
+
+    void slowAndIdleClientsAreCutOff()
+    {
+        SimServer server;
+        SimServerOptions options;
+        options.limits.headTimeoutMs = 300;
+        options.limits.bodyTimeoutMs = 300;
+        options.limits.idleTimeoutMs = 300;
+        server.setOptions(options);
+        QVERIFY(server.listen());
+        // Headers dripped a byte at a time (slowloris): 408 once the header deadline passes, however busy.
+        QList<QByteArray> drip;
+        for (const char c : QByteArray("POST /v1/chat/completions HTTP/1.1\r\nX-Slow: "))
+            drip << QByteArray(1, c);
+        for (int i = 0; i < 100; ++i)
+            drip << QByteArray("a");
+        QElapsedTimer clock;
+        clock.start();
+        const RawResult slowHead = rawExchange(server.port(), drip, 20, 5000);
+        QCOMPARE(slowHead.status(), 408);
+        QVERIFY(slowHead.closedByServer);
+        QVERIFY2(clock.elapsed() < 4000, qPrintable(QString::number(clock.elapsed())));
+        // A body that never completes.
+        const RawResult slowBody = rawExchange(server.port(), { postHead("/v1/chat/completions", 100), "{" }, 0, 5000);
+        QCOMPARE(slowBody.status(), 408);
+        QVERIFY(slowBody.closedByServer);
+        // A connection that says nothing is closed without an answer.
+        const RawResult idle = rawExchange(server.port(), {}, 0, 5000);
+        QVERIFY(idle.closedByServer);
+        QVERIFY(idle.received.isEmpty());
+        QCOMPARE(server.httpCounters().timedOut, 3);
+        QTRY_COMPARE(server.httpCounters().open, 0);
+    }
+
+    void connectionsAreCapped()
+    {
+        SimServer server;
+        SimServerOptions options;
+        options.limits.maxConnections = 3;
+        server.setOptions(options);
+        QVERIFY(server.listen());
+        std::vector<std::unique_ptr<QTcpSocket>> held;
+        for (int i = 0; i < 3; ++i) {
+            held.push_back(std::make_unique<QTcpSocket>());
+            held.back()->connectToHost(QHostAddress::LocalHost, server.port());
+        }
+        QTRY_COMPARE(server.httpCounters().open, 3);
+        const RawResult refused = rawExchange(server.port(), { "GET /v1/models HTTP/1.1\r\n\r\n" }, 0, 5000);
+        QCOMPARE(refused.status(), 503);
+        QVERIFY(refused.received.contains("Retry-After: 1"));
+        QCOMPARE(server.httpCounters().refused, 1);
+        // Room again once a held connection goes.
+        held.front()->disconnectFromHost();
+        QTRY_COMPARE(server.httpCounters().open, 2);
+        const RawResult served
+            = rawExchange(server.port(), { "GET /v1/models HTTP/1.1\r\nConnection: close\r\n\r\n" }, 0, 5000);
+        QCOMPARE(served.status(), 200);
+        QCOMPARE(server.httpCounters().maxOpen, 3);
+    }
+
+    void malformedRequestsGetTheirStatus_data()
+    {
+        QTest::addColumn<QByteArray>("request");
+        QTest::addColumn<int>("status");
+        QTest::addRow("not HTTP") << QByteArray("hello there\r\n\r\n") << 400;
+        QTest::addRow("HTTP/2 preface") << QByteArray("PRI * HTTP/2.0\r\n\r\n") << 400;
+        QTest::addRow("version") << QByteArray("GET /v1/models HTTP/3.0\r\n\r\n") << 505;
+        QTest::addRow("header line") << QByteArray("GET /v1/models HTTP/1.1\r\nno colon\r\n\r\n") << 400;
+        QTest::addRow("chunked body") << QByteArray("POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
+                                      << 411;
+        QTest::addRow("two lengths") << QByteArray(
+            "POST /api/chat HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}") << 400;
+        QTest::addRow("negative length") << QByteArray("POST /api/chat HTTP/1.1\r\nContent-Length: -1\r\n\r\n")
+                                         << 400;
+        QTest::addRow("huge headers") << "GET /v1/models HTTP/1.1\r\nX-Big: " + QByteArray(70'000, 'a') + "\r\n\r\n"
+                                      << 431;
+        QTest::addRow("unknown route") << QByteArray("GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n") << 404;
+        QTest::addRow("wrong method") << QByteArray("GET /api/chat HTTP/1.1\r\nConnection: close\r\n\r\n") << 405;
+    }
+
+    void malformedRequestsGetTheirStatus()
+    {
+        QFETCH(QByteArray, request);
+        QFETCH(int, status);
+        SimServer server;
+        QVERIFY(server.listen());
+        const RawResult result = rawExchange(server.port(), { request }, 0, 5000);
+        QCOMPARE(result.status(), status);
+        QVERIFY(result.closedByServer);
+    }
+
+    void keptAliveRequestsAreAnsweredInOrder()
+    {
+        SimServer server;
+        QVERIFY(server.listen());
+        const QByteArray body = chatBody(u"gpt-5"_s, u"hi"_s);
+        // Three requests in one write: each is answered, in order, on the same connection.
+        const QByteArray pipelined = "GET /v1/models HTTP/1.1\r\n\r\n" + postHead("/v1/chat/completions", body.size())
+            + body + "GET /api/tags HTTP/1.1\r\nConnection: close\r\n\r\n";
+        const RawResult result = rawExchange(server.port(), { pipelined }, 0, 5000);
+        QVERIFY(result.closedByServer);
+        const qsizetype first = result.received.indexOf("HTTP/1.1 200");
+        const qsizetype second = result.received.indexOf("HTTP/1.1 404", first);
+        const qsizetype third = result.received.indexOf("HTTP/1.1 200", second);
+        QVERIFY2(first == 0 && second > first && third > second, result.received.constData());
+        QVERIFY(result.received.indexOf("\"object\":\"list\"") < second);
+        QVERIFY(result.received.indexOf("\"models\"", second) > third);
+    }
+
+    void logLinesArePrintable()
+    {
+        SimServer server;
+        QVERIFY(server.listen());
+        QStringList lines;
+        connect(&server, &SimServer::requestLogged, this, [&lines](const QString& line) { lines << line; });
+        // A model name and a route that carry terminal escapes (colour, title, bell) and a bidi override.
+        const QString hostile = u"\x1b[31mred\x1b]0;owned\x07\u202Egnp.exe"_s;
+        QCOMPARE(http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), chatBody(hostile, u"hi"_s)).status,
+            404);
+        const RawResult route = rawExchange(server.port(), { "GET /\x1b[2J HTTP/1.1\r\nConnection: close\r\n\r\n" }, 0, 5000);
+        QCOMPARE(route.status(), 404);
+        QCOMPARE(lines.size(), 2);
+        for (const QString& line : std::as_const(lines)) {
+            for (const QChar c : line)
+                QVERIFY2(!(c.category() == QChar::Other_Control || c.category() == QChar::Other_Format), qPrintable(line));
+        }
+        QVERIFY2(lines[0].contains(u"\\x1b[31mred\\x1b]0;owned\\x07\\u202egnp.exe"_s), qPrintable(lines[0]));
+        QVERIFY2(lines[1].contains(u"GET /\\x1b[2J"_s), qPrintable(lines[1]));
+    }
+
+    void printableTextEscapes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("maxChars");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("plain") << u"Grüße 東京 🙂"_s << -1 << u"Grüße 東京 🙂"_s;
+        QTest::addRow("breaks") << u"a\nb\tc\r"_s << -1 << u"a\\nb\\tc\\r"_s;
+        QTest::addRow("C0 and DEL") << u"\x1b\x07\x7f"_s << -1 << u"\\x1b\\x07\\x7f"_s;
+        QTest::addRow("C1") << QString(QChar(0x9b)) << -1 << u"\\x9b"_s;
+        QTest::addRow("bidi and zero width") << u"\u202e\u200b"_s << -1 << u"\\u202e\\u200b"_s;
+        QTest::addRow("replacement") << QString(QChar::ReplacementCharacter) << -1 << u"\\ufffd"_s;
+        QTest::addRow("cut") << u"abcdef"_s << 3 << u"abc…"_s;
+        QTest::addRow("not cut at the limit") << u"abc"_s << 3 << u"abc"_s;
+    }
+
+    void printableTextEscapes()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, maxChars);
+        QFETCH(QString, expected);
+        QCOMPARE(printableText(text, maxChars), expected);
+    }
+
     void injectedFaultsAreSurvived()
     {
         SimServer server;
         server.addSuite(m_suite);
-        server.setOptions({ 0, 0.4, 0, 3 });
+        server.setOptions({ 0, 0.4, 0, 3, {} });
         QVERIFY(server.listen());
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"faults.db"_s), &error);
@@ -307,7 +539,7 @@ private Q_SLOTS:
     {
         SimServer server;
         server.addSuite(m_suite);
-        server.setOptions({ 0, 0.3, 0, 2 }); // 18 of its 60 requests fail, 4 or 5 in each way
+        server.setOptions({ 0, 0.3, 0, 2, {} }); // 18 of its 60 requests fail, 4 or 5 in each way
         QVERIFY(server.listen());
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"oracle-faults.db"_s), &error);
@@ -382,7 +614,7 @@ private Q_SLOTS:
         const SuitePtr suite = builtIn.suite;
         SimServer server;
         server.addSuite(suite);
-        server.setOptions({ 0, 0.3, 0, 11 });
+        server.setOptions({ 0, 0.3, 0, 11, {} });
         QVERIFY(server.listen());
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"faults-5000.db"_s), &error);

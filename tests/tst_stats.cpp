@@ -6,6 +6,7 @@
 #include "stats/intervals.h"
 #include "stats/mcnemar.h"
 #include "stats/means.h"
+#include "stats/multiplicity.h"
 #include "stats/paired.h"
 #include "stats/percentile.h"
 #include "stats/prng.h"
@@ -170,6 +171,10 @@ private slots:
     void pairedOutcomes();
     void pairedScores();
     void pairedBadInput();
+
+    void adjustPValues_data();
+    void adjustPValues();
+    void adjustPValuesEdges();
 
     void passAllProbability_data();
     void passAllProbability();
@@ -915,6 +920,95 @@ void TestStats::pairedBadInput()
 }
 
 // ---- Repeats -------------------------------------------------------------------------------------------
+
+// ---- Multiple comparisons -----------------------------------------------------------------------------
+
+using Doubles = std::vector<double>;
+
+void TestStats::adjustPValues_data()
+{
+    QTest::addColumn<Doubles>("p");
+    QTest::addColumn<Doubles>("holm");
+    QTest::addColumn<Doubles>("bh");
+
+    // p = (0.01, 0.04, 0.03, 0.005), m = 4; sorted 0.005, 0.01, 0.03, 0.04.
+    // Holm, (m − j + 1)·p₍ⱼ₎ then the running maximum:
+    //   j=1: 4·0.005 = 0.02; j=2: 3·0.01 = 0.03; j=3: 2·0.03 = 0.06; j=4: 1·0.04 = 0.04 → max(0.06, 0.04) = 0.06.
+    // BH, m·p₍ⱼ₎/j then the running minimum from j = m down:
+    //   j=4: 4·0.04/4 = 0.04; j=3: 4·0.03/3 = 0.04; j=2: 4·0.01/2 = 0.02; j=1: 4·0.005/1 = 0.02.
+    // (R's p.adjust gives the same.)
+    QTest::newRow("four") << Doubles { 0.01, 0.04, 0.03, 0.005 } << Doubles { 0.03, 0.06, 0.06, 0.02 }
+                          << Doubles { 0.02, 0.04, 0.04, 0.02 };
+    // BH's monotonicity: p = (0.02, 0.021, 0.5), m = 3. j=3: 3·0.5/3 = 0.5; j=2: 3·0.021/2 = 0.0315;
+    // j=1: 3·0.02/1 = 0.06 → min(0.06, 0.0315) = 0.0315. Holm: 3·0.02 = 0.06; 2·0.021 = 0.042 → 0.06; 0.5.
+    QTest::newRow("bh running minimum") << Doubles { 0.02, 0.021, 0.5 } << Doubles { 0.06, 0.06, 0.5 }
+                                        << Doubles { 0.0315, 0.0315, 0.5 };
+    // Ties: p = (0.02, 0.02, 0.5). Holm: 3·0.02 = 0.06; 2·0.02 = 0.04 → max 0.06; 1·0.5 = 0.5: the tied pair
+    // both 0.06. BH: j=3: 0.5; j=2: 3·0.02/2 = 0.03; j=1: 3·0.02/1 = 0.06 → min 0.03: both 0.03.
+    QTest::newRow("ties") << Doubles { 0.02, 0.02, 0.5 } << Doubles { 0.06, 0.06, 0.5 }
+                          << Doubles { 0.03, 0.03, 0.5 };
+    // p = 1 and the cap: p = (1, 0.4, 0.3); sorted 0.3, 0.4, 1. Holm: 3·0.3 = 0.9; 2·0.4 = 0.8 → 0.9; 1·1 = 1.
+    // BH: j=3: 3·1/3 = 1; j=2: 3·0.4/2 = 0.6; j=1: 3·0.3/1 = 0.9 → min 0.6.
+    QTest::newRow("p one") << Doubles { 1.0, 0.4, 0.3 } << Doubles { 1.0, 0.9, 0.9 } << Doubles { 1.0, 0.6, 0.6 };
+    // Capped at 1: p = (0.6, 0.7). Holm: 2·0.6 = 1.2 → 1; 1·0.7 → max(1, 0.7) = 1. BH: j=2: 2·0.7/2 = 0.7;
+    // j=1: 2·0.6/1 = 1.2 → min(1.2, 0.7) = 0.7.
+    QTest::newRow("cap") << Doubles { 0.6, 0.7 } << Doubles { 1.0, 1.0 } << Doubles { 0.7, 0.7 };
+    // Every p = 1: nothing moves.
+    QTest::newRow("all one") << Doubles { 1.0, 1.0, 1.0 } << Doubles { 1.0, 1.0, 1.0 } << Doubles { 1.0, 1.0, 1.0 };
+    // One test: no correction.
+    QTest::newRow("single") << Doubles { 0.037 } << Doubles { 0.037 } << Doubles { 0.037 };
+    // The pair-matrix example of tst_report (McNemar p of three pairs): Holm 3·0.0078125 = 0.0234375,
+    // 2·0.03125 = 0.0625, 0.625; BH j=3: 0.625, j=2: 3·0.03125/2 = 0.046875, j=1: 3·0.0078125 = 0.0234375.
+    QTest::newRow("pair matrix") << Doubles { 0.03125, 0.0078125, 0.625 } << Doubles { 0.0625, 0.0234375, 0.625 }
+                                 << Doubles { 0.046875, 0.0234375, 0.625 };
+}
+
+void TestStats::adjustPValues()
+{
+    QFETCH(Doubles, p);
+    QFETCH(Doubles, holm);
+    QFETCH(Doubles, bh);
+    const Doubles gotHolm = holmAdjust(p);
+    const Doubles gotBh = benjaminiHochbergAdjust(p);
+    QCOMPARE(gotHolm.size(), p.size());
+    QCOMPARE(gotBh.size(), p.size());
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        COMPARE_NEAR(gotHolm[i], holm[i], 1e-15);
+        COMPARE_NEAR(gotBh[i], bh[i], 1e-15);
+        // Neither is below p; Holm is never below BH.
+        QVERIFY(gotHolm[i] >= p[i] && gotBh[i] >= p[i] && gotHolm[i] >= gotBh[i]);
+    }
+    QCOMPARE(structscope::adjustPValues(p, PAdjustMethod::Holm), gotHolm);
+    QCOMPARE(structscope::adjustPValues(p, PAdjustMethod::BenjaminiHochberg), gotBh);
+    // The order of the input does not matter: reversed in, reversed out.
+    const Doubles reversed(p.rbegin(), p.rend());
+    const Doubles holmReversed = holmAdjust(reversed);
+    for (std::size_t i = 0; i < p.size(); ++i)
+        COMPARE_NEAR(holmReversed[p.size() - 1 - i], holm[i], 1e-15);
+}
+
+void TestStats::adjustPValuesEdges()
+{
+    QVERIFY(holmAdjust({}).empty());
+    QVERIFY(benjaminiHochbergAdjust({}).empty());
+    // A NaN (a test not made) is neither counted in m nor given a value: (0.01, NaN, 0.04) is adjusted as
+    // (0.01, 0.04) with m = 2. Holm: 2·0.01 = 0.02, 1·0.04 = 0.04. BH: j=2: 2·0.04/2 = 0.04; j=1: 2·0.01 = 0.02.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const Doubles holm = holmAdjust(Doubles { 0.01, nan, 0.04 });
+    COMPARE_NEAR(holm[0], 0.02, 1e-15);
+    QVERIFY(std::isnan(holm[1]));
+    COMPARE_NEAR(holm[2], 0.04, 1e-15);
+    const Doubles bh = benjaminiHochbergAdjust(Doubles { 0.01, nan, 0.04 });
+    COMPARE_NEAR(bh[0], 0.02, 1e-15);
+    QVERIFY(std::isnan(bh[1]));
+    COMPARE_NEAR(bh[2], 0.04, 1e-15);
+    // Names.
+    QCOMPARE(pAdjustMethodFromName("holm"), std::optional(PAdjustMethod::Holm));
+    QCOMPARE(pAdjustMethodFromName("bh"), std::optional(PAdjustMethod::BenjaminiHochberg));
+    QVERIFY(!pAdjustMethodFromName("bonferroni"));
+    QVERIFY(!pAdjustMethodFromName("Holm"));
+    QCOMPARE(pAdjustMethodName(PAdjustMethod::BenjaminiHochberg), std::string_view("bh"));
+}
 
 void TestStats::passAllProbability_data()
 {

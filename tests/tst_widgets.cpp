@@ -10,6 +10,7 @@
 #include "export/chartexport.h"
 #include "models/heatmapdata.h"
 #include "providers/pricetable.h"
+#include "run/demogoldmistakes.h"
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
@@ -644,6 +645,33 @@ private Q_SLOTS:
         QCOMPARE(table->topLevelItem(4)->text(1), u"schema in the prompt, response schema enforced"_s);
         QCOMPARE(table->headerItem()->toolTip(2), u"Multiplies: code fence, prose"_s);
         QCOMPARE(table->topLevelItem(3)->toolTip(7), u"J+ rules out: schema violation"_s);
+    }
+
+    void aboutTheDataListsTheDemoGoldMistakes()
+    {
+        // One row per planted mistake, in the list's order: where, the stored (planted) and the true value, why.
+        SimulatedDataDialog dialog;
+        QTreeWidget* table = dialog.goldMistakeTable();
+        QCOMPARE(dialog.tabs()->tabText(dialog.tabs()->indexOf(table->parentWidget())), u"Demo gold mistakes"_s);
+        QCOMPARE(table->columnCount(), 6);
+        QCOMPARE(table->topLevelItemCount(), int(demoGoldMistakes().size()));
+        QVERIFY(demoGoldMistakes().size() >= 4);
+        for (int i = 0; i < table->topLevelItemCount(); ++i) {
+            const DemoGoldMistake& m = demoGoldMistakes()[std::size_t(i)];
+            QTreeWidgetItem* row = table->topLevelItem(i);
+            QCOMPARE(row->text(0), m.suite);
+            QCOMPARE(row->text(1), m.caseId);
+            QCOMPARE(row->text(2), QString::fromStdString(m.path));
+            QCOMPARE(row->text(3), demoGoldValueText(m.planted));
+            QCOMPARE(row->text(4), demoGoldValueText(m.truth));
+            QCOMPARE(row->text(5), m.kind + u": "_s + m.note);
+        }
+        QTreeWidgetItem* name = table->topLevelItem(3);
+        QCOMPARE(name->text(2), u"requester.name"_s);
+        QCOMPARE(name->text(3), u"\"Aiyana Brookes\""_s);
+        QCOMPARE(name->text(4), u"\"Aiyana Brooks\""_s);
+        QCOMPARE(table->topLevelItem(0)->text(3), u"427.8"_s);
+        QCOMPARE(table->topLevelItem(1)->text(3), u"null"_s);
     }
 
     void aboutTheDataListsTheBuiltInSuites()

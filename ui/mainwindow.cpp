@@ -10,6 +10,7 @@
 #include "pages/runspage.h"
 #include "settings.h"
 #include "store/storelocation.h"
+#include "store/storeprobe.h"
 #include "widgets/activityindicator.h"
 #include "widgets/metricglossarydialog.h"
 #include "widgets/simulateddatadialog.h"
@@ -21,6 +22,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -28,6 +30,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
 
@@ -39,13 +42,27 @@ namespace {
 
 constexpr int kMessageMs = 8000;
 
-bool isStoreFile(const QString& path)
+/// "a.jsonl, b.jsonl" of the first few paths' names, "and N more" for the rest.
+QString fileNames(const QStringList& paths)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == u"sqlite"_s || suffix == u"sqlite3"_s || suffix == u"db"_s;
+    constexpr int kShown = 5;
+    QStringList names;
+    for (const QString& path : paths.mid(0, kShown))
+        names << QDir::toNativeSeparators(QFileInfo(path).fileName());
+    QString text = names.join(u", "_s);
+    if (paths.size() > kShown)
+        text += QObject::tr(" and %1 more").arg(paths.size() - kShown);
+    return text;
 }
 
 } // namespace
+
+bool MainWindow::isStoreFile(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == u"structscope"_s || suffix == u"sqlite"_s || suffix == u"sqlite3"_s || suffix == u"db"_s
+        || isMarkedStoreFile(path);
+}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -322,10 +339,26 @@ bool MainWindow::restoreLastWorkspace()
     return !last.isEmpty() && openWorkspace(last);
 }
 
-void MainWindow::startUp()
+QString MainWindow::startUp(const QString& location)
 {
-    if (!restoreLastWorkspace())
-        m_demo->startIfFirstStart();
+    if (location.isEmpty()) {
+        if (!restoreLastWorkspace())
+            m_demo->startIfFirstStart();
+        return {};
+    }
+    // The store asked for, not the last one: when it does not open, the window says why and stays empty.
+    QString error;
+    if (openWorkspace(location, false, &error))
+        return {};
+    const QString shown = StoreLocation::withoutPassword(location);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Open Workspace"), tr("Cannot open %1").arg(shown),
+        QMessageBox::Ok, this);
+    box->setObjectName(u"openFailedMessage"_s);
+    box->setInformativeText(error);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    statusBar()->showMessage(tr("Cannot open %1").arg(shown), kMessageMs);
+    return u"cannot open %1: %2"_s.arg(shown, error);
 }
 
 void MainWindow::openOrComplain(const QString& location, bool create)
@@ -372,7 +405,77 @@ void MainWindow::importPaths(const QStringList& paths)
         statusBar()->showMessage(tr("Open or create a workspace before importing."), kMessageMs);
         return;
     }
-    ImportRequest request = classifyImportPaths(paths);
+    startImport(classifyImportPaths(paths));
+}
+
+void MainWindow::offerImport(const QStringList& paths)
+{
+    if (!m_workspace->isOpen()) {
+        statusBar()->showMessage(tr("Open or create a workspace before importing."), kMessageMs);
+        return;
+    }
+    const ImportRequest request = classifyImportPaths(paths);
+    if (request.isEmpty()) {
+        statusBar()->showMessage(tr("Nothing to import: drop .jsonl result files or suite folders."), kMessageMs);
+        return;
+    }
+    // Counted in words, not with tr()'s %n: without a translation loaded that would read "1 file(s)".
+    const auto count = [](qsizetype n, const QString& one, const QString& many) {
+        return n == 1 ? one : many.arg(n);
+    };
+    QStringList lines;
+    if (!request.sobFiles.isEmpty())
+        lines << count(request.sobFiles.size(), tr("1 result file in SOB's format (Structured Output Benchmark)"),
+                     tr("%1 result files in SOB's format (Structured Output Benchmark)"))
+                + u": "_s + fileNames(request.sobFiles);
+    if (!request.genericFiles.isEmpty()) {
+        const QStringList known = m_settings->suiteFolders(m_workspace->location());
+        QString suite;
+        if (!request.suiteFolders.isEmpty())
+            suite = tr("scored against the suite dropped with them");
+        else if (!known.isEmpty())
+            suite = tr("scored against the suite %1").arg(QDir::toNativeSeparators(known.constFirst()));
+        else
+            suite = tr("you pick the suite they answer next");
+        lines << count(request.genericFiles.size(), tr("1 generic JSONL result file"),
+                     tr("%1 generic JSONL result files"))
+                + u" ("_s + suite + u"): "_s + fileNames(request.genericFiles);
+    }
+    if (!request.suiteFolders.isEmpty())
+        lines << count(request.suiteFolders.size(), tr("1 suite folder"), tr("%1 suite folders")) + u": "_s
+                + fileNames(request.suiteFolders);
+    if (!request.unsupported.isEmpty())
+        lines << tr("Skipped, neither a .jsonl result file nor a folder with a suite.json: %1")
+                     .arg(fileNames(request.unsupported));
+
+    auto* box = new QMessageBox(QMessageBox::Question, tr("Import"),
+        tr("Import into the workspace %1?").arg(m_workspace->displayName()), QMessageBox::Cancel, this);
+    box->setObjectName(u"importOffer"_s);
+    box->setInformativeText(lines.join(u"\n\n"_s));
+    QPushButton* import = box->addButton(tr("Import"), QMessageBox::AcceptRole);
+    import->setObjectName(u"importOfferAccept"_s);
+    box->setDefaultButton(import);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    // The workspace the offer names: if another one is open by the time the user answers, nothing is imported.
+    const QString workspace = m_workspace->location();
+    connect(box, &QMessageBox::finished, this, [this, box, import, request, workspace] {
+        if (box->clickedButton() != import)
+            return;
+        if (m_workspace->location() != workspace) {
+            statusBar()->showMessage(tr("Not imported: the workspace changed since the drop."), kMessageMs);
+            return;
+        }
+        startImport(request);
+    });
+    box->open();
+}
+
+void MainWindow::startImport(ImportRequest request)
+{
+    if (!m_workspace->isOpen()) {
+        statusBar()->showMessage(tr("Open or create a workspace before importing."), kMessageMs);
+        return;
+    }
     if (request.isEmpty()) {
         statusBar()->showMessage(tr("Nothing to import: drop .jsonl result files or suite folders."), kMessageMs);
         return;
@@ -454,11 +557,17 @@ void MainWindow::dropEvent(QDropEvent* event)
             paths << url.toLocalFile();
     }
     event->acceptProposedAction();
-    // A store file dropped alone opens it as the workspace; anything else is imported into it.
-    if (paths.size() == 1 && isStoreFile(paths.first()))
-        openOrComplain(paths.first(), false);
-    else
-        importPaths(paths);
+    // A store file dropped alone opens it as the workspace; anything else is offered for import into it. Both after
+    // the drop has returned: a dialog inside it would hold the drag source (the file manager) until it is answered.
+    QMetaObject::invokeMethod(
+        this,
+        [this, paths] {
+            if (paths.size() == 1 && isStoreFile(paths.first()))
+                openOrComplain(paths.first(), false);
+            else
+                offerImport(paths);
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::showAbout()

@@ -15,6 +15,7 @@ class Page;
 class Settings;
 class Workspace;
 struct ImportOutcome;
+struct ImportRequest;
 
 /// The application window. It only wires the workspace, the pages, menus and the status bar
 /// together; each page is a class under ui/pages/ and plugs in with addPage().
@@ -40,12 +41,23 @@ public:
     bool openWorkspace(const QString& location, bool create = false, QString* error = nullptr);
     /// Opens the workspace open at the last exit, if it still opens.
     bool restoreLastWorkspace();
-    /// What the application does once the window is shown: restores the last workspace, or on a first
-    /// start (no workspace ever opened) creates the demo workspace.
-    void startUp();
+    /// What the application does once the window is shown: opens `location` when one is given (`structscope
+    /// PATH|URL`), else restores the last workspace, or on a first start (no workspace ever opened) creates the demo
+    /// workspace. A `location` that does not open is said in a dialog (left open, not waited for), and the window
+    /// stays without a workspace; the return value then is "cannot open <location>: <why>" (the location without
+    /// its password), else "".
+    QString startUp(const QString& location = {});
     DemoSetup* demoSetup() const { return m_demo; }
     /// Imports result files (.jsonl: SOB or generic) and suite folders into the open workspace.
     void importPaths(const QStringList& paths);
+    /// Asks, in a window-modal dialog ("importOffer"), whether to import what `paths` holds into the open workspace,
+    /// saying which files are SOB results, generic results or suite folders, which are skipped, and the workspace;
+    /// Import starts the import (importPaths). What a drop of files that is not a single store file does.
+    void offerImport(const QStringList& paths);
+
+    /// True when a dropped file is to be opened as a workspace rather than imported: a SQLite file marked as a
+    /// StructScope store (its application id), or a file named *.structscope, *.sqlite, *.sqlite3 or *.db.
+    static bool isStoreFile(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -68,6 +80,7 @@ private:
     void showAbout();
     void importFinished(const ImportOutcome& outcome);
     void openOrComplain(const QString& location, bool create);
+    void startImport(ImportRequest request);
 
     Settings* m_settings;
     Workspace* m_workspace;

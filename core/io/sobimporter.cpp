@@ -117,7 +117,20 @@ struct CaseEntry
     /// Index of the case's schema among the import's distinct ones (SchemaEntry) when it is an object; -1: the schema
     /// is inline, in data.extra["schema"].
     int schema = -1;
+    bool categoryFromModality = false; ///< no line of the record named a category yet
 };
+
+/// The category a SOB record names: `metadata.category`, else `metadata.source_category` (the document source
+/// SOB's image and text sets carry: tables, multi_column, old_scans, …); nullopt when it names none.
+std::optional<QString> sobCategory(const json& metadata)
+{
+    for (const char* key : { "category", "source_category" }) {
+        const auto it = metadata.find(key);
+        if (it != metadata.end() && it->is_string() && !it->get_ref<const std::string&>().empty())
+            return QString::fromStdString(it->get_ref<const std::string&>());
+    }
+    return std::nullopt;
+}
 
 /// A distinct schema document of an import (the records carry copies of a few hundred), built once.
 struct SchemaEntry
@@ -538,7 +551,7 @@ private:
         int askedSchema = -1;
         if (const auto known = m_caseIndex.constFind(recordId); known != m_caseIndex.cend()) {
             caseIndex = known.value();
-            const CaseEntry& first = m_cases[std::size_t(caseIndex)];
+            CaseEntry& first = m_cases[std::size_t(caseIndex)];
             QStringList differences;
             if (first.context != context)
                 differences << u"context"_s;
@@ -551,6 +564,13 @@ private:
                 return problem(path, line, u"/metadata/record_id"_s,
                     u"record \"%1\" has another %2 than at %3:%4; this line is skipped"_s.arg(
                         recordId, differences.join(u", "_s), m_files.at(first.file), QString::number(first.line)));
+            }
+            // Some models' files leave the source out of a record's metadata; any line that names it names the case's.
+            if (first.categoryFromModality) {
+                if (std::optional<QString> category = sobCategory(metadata)) {
+                    first.data.category = std::move(*category);
+                    first.categoryFromModality = false;
+                }
             }
             // Another schema is the schema this model was asked with (SOB sends a variant to providers that refuse
             // some keywords): validation uses it, gold comparison is the case's.
@@ -620,11 +640,9 @@ private:
         entry.context = context;
         CaseImport& c = entry.data;
         c.id = recordId;
-        const auto categoryIt = metadata.find("category");
-        c.category = categoryIt != metadata.end() && categoryIt->is_string()
-                && !categoryIt->get_ref<const std::string&>().empty()
-            ? qs(categoryIt->get_ref<const std::string&>())
-            : QString::fromLatin1(modalityId(modality));
+        std::optional<QString> category = sobCategory(metadata);
+        entry.categoryFromModality = !category;
+        c.category = category ? std::move(*category) : QString::fromLatin1(modalityId(modality));
         const RecordWeight weight = sobRecordWeight(metadata);
         c.tier = weight.weight > 0 ? qs(weight.tier) : QString();
         // Read without a store, the input is left empty: scoring never reads it (a SOB case's context is most of it).

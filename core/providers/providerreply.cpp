@@ -1,6 +1,7 @@
 #include "providers/providerreply.h"
 
 #include "json/jsontext.h"
+#include "util/printable.h"
 
 #include <cmath>
 #include <string_view>
@@ -75,26 +76,7 @@ bool parseJsonObjectBody(QByteArrayView body, json& out, QString& problem)
 QString bodyExcerpt(QByteArrayView body, int maxChars)
 {
     const QString text = QString::fromUtf8(body.first(std::min<qsizetype>(body.size(), qsizetype(maxChars) * 4)));
-    QString out = u"'"_s;
-    int count = 0;
-    for (const QChar c : text) {
-        if (count >= maxChars) {
-            out += u"…"_s;
-            break;
-        }
-        if (c == u'\n')
-            out += u"\\n"_s;
-        else if (c == u'\r')
-            out += u"\\r"_s;
-        else if (c == u'\t')
-            out += u"\\t"_s;
-        else if (c.category() == QChar::Other_Control || c == QChar::ReplacementCharacter)
-            out += u"\\x"_s + QString::number(c.unicode(), 16).rightJustified(2, u'0');
-        else
-            out += c;
-        ++count;
-    }
-    return out + u"'"_s;
+    return u"'"_s + printableText(text, maxChars) + u"'"_s;
 }
 
 ProviderReply httpErrorReply(int status, QByteArrayView body)

@@ -654,13 +654,14 @@ void addGroupValues(GroupWork& work, const std::vector<std::uint32_t>* relabelle
 /// The text field of a record a grouping key reads; nullptr for "run" (a number) and for unknown keys.
 const QString ScoredRecord::*groupField(std::string_view key)
 {
-    static const std::array<std::pair<std::string_view, const QString ScoredRecord::*>, 9> fields = { {
+    static const std::array<std::pair<std::string_view, const QString ScoredRecord::*>, 10> fields = { {
         { "model", &ScoredRecord::model },
         { "strategy", &ScoredRecord::strategy },
         { "suite", &ScoredRecord::suite },
         { "category", &ScoredRecord::category },
         { "tier", &ScoredRecord::tier },
         { "schema_complexity", &ScoredRecord::tier },
+        { "difficulty", &ScoredRecord::difficulty },
         { "source_kind", &ScoredRecord::sourceKind },
         { "modality", &ScoredRecord::modality },
         { "case", &ScoredRecord::caseId },
@@ -941,7 +942,7 @@ std::vector<std::string> presentMetrics(const std::vector<ReportGroup>& groups)
 const std::vector<std::string>& groupKeys()
 {
     static const std::vector<std::string> keys = {"model",    "strategy", "run",        "suite",       "category",
-                                                  "tier",     "schema_complexity",    "source_kind", "modality",
+                                                  "tier",     "schema_complexity", "difficulty",   "source_kind", "modality",
                                                   "case"};
     return keys;
 }

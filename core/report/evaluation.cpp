@@ -3,6 +3,7 @@
 #include "json/parseladder.h"
 #include "run/retrylineage.h"
 #include "report/schemaslots.h"
+#include "scoring/grounding.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "scoring/verdictcodec.h"
@@ -50,6 +51,7 @@ struct CaseFacts
     QString id;
     QString category;
     QString tier;
+    QString difficulty;
     QString sourceKind;
     std::string schemaName; ///< the named schema (the suite's default when the case names none)
     const json* schema = nullptr; ///< points into the suite's manifest or the case's extra
@@ -317,6 +319,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             record.repeat = job.response.repeat;
             record.category = fact.category;
             record.tier = fact.tier;
+            record.difficulty = fact.difficulty;
             record.sourceKind = fact.sourceKind;
             record.modality = run->modality;
             record.simulated = run->simulated;
@@ -475,6 +478,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             f.category = c.category;
             f.tier = c.tier;
             f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
+            f.difficulty = QString::fromStdString(caseDifficulty(c.extra));
             f.extra = std::move(c.extra);
             f.weight = complexityWeight(c.tier);
             if (CaseGold* const g = goldByCase.value(c.row)) {

@@ -2,6 +2,7 @@
 
 #include "io/sobimporter.h"
 #include "report/schemaslots.h"
+#include "scoring/grounding.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "stats/means.h"
@@ -22,6 +23,7 @@ struct CaseFacts
     const json* schema = nullptr; ///< in the manifest or the case's extra; nullptr: none that validates
     SchemaSlot* slot = nullptr;
     double weight = 0;
+    QString difficulty;
 };
 
 struct RunFacts
@@ -51,6 +53,7 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
         const CaseImport& c = read.cases[i];
         CaseFacts& f = facts[i];
         f.weight = complexityWeight(c.tier);
+        f.difficulty = QString::fromStdString(caseDifficulty(c.extra));
         const SchemaSlots::CaseSchema schema = schemaSlots.forCase(c.extra, c.schemaName.toStdString(), documents);
         f.schema = schema.document;
         f.slot = schema.slot;
@@ -93,6 +96,7 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
         record.repeat = response.repeat;
         record.category = c.category;
         record.tier = c.tier;
+        record.difficulty = f.difficulty;
         record.sourceKind = c.category; // an imported SOB case has no source_kind of its own
         record.modality = run.modality;
         record.weight = f.weight;

@@ -1,15 +1,18 @@
 #include "run/demoworkspace.h"
 
 #include "providers/modelspec.h"
+#include "run/demogoldmistakes.h"
 #include "run/runner.h"
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "store/resultstore.h"
+#include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
 
+#include <optional>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -21,6 +24,8 @@ namespace {
 struct LoadedPlan
 {
     std::vector<SuitePtr> suites;
+    std::vector<std::optional<SuiteImport>> planted; ///< parallel to suites: the suite with its planted gold, if any
+    std::vector<int> plantedMistakes; ///< parallel to suites
     QList<ModelSpec> models;
     qint64 total = 0;
 };
@@ -63,6 +68,18 @@ bool loadPlan(const DemoPlan& plan, LoadedPlan& loaded, QString* error)
             return false;
         }
         loaded.suites.push_back(result.suite);
+        std::optional<SuiteImport> planted;
+        if (plan.plantGoldMistakes && !demoGoldMistakesOf(result.suite->id).empty()) {
+            planted = makeSuiteImport(*result.suite);
+            planted->author = u"structscope demo"_s;
+            int count = 0;
+            if (!plantDemoGoldMistakes(*planted, error, &count))
+                return false;
+            loaded.plantedMistakes.push_back(count);
+        } else {
+            loaded.plantedMistakes.push_back(0);
+        }
+        loaded.planted.push_back(std::move(planted));
         loaded.total += qint64(result.suite->cases.size()) * loaded.models.size() * plan.strategies.size() * plan.repeats;
     }
     return true;
@@ -119,7 +136,19 @@ DemoOutcome runDemo(ResultStore& store, const DemoPlan& plan, const DemoProgress
         return outcome;
     }
 
-    for (const SuitePtr& suite : loaded.suites) {
+    for (std::size_t i = 0; i < loaded.suites.size(); ++i) {
+        const SuitePtr& suite = loaded.suites[i];
+        // Stored first with its planted gold: the runner then finds this (id, content hash) stored and keeps it.
+        if (const std::optional<SuiteImport>& planted = loaded.planted[i]) {
+            const auto imported = store.importSuite(*planted);
+            if (!imported) {
+                outcome.error = u"%1: %2"_s.arg(suite->id, imported.errorMessage());
+                break;
+            }
+            // A store that held this suite already (with no runs) keeps its gold as it is.
+            if (imported->created)
+                outcome.plantedMistakes += loaded.plantedMistakes[i];
+        }
         Runner runner(store);
         // The built-in table prices simulated tokens (so cost per success has values), and keeps the
         // demo the same whatever the user's prices.json says.

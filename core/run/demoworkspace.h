@@ -21,6 +21,10 @@ struct DemoPlan
     QStringList profiles; ///< simulated profiles; empty: every built-in profile (simProfiles())
     QList<Strategy> strategies; ///< at least one
     int repeats = 1;
+    /// Store each suite's gold with the mistakes of demoGoldMistakes() (run/demogoldmistakes.h) in revision 0,
+    /// while the simulated models answer from the suite's own, correct gold: the Audit page then has them to
+    /// find. False: the gold is stored as the suite ships it.
+    bool plantGoldMistakes = true;
 };
 
 /// The demo as shipped: every built-in suite and profile under P and J+ (prompt only vs. the response
@@ -37,6 +41,7 @@ struct DemoOutcome
     QStringList suites; ///< the suite ids that ran
     qint64 total = 0; ///< answers the plan asks for
     qint64 stored = 0; ///< answers stored (errors included)
+    int plantedMistakes = 0; ///< gold mistakes planted in the stored suites (DemoPlan::plantGoldMistakes)
     qint64 elapsedMs = 0;
     QString error; ///< set when the demo could not start or a runner stopped early
     bool cancelled = false;
@@ -49,6 +54,9 @@ struct DemoOutcome
 /// event loop on the calling thread (any thread with no other use of `store`). Returns when every
 /// answer is stored, on cancellation, or on the first error. Simulated runs carry provider kind "sim"
 /// and model labels "sim:<profile>", so every view and export marks them as simulated.
+/// With DemoPlan::plantGoldMistakes, each suite is stored first with its planted gold under the built-in
+/// suite's own id and content hash (its runs were made from those files, and a resume or retry finds the
+/// suite by that hash); the runner then finds it stored and adds only the runs.
 DemoOutcome runDemo(ResultStore& store, const DemoPlan& plan = defaultDemoPlan(), const DemoProgress& progress = {});
 
 /// Opens (creating it when missing) the store at `location` and runs the demo into it.

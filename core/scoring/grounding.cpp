@@ -697,6 +697,20 @@ double complexityWeight(std::string_view tier)
     return 0.0;
 }
 
+std::string caseDifficulty(const json& extra)
+{
+    if (!extra.is_object())
+        return {};
+    const auto read = [](const json& object) -> std::string {
+        const auto it = object.find("difficulty");
+        return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    if (std::string own = read(extra); !own.empty())
+        return own;
+    const auto metadata = extra.find("metadata");
+    return metadata != extra.end() && metadata->is_object() ? read(*metadata) : std::string();
+}
+
 RecordWeight sobRecordWeight(const json& metadata)
 {
     RecordWeight result;

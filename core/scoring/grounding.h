@@ -157,6 +157,10 @@ struct RecordWeight
 };
 RecordWeight sobRecordWeight(const nlohmann::json& metadata);
 
+/// The difficulty label a case carries: its extra's `difficulty`, else `metadata.difficulty` (SOB records);
+/// empty when it names none.
+std::string caseDifficulty(const nlohmann::json& extra);
+
 /// SOB's reading of output.candidate_response: only an object or array counts as parsed.
 const nlohmann::json* sobCandidate(const nlohmann::json& candidateResponse);
 

@@ -1,11 +1,8 @@
 #include "sim/simserver.h"
 
 #include "sim/simprofile.h"
+#include "util/printable.h"
 
-#include <QHttpServer>
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
-#include <QPointer>
 #include <QTcpSocket>
 #include <QTimer>
 
@@ -15,8 +12,6 @@ using nlohmann::json;
 namespace structscope {
 
 namespace {
-
-using Status = QHttpServerResponder::StatusCode;
 
 QByteArray dump(const json& value)
 {
@@ -35,90 +30,17 @@ QString profileName(const QString& model)
     return model.startsWith(u"sim:"_s) ? model.mid(4) : model;
 }
 
-// A held request: answered later, or never. The socket may be gone by then.
-struct Pending
-{
-    QHttpServerResponder responder;
-    QPointer<QTcpSocket> socket;
-    bool answered = false;
-
-    explicit Pending(QHttpServerResponder&& r)
-        : responder(std::move(r))
-        , socket(responder.socket())
-    { }
-
-    bool alive() const { return socket && socket->state() == QAbstractSocket::ConnectedState; }
-
-    void send(Status status, const QByteArray& body, const QByteArray& type, const QByteArray& extraName = {},
-        const QByteArray& extraValue = {})
-    {
-        if (answered || !alive())
-            return;
-        answered = true;
-        responder.writeStatusLine(status);
-        responder.writeHeader("Content-Type", type);
-        responder.writeHeader("Content-Length", QByteArray::number(body.size()));
-        if (!extraName.isEmpty())
-            responder.writeHeader(extraName, extraValue);
-        responder.writeBody(body);
-    }
-
-    void startChunked(const QByteArray& type)
-    {
-        if (answered || !alive())
-            return;
-        responder.writeStatusLine(Status::Ok);
-        responder.writeHeader("Content-Type", type);
-        responder.writeHeader("Transfer-Encoding", "chunked");
-    }
-
-    void chunk(const QByteArray& data)
-    {
-        if (answered || !alive() || data.isEmpty())
-            return;
-        responder.writeBody(QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n");
-    }
-
-    void endChunked()
-    {
-        if (answered || !alive())
-            return;
-        answered = true;
-        responder.writeBody("0\r\n\r\n");
-    }
-};
-
 } // namespace
 
 SimServer::SimServer(QObject* parent)
     : QObject(parent)
-    , m_server(std::make_unique<QHttpServer>())
+    , m_http(new BoundedHttpServer(this))
     , m_dice(m_options.seed)
 {
-    m_server->route(u"/v1/models"_s, QHttpServerRequest::Method::Get, [] {
-        json data = json::array();
-        for (const SimProfile& p : simProfiles())
-            data.push_back({ { "id", p.name.toStdString() }, { "object", "model" }, { "created", 0 },
-                { "owned_by", "structscope-sim" }, { "description", "simulated: " + p.description.toStdString() } });
-        return QHttpServerResponse("application/json", dump({ { "object", "list" }, { "data", data } }));
+    m_http->setHandler([this](const HttpRequest& request, std::shared_ptr<HttpExchange> exchange) {
+        route(request, exchange);
     });
-    m_server->route(u"/api/tags"_s, QHttpServerRequest::Method::Get, [] {
-        json models = json::array();
-        for (const SimProfile& p : simProfiles())
-            models.push_back({ { "name", p.name.toStdString() }, { "model", p.name.toStdString() }, { "size", 0 },
-                { "details", { { "family", "structscope-sim" }, { "format", "simulated" } } } });
-        return QHttpServerResponse("application/json", dump({ { "models", models } }));
-    });
-    m_server->route(u"/_structscope/stats"_s, QHttpServerRequest::Method::Get,
-        [this] { return QHttpServerResponse("application/json", statsJson()); });
-    m_server->route(u"/v1/chat/completions"_s, QHttpServerRequest::Method::Post,
-        [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-            handleChat(SimApi::OpenAI, request, std::move(responder));
-        });
-    m_server->route(u"/api/chat"_s, QHttpServerRequest::Method::Post,
-        [this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-            handleChat(SimApi::Ollama, request, std::move(responder));
-        });
+    connect(m_http, &BoundedHttpServer::refusalLogged, this, &SimServer::requestLogged);
 }
 
 SimServer::~SimServer() = default;
@@ -132,23 +54,58 @@ void SimServer::setOptions(const SimServerOptions& options)
 {
     m_options = options;
     m_dice.seed(options.seed);
+    m_http->setLimits(options.limits);
 }
 
 quint16 SimServer::listen(const QHostAddress& address, quint16 port)
 {
-    m_port = m_server->listen(address, port);
+    m_port = m_http->listen(address, port);
     return m_port;
 }
 
-void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpServerResponder&& responder)
+void SimServer::route(const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange)
 {
-    auto pending = std::make_shared<Pending>(std::move(responder));
+    const QByteArray& path = request.path;
+    const bool get = request.method == "GET";
+    const bool post = request.method == "POST";
+    if (path == "/v1/models" && get) {
+        json data = json::array();
+        for (const SimProfile& p : simProfiles())
+            data.push_back({ { "id", p.name.toStdString() }, { "object", "model" }, { "created", 0 },
+                { "owned_by", "structscope-sim" }, { "description", "simulated: " + p.description.toStdString() } });
+        exchange->send(200, "application/json", dump({ { "object", "list" }, { "data", data } }));
+    } else if (path == "/api/tags" && get) {
+        json models = json::array();
+        for (const SimProfile& p : simProfiles())
+            models.push_back({ { "name", p.name.toStdString() }, { "model", p.name.toStdString() }, { "size", 0 },
+                { "details", { { "family", "structscope-sim" }, { "format", "simulated" } } } });
+        exchange->send(200, "application/json", dump({ { "models", models } }));
+    } else if (path == "/_structscope/stats" && get) {
+        exchange->send(200, "application/json", statsJson());
+    } else if (path == "/v1/chat/completions" && post) {
+        handleChat(SimApi::OpenAI, request, exchange);
+    } else if (path == "/api/chat" && post) {
+        handleChat(SimApi::Ollama, request, exchange);
+    } else {
+        const bool known = path == "/v1/models" || path == "/api/tags" || path == "/_structscope/stats"
+            || path == "/v1/chat/completions" || path == "/api/chat";
+        const int status = known ? 405 : 404;
+        const QString shown = printableText(QString::fromUtf8(request.method + ' ' + path), 120);
+        exchange->send(status, "application/json",
+            errorBody(SimApi::OpenAI, known ? u"%1: method not allowed"_s.arg(shown) : u"%1: no such route"_s.arg(shown),
+                "not_found_error"));
+        emit requestLogged(u"%1 → %2"_s.arg(shown, QString::number(status)));
+    }
+}
+
+void SimServer::handleChat(SimApi api, const HttpRequest& request, const std::shared_ptr<HttpExchange>& pending)
+{
     const QString path = api == SimApi::OpenAI ? u"/v1/chat/completions"_s : u"/api/chat"_s;
     QString error;
-    auto chat = parseSimChatRequest(api, request.body(), &error);
+    auto chat = parseSimChatRequest(api, request.body, &error);
     if (!chat) {
-        pending->send(Status::BadRequest, errorBody(api, error), "application/json");
-        emit requestLogged(u"POST %1 → 400 %2"_s.arg(path, error));
+        pending->send(400, "application/json", errorBody(api, error));
+        emit requestLogged(u"POST %1 → 400 %2"_s.arg(path, printableText(error, 200)));
         return;
     }
     const SimProfile* profile = findSimProfile(profileName(chat->model));
@@ -156,15 +113,14 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
         QStringList names;
         for (const SimProfile& p : simProfiles())
             names << p.name;
-        pending->send(Status::NotFound,
+        pending->send(404, "application/json",
             errorBody(api, u"model '%1' not found; the simulated models are %2"_s.arg(chat->model, names.join(u", "_s)),
-                "not_found_error"),
-            "application/json");
-        emit requestLogged(u"POST %1 %2 → 404"_s.arg(path, chat->model));
+                "not_found_error"));
+        emit requestLogged(u"POST %1 %2 → 404"_s.arg(path, printableText(chat->model, 80)));
         return;
     }
-    chat->caseId = QString::fromUtf8(QByteArray::fromPercentEncoding(request.value("X-StructScope-Case")));
-    chat->repeat = request.value("X-StructScope-Repeat").toInt();
+    chat->caseId = QString::fromUtf8(QByteArray::fromPercentEncoding(request.header("X-StructScope-Case")));
+    chat->repeat = request.header("X-StructScope-Repeat").toInt();
 
     const SimChatAnswer answer = answerSimChat(m_catalog, *profile, *chat);
     ++m_stats.requests;
@@ -184,7 +140,8 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     if (!fault.isEmpty())
         ++m_stats.faults[fault];
     emit requestLogged(u"POST %1 %2 %3 → %4"_s.arg(path, profile->name,
-        answer.caseId.isEmpty() ? u"(unknown prompt)"_s : answer.caseId, fault.isEmpty() ? u"200"_s : fault));
+        answer.caseId.isEmpty() ? u"(unknown prompt)"_s : printableText(answer.caseId, 80),
+        fault.isEmpty() ? u"200"_s : fault));
 
     const auto finish = [this, pending] {
         --m_stats.inFlight;
@@ -192,8 +149,8 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     };
     if (fault == u"no_answer"_s) {
         // Never answered: the client's timeout has to notice. Held until the client hangs up.
-        if (pending->socket) {
-            connect(pending->socket, &QTcpSocket::disconnected, this, [pending, finish] { finish(); });
+        if (QTcpSocket* socket = pending->socket()) {
+            connect(socket, &QTcpSocket::disconnected, this, [pending, finish] { finish(); });
         } else {
             finish();
         }
@@ -203,7 +160,7 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     // waits): what the client measures is the latency asked for, not that plus this server's work.
     struct Prepared
     {
-        Status status = Status::Ok;
+        int status = 200;
         QByteArray type = "application/json";
         QByteArray body;
         QList<QByteArray> chunks; ///< a streamed answer
@@ -211,11 +168,11 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     };
     Prepared reply;
     if (fault == u"rate_limited"_s) {
-        reply.status = Status::TooManyRequests;
+        reply.status = 429;
         reply.body = errorBody(api, u"simulated rate limit"_s, "rate_limit_error");
         reply.retryAfter = QByteArray::number(m_options.retryAfterSeconds);
     } else if (fault == u"server_error"_s) {
-        reply.status = Status::InternalServerError;
+        reply.status = 500;
         reply.body = errorBody(api, u"simulated server error"_s, "server_error");
     } else if (fault == u"malformed"_s) {
         // Alternately a cut body and a proxy's HTML page.
@@ -239,14 +196,14 @@ void SimServer::handleChat(SimApi api, const QHttpServerRequest& request, QHttpS
     QTimer::singleShot(delay, Qt::PreciseTimer, this, [pending, reply = std::move(reply), stream, finish] {
         finish();
         if (stream) {
-            pending->startChunked(reply.type);
+            pending->startChunked(200, reply.type);
             for (const QByteArray& part : reply.chunks)
                 pending->chunk(part);
             pending->endChunked();
         } else if (!reply.retryAfter.isEmpty()) {
-            pending->send(reply.status, reply.body, reply.type, "Retry-After", reply.retryAfter);
+            pending->send(reply.status, reply.type, reply.body, { { "Retry-After", reply.retryAfter } });
         } else {
-            pending->send(reply.status, reply.body, reply.type);
+            pending->send(reply.status, reply.type, reply.body);
         }
     });
 }
@@ -262,9 +219,13 @@ QByteArray SimServer::statsJson() const
     json suites = json::array();
     for (const QString& id : m_catalog.suiteIds())
         suites.push_back(id.toStdString());
+    const HttpCounters& http = m_http->counters();
+    const json refused = { { "body_or_headers_too_large", http.tooLarge }, { "timed_out", http.timedOut },
+        { "over_connection_cap", http.refused }, { "malformed", http.malformed } };
     return dump({ { "requests", m_stats.requests }, { "unknown_cases", m_stats.unknownCases },
         { "in_flight", m_stats.inFlight }, { "max_in_flight", m_stats.maxInFlight }, { "per_case", perCase },
-        { "faults", faults }, { "suites", suites } });
+        { "faults", faults }, { "suites", suites }, { "open_connections", http.open },
+        { "max_open_connections", http.maxOpen }, { "refused", refused } });
 }
 
 } // namespace structscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sim/boundedhttpserver.h"
 #include "sim/simchat.h"
 
 #include <QHash>
@@ -7,11 +8,6 @@
 #include <QObject>
 #include <QRandomGenerator>
 
-#include <memory>
-
-class QHttpServer;
-class QHttpServerRequest;
-class QHttpServerResponder;
 
 namespace structscope {
 
@@ -22,6 +18,7 @@ struct SimServerOptions
     double faultRate = 0; ///< share of chat requests answered with a fault (429, 500, no answer, bad body)
     int retryAfterSeconds = 1; ///< the Retry-After of an injected 429
     quint32 seed = 1; ///< the fault dice are seeded: the same requests meet the same faults
+    HttpLimits limits; ///< what one client may cost: body size, deadlines, open connections
 };
 
 /// What serve-sim has seen, for people (GET /_structscope/stats) and tests.
@@ -40,6 +37,8 @@ struct SimServerStats
 /// profiles as its models. It recognises a request's case by the X-StructScope-Case header, else by the
 /// case input inside the last user message; an unknown prompt gets a minimal instance of the requested
 /// schema. Faults and latency are injected as the options say. Any OpenAI or Ollama client works with it.
+/// Requests over the limits of SimServerOptions::limits are refused by BoundedHttpServer; what it logs of a
+/// request (model names, case ids, errors) holds only printable characters.
 class SimServer : public QObject
 {
     Q_OBJECT
@@ -56,16 +55,19 @@ public:
     quint16 port() const { return m_port; }
 
     const SimServerStats& stats() const { return m_stats; }
+    /// What the HTTP layer refused (bodies over the limit, timeouts, connections over the cap).
+    const HttpCounters& httpCounters() const { return m_http->counters(); }
 
 signals:
-    /// One line per chat request, for a log ("POST /v1/chat/completions careful st-001 → 200").
+    /// One line per request, for a log ("POST /v1/chat/completions careful st-001 → 200"); printable only.
     void requestLogged(const QString& line);
 
 private:
-    void handleChat(SimApi api, const QHttpServerRequest& request, QHttpServerResponder&& responder);
+    void route(const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange);
+    void handleChat(SimApi api, const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange);
     QByteArray statsJson() const;
 
-    std::unique_ptr<QHttpServer> m_server;
+    BoundedHttpServer* m_http;
     SimCatalog m_catalog;
     SimServerOptions m_options;
     QRandomGenerator m_dice;

@@ -73,6 +73,20 @@ StoreResult<void> checkSqliteHeader(const QString& path)
     return {};
 }
 
+bool isMarkedStoreFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray header = file.read(72);
+    static const QByteArray magic("SQLite format 3\0", 16);
+    if (header.size() < 72 || !header.startsWith(magic))
+        return false;
+    const auto byte = [&header](int offset) { return quint32(quint8(header.at(offset))); };
+    const quint32 applicationId = byte(68) << 24 | byte(69) << 16 | byte(70) << 8 | byte(71);
+    return applicationId == quint32(kSqliteApplicationId);
+}
+
 StoreResult<int> probeSchemaVersion(const QSqlDatabase& db, const SqlDialect& dialect, const QString& name)
 {
     QSqlQuery query(db);

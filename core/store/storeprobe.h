@@ -15,6 +15,10 @@ namespace structscope {
 /// string, a valid page size, and a file at least as long as the header says (a truncated copy).
 StoreResult<void> checkSqliteHeader(const QString& path);
 
+/// True when `path` is a SQLite file whose header carries a StructScope store's application_id ("SSst" at offset 68,
+/// what the shared-mime-info type application/x-structscope-store matches on). Reads 72 bytes; opens nothing.
+bool isMarkedStoreFile(const QString& path);
+
 /// Reads which schema version the database holds: 0 when it holds nothing at all (a new store: no
 /// tables, views or triggers, and on SQLite a user_version of 0), the
 /// version of a StructScope store, or NotAStore / NewerSchema / Corrupt. `name` is used in messages.

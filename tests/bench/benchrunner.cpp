@@ -49,7 +49,7 @@ Result runOnce(const SuitePtr& suite, int requests, int concurrency, double late
         [&] {
             server = new SimServer;
             server->addSuite(suite);
-            server->setOptions({ latencyMs, 0, 1, 1 });
+            server->setOptions({ latencyMs, 0, 1, 1, {} });
             port = server->listen();
         },
         Qt::BlockingQueuedConnection);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "report/aggregator.h"
+#include "report/pairmatrix.h"
 #include "stats/paired.h"
 #include "workspace/casedetail.h"
 
@@ -31,9 +32,10 @@ struct Configuration
 
 /// Every (model, strategy) of the records, sorted.
 std::vector<Configuration> configurationsOf(RecordsView records);
-/// The per-record metrics of the records that can be compared case by case (rates, and means whose
-/// values lie in [0, 1]), in registry order.
-std::vector<std::string> comparableMetrics(RecordsView records);
+/// The configuration of a pair matrix made of model and strategy.
+PairConfiguration pairConfigurationOf(const Configuration& c);
+/// The model and strategy of a pair matrix's configuration (empty for a key it is not made of).
+Configuration configurationOf(const PairConfiguration& c);
 
 /// A case (× repeat) the two configurations disagree on.
 struct DiscordantCase
@@ -67,9 +69,9 @@ struct ConfigComparison
 
 using ConfigComparisonPtr = std::shared_ptr<const ConfigComparison>;
 
-/// Pairs the records of A and B that carry `metric` and compares them: rates with
-/// comparePairedOutcomes (a value ≥ 0.5 counts as 1), means with comparePairedScores; pairs are taken
-/// in (suite, case, repeat) order so the bootstrap is reproducible. Pure; any thread.
+/// Pairs the records of A and B that carry `metric` and compares them (pairRecords(), comparePairedRecords():
+/// rates with the exact McNemar test, a value ≥ 0.5 counting as 1, means with the exact sign test); pairs are
+/// taken in (suite, case, repeat) order so the bootstrap is reproducible. Pure; any thread.
 ConfigComparison compareConfigurations(RecordsView records, const Configuration& a,
     const Configuration& b, const std::string& metric, const BootstrapOptions& options = {});
 

@@ -2,16 +2,19 @@
 
 #include "models/discordantmodel.h"
 #include "models/metricformat.h"
+#include "models/pairmatrixmodel.h"
 #include "scoring/metricregistry.h"
 #include "widgets/goldtoggle.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -98,9 +101,15 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
     controls->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_discordantTitle);
-    layout->addWidget(m_view, 1);
+    auto* twoConfigurations = new QWidget(this);
+    auto* twoLayout = new QVBoxLayout(twoConfigurations);
+    twoLayout->setContentsMargins(0, 0, 0, 0);
+    twoLayout->addWidget(m_summary);
+    twoLayout->addWidget(m_discordantTitle);
+    twoLayout->addWidget(m_view, 1);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(twoConfigurations);
+    layout->addWidget(m_stack, 1);
 
     for (QComboBox* combo : { m_a, m_b, m_metric })
         connect(combo, &QComboBox::currentIndexChanged, this, &ComparePage::compare);
@@ -116,10 +125,189 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex& index) {
         Q_EMIT drillDown(index.data(DiscordantModel::GroupKeyRole).value<GroupKey>());
     });
+
+    // The all-pairs view: its own row of choices above the pickers, its own page of the stack.
+    m_pairsPool.setMaxThreadCount(1);
+    m_viewChooser = new QComboBox(this);
+    m_viewChooser->setObjectName(u"compareView"_s);
+    m_viewChooser->addItem(tr("Two configurations"));
+    m_viewChooser->addItem(tr("All pairs"));
+    m_viewChooser->setToolTip(tr("Two configurations side by side, or every pair of configurations at once"));
+    m_adjust = new QComboBox(this);
+    m_adjust->setObjectName(u"compareAdjust"_s);
+    m_adjust->addItem(tr("Holm (family-wise error)"), u"holm"_s);
+    m_adjust->addItem(tr("Benjamini–Hochberg (false discovery rate)"), u"bh"_s);
+    m_adjust->setItemData(0,
+        tr("Holm's step-down correction: the chance of calling any pair significant by accident stays at most 5%."),
+        Qt::ToolTipRole);
+    m_adjust->setItemData(1,
+        tr("Benjamini–Hochberg: of the pairs called significant, at most 5% are expected to be accidents."),
+        Qt::ToolTipRole);
+    m_adjust->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto* adjustLabel = new QLabel(tr("Adjust p:"), this);
+    auto* viewRow = new QHBoxLayout;
+    viewRow->addWidget(new QLabel(tr("View:"), this));
+    viewRow->addWidget(m_viewChooser);
+    viewRow->addSpacing(12);
+    viewRow->addWidget(adjustLabel);
+    viewRow->addWidget(m_adjust);
+    viewRow->addStretch(1);
+    layout->insertLayout(0, viewRow);
+
+    m_pairModel = new PairMatrixModel(this);
+    m_pairModel->setPalette(palette());
+    m_pairView = new QTableView(this);
+    m_pairView->setObjectName(u"pairMatrixTable"_s);
+    m_pairView->setModel(m_pairModel);
+    m_pairView->setWordWrap(true);
+    m_pairView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_pairView->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_pairView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pairView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pairsSummary = new QLabel(this);
+    m_pairsSummary->setObjectName(u"pairsSummary"_s);
+    m_pairsSummary->setTextFormat(Qt::RichText);
+    m_pairsSummary->setWordWrap(true);
+    m_pairsSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* allPairs = new QWidget(this);
+    auto* pairsLayout = new QVBoxLayout(allPairs);
+    pairsLayout->setContentsMargins(0, 0, 0, 0);
+    pairsLayout->addWidget(m_pairsSummary);
+    pairsLayout->addWidget(m_pairView, 1);
+    m_stack->addWidget(allPairs);
+
+    const auto showView = [this, swap, adjustLabel](int view) {
+        const bool pairs = view == int(View::AllPairs);
+        m_stack->setCurrentIndex(pairs ? 1 : 0);
+        for (QWidget* w : std::initializer_list<QWidget*> { m_a, m_b, swap })
+            w->setEnabled(!pairs);
+        adjustLabel->setEnabled(pairs);
+        m_adjust->setEnabled(pairs);
+        // The metric may have been chosen with signals blocked (setComparison()).
+        const PairMatrixPtr shown = m_pairModel->matrix();
+        if (pairs
+            && (m_pairsStale || !shown || shown->metric != m_metric->currentData().toString().toStdString()))
+            computePairs();
+    };
+    showView(0);
+    connect(m_viewChooser, &QComboBox::currentIndexChanged, this, showView);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
+        m_pairsStale = true;
+        if (view() == View::AllPairs)
+            computePairs();
+    });
+    connect(m_adjust, &QComboBox::currentIndexChanged, this, [this] {
+        m_pairModel->setAdjustment(adjustment());
+        describePairs();
+    });
+    connect(m_pairView, &QTableView::activated, this, &ComparePage::openPair);
+}
+
+void ComparePage::setView(View view)
+{
+    m_viewChooser->setCurrentIndex(int(view));
+}
+
+ComparePage::View ComparePage::view() const
+{
+    return m_viewChooser->currentIndex() == int(View::AllPairs) ? View::AllPairs : View::TwoConfigurations;
+}
+
+void ComparePage::setAdjustment(PAdjustMethod method)
+{
+    m_adjust->setCurrentIndex(method == PAdjustMethod::Holm ? 0 : 1);
+}
+
+PAdjustMethod ComparePage::adjustment() const
+{
+    return m_adjust->currentIndex() == 1 ? PAdjustMethod::BenjaminiHochberg : PAdjustMethod::Holm;
+}
+
+void ComparePage::changeEvent(QEvent* event)
+{
+    RecordsPage::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_pairModel)
+        m_pairModel->setPalette(palette());
+}
+
+void ComparePage::computePairs()
+{
+    const ScoredSetPtr set = scoredSet();
+    m_pairsStale = true;
+    if (view() != View::AllPairs)
+        return;
+    if (!set || m_metric->currentIndex() < 0) {
+        ++m_pairsGeneration;
+        showPairs(nullptr);
+        return;
+    }
+    PairMatrixOptions options;
+    options.metric = m_metric->currentData().toString().toStdString();
+    options.by = { "model", "strategy" };
+    options.adjust = adjustment();
+    const quint64 generation = ++m_pairsGeneration;
+    m_computingPairs = true;
+    m_pairsStale = false;
+    m_pairsSummary->setText(tr("Comparing every pair of configurations…"));
+    beginWork();
+    QtConcurrent::run(&m_pairsPool, [set, options] {
+        return std::shared_ptr<const PairMatrix>(std::make_shared<const PairMatrix>(computePairMatrix(set->records, options)));
+    }).then(this, [this, generation](const std::shared_ptr<const PairMatrix>& matrix) {
+        endWork();
+        if (generation != m_pairsGeneration)
+            return;
+        showPairs(matrix);
+    });
+}
+
+void ComparePage::showPairs(const std::shared_ptr<const PairMatrix>& matrix)
+{
+    m_computingPairs = false;
+    m_pairModel->setMatrix(matrix);
+    describePairs();
+    Q_EMIT pairsApplied();
+}
+
+void ComparePage::describePairs()
+{
+    const PairMatrixPtr matrix = m_pairModel->matrix();
+    if (!matrix) {
+        m_pairsSummary->setText(scoredSet() ? QString() : tr("No workspace open."));
+        return;
+    }
+    if (!matrix->ok()) {
+        m_pairsSummary->setText(matrix->error.toHtmlEscaped());
+        return;
+    }
+    int significant = 0;
+    for (const PairCell& cell : matrix->pairs)
+        significant += cell.significant ? 1 : 0;
+    const QString method = matrix->adjust == PAdjustMethod::Holm ? tr("Holm") : tr("Benjamini–Hochberg");
+    m_pairsSummary->setText(
+        tr("<b>%1</b>: each cell is <b>row − column</b> in points, with its 95% paired bootstrap interval, the %2 p "
+           "and that p adjusted by %3 over the %4 pairs compared. <b>%5</b> pair(s) differ significantly after "
+           "adjustment (adjusted p ≤ %6; bold, tinted). Activate a cell to compare that pair in detail.")
+            .arg(metricLabel(matrix->metric).toHtmlEscaped(), matrix->testName(), method)
+            .arg(matrix->tested)
+            .arg(significant)
+            .arg(matrix->alpha));
+}
+
+void ComparePage::openPair(const QModelIndex& index)
+{
+    const PairMatrixPtr matrix = m_pairModel->matrix();
+    if (!matrix || !index.isValid() || index.row() == index.column())
+        return;
+    // The cell is row − column: the two-configuration view's B − A with A the column.
+    const Configuration a = m_pairModel->configuration(index.column());
+    const Configuration b = m_pairModel->configuration(index.row());
+    if (setComparison(a, b, matrix->metric))
+        setView(View::TwoConfigurations);
 }
 
 ComparePage::~ComparePage()
 {
+    m_pairsPool.waitForDone();
     m_pool.waitForDone();
 }
 
@@ -131,6 +319,7 @@ void ComparePage::reload()
 void ComparePage::recordsReady(const ScoredSetPtr& set, const QString& error)
 {
     refill();
+    computePairs();
     if (!set) {
         m_summary->setText(error.isEmpty() ? tr("No workspace open.") : error.toHtmlEscaped());
         showComparison(nullptr);

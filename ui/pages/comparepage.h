@@ -7,6 +7,7 @@
 
 class QComboBox;
 class QLabel;
+class QStackedWidget;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -14,10 +15,13 @@ namespace structscope {
 
 class DiscordantModel;
 class GoldToggle;
+class PairMatrixModel;
 
 /// Two configurations (a model under two strategies, or two models) on the same cases: their rates,
 /// the difference in points with a paired bootstrap 95% interval, the exact McNemar p, and the
-/// discordant cases; activating one opens its diff on the Cases page.
+/// discordant cases; activating one opens its diff on the Cases page. The "All pairs" view compares every
+/// configuration with every other on the metric at once (PairMatrix), p values adjusted over all pairs by Holm or
+/// Benjamini–Hochberg; activating a cell opens that pair in the two-configuration view.
 class ComparePage : public RecordsPage
 {
     Q_OBJECT
@@ -37,17 +41,37 @@ public:
     /// True while the comparison is computed.
     bool isComparing() const { return m_comparing; }
 
+    /// The views of the page.
+    enum class View { TwoConfigurations, AllPairs };
+    void setView(View view);
+    View view() const;
+    /// The adjustment of the all-pairs view.
+    void setAdjustment(PAdjustMethod method);
+    PAdjustMethod adjustment() const;
+    PairMatrixModel* pairMatrixModel() const { return m_pairModel; }
+    QTableView* pairMatrixView() const { return m_pairView; }
+    QLabel* pairsSummary() const { return m_pairsSummary; }
+    /// True while the all-pairs matrix is computed.
+    bool isComputingPairs() const { return m_computingPairs; }
+
 Q_SIGNALS:
     void comparisonApplied();
+    /// The all-pairs matrix was computed (or cleared) and shown.
+    void pairsApplied();
 
 protected:
     void reload() override;
     void recordsReady(const ScoredSetPtr& set, const QString& error) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void refill();
     void compare();
     void showComparison(const ConfigComparisonPtr& comparison);
+    void computePairs();
+    void showPairs(const std::shared_ptr<const PairMatrix>& matrix);
+    void describePairs();
+    void openPair(const QModelIndex& index);
 
     DiscordantModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -62,6 +86,17 @@ private:
     bool m_comparing = false;
     quint64 m_generation = 0;
     QThreadPool m_pool;
+    // The all-pairs view.
+    QComboBox* m_viewChooser = nullptr;
+    QComboBox* m_adjust = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    PairMatrixModel* m_pairModel = nullptr;
+    QTableView* m_pairView = nullptr;
+    QLabel* m_pairsSummary = nullptr;
+    bool m_computingPairs = false;
+    bool m_pairsStale = true; ///< the records or metric changed since the matrix was computed
+    quint64 m_pairsGeneration = 0;
+    QThreadPool m_pairsPool;
 };
 
 } // namespace structscope

@@ -28,7 +28,9 @@ QString columnTitle(const QString& key)
     if (key == u"category"_s)
         return QObject::tr("Category");
     if (key == u"tier"_s)
-        return QObject::tr("Tier / complexity");
+        return QObject::tr("Tier / schema complexity");
+    if (key == u"difficulty"_s)
+        return QObject::tr("Difficulty");
     if (key == u"source_kind"_s)
         return QObject::tr("Source kind");
     if (key == u"modality"_s)
@@ -47,7 +49,7 @@ enum SortChoice { ByName = 0, ByMean = 1, ByLine = 2 };
 
 QStringList HeatmapPage::columnKeys()
 {
-    return { u"category"_s, u"tier"_s, u"source_kind"_s, u"modality"_s, u"suite"_s, u"strategy"_s };
+    return { u"category"_s, u"tier"_s, u"difficulty"_s, u"source_kind"_s, u"modality"_s, u"suite"_s, u"strategy"_s };
 }
 
 HeatmapPage::HeatmapPage(Workspace* workspace, QWidget* parent)

@@ -3,6 +3,7 @@
 #include "models/metricformat.h"
 #include "providers/pricetable.h"
 #include "providers/strategy.h"
+#include "run/demogoldmistakes.h"
 #include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
@@ -372,10 +373,12 @@ SimulatedDataDialog::SimulatedDataDialog(QWidget* parent)
     m_tabs->addTab(makeRatesTab(), tr("Fault rates"));
     m_tabs->addTab(makeStrategiesTab(), tr("Strategies"));
     m_tabs->addTab(makeSuitesTab(), tr("Built-in suites"));
+    m_tabs->addTab(makeGoldMistakesTab(), tr("Demo gold mistakes"));
     m_tabs->setTabToolTip(0, tr("What each simulated model does, and how fast it seems"));
     m_tabs->setTabToolTip(1, tr("The chance of each fault, per simulated model"));
     m_tabs->setTabToolTip(2, tr("How the output strategy scales the fault rates"));
     m_tabs->setTabToolTip(3, tr("The suites that come with StructScope: where their cases come from"));
+    m_tabs->setTabToolTip(4, tr("The mistakes the demo workspace plants in its gold, for the Audit page to find"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
@@ -578,6 +581,41 @@ QWidget* SimulatedDataDialog::makeSuitesTab()
                                    .arg(roots.isEmpty() ? tr("no folder found") : roots.join(u", "_s).toHtmlEscaped()),
         tab));
     layout->addWidget(m_suites, 1);
+    return tab;
+}
+
+QWidget* SimulatedDataDialog::makeGoldMistakesTab()
+{
+    auto* tab = new QWidget(this);
+    m_mistakes = makeTree(u"demoGoldMistakes"_s,
+        { tr("Suite"), tr("Case"), tr("Field"), tr("Stored gold"), tr("True value"), tr("Mistake") }, tab, { 5 });
+    for (const DemoGoldMistake& m : demoGoldMistakes()) {
+        const QString what = tr("%1: %2").arg(m.kind, m.note);
+        auto* item = new QTreeWidgetItem(m_mistakes,
+            { m.suite, m.caseId, QString::fromStdString(m.path), demoGoldValueText(m.planted),
+                demoGoldValueText(m.truth), what });
+        item->setFlags(Qt::ItemIsEnabled);
+        for (int c = 0; c < 6; ++c)
+            item->setToolTip(c, what);
+    }
+    QHeaderView* header = m_mistakes->header();
+    header->setStretchLastSection(false);
+    for (int c = 0; c < 5; ++c)
+        header->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(5, QHeaderView::Stretch);
+
+    auto* layout = new QVBoxLayout(tab);
+    layout->addWidget(makeText(tr("<p>The demo workspace stores these cases' gold with a mistake of the kinds real "
+                                  "gold has, while the simulated models answer from the suites' correct gold (the "
+                                  "built-in suites themselves are right). They are there to show the gold audit: "
+                                  "every model disagrees with the stored gold at these fields, so the "
+                                  "<i>as measured</i> numbers count these cases as failed by every model, the "
+                                  "oracle included, and the <b>Audit</b> page lists each with the true value as the "
+                                  "models' consensus.</p><p>Accepting that value stores a corrected revision of the "
+                                  "gold; with the <i>adjusted</i> gold the case scores as the models answered it. "
+                                  "Each new demo workspace starts again from the planted gold.</p>"),
+        tab));
+    layout->addWidget(m_mistakes, 1);
     return tab;
 }
 

@@ -10,8 +10,9 @@ namespace structscope {
 
 /// Help ▸ About the Data: what the simulated models are and what their numbers mean. Everything
 /// it lists is read from the code and the data it describes: the built-in profiles (simProfiles()),
-/// how each output strategy scales their fault rates (strategyEffect()), and the built-in suites,
-/// loaded from their folders off the GUI thread.
+/// how each output strategy scales their fault rates (strategyEffect()), the built-in suites, loaded
+/// from their folders off the GUI thread, and the gold mistakes the demo workspace plants
+/// (demoGoldMistakes()).
 class SimulatedDataDialog : public QDialog
 {
     Q_OBJECT
@@ -34,6 +35,9 @@ public:
     QTreeWidget* strategyTable() const { return m_strategies; }
     /// One row per built-in suite (once loaded): name, version, cases, licence, folder.
     QTreeWidget* suiteTable() const { return m_suites; }
+    /// One row per gold mistake the demo workspace plants (demoGoldMistakes()): suite, case, field, stored
+    /// gold, true value, what the mistake is.
+    QTreeWidget* goldMistakeTable() const { return m_mistakes; }
     /// True once the built-in suites were read (suitesLoaded() was emitted).
     bool hasLoadedSuites() const { return m_suitesLoaded; }
 
@@ -45,6 +49,7 @@ private:
     QWidget* makeRatesTab();
     QWidget* makeStrategiesTab();
     QWidget* makeSuitesTab();
+    QWidget* makeGoldMistakesTab();
     void loadSuites();
 
     QTabWidget* m_tabs;
@@ -52,6 +57,7 @@ private:
     QTreeWidget* m_rates;
     QTreeWidget* m_strategies;
     QTreeWidget* m_suites;
+    QTreeWidget* m_mistakes;
     bool m_suitesLoaded = false;
     // Qt 6.4's then(context, …) must find its context alive when the job ends: the dialog waits
     // for its loader before it goes away.

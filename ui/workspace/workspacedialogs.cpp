@@ -14,17 +14,17 @@ namespace structscope {
 QString askNewWorkspace(QWidget* parent, Settings& settings)
 {
     const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("New Workspace"), settings.lastDirectory(),
-        QObject::tr("StructScope store (*.sqlite *.db)"));
+        QObject::tr("StructScope store (*.structscope);;SQLite file (*.sqlite *.sqlite3 *.db)"));
     if (path.isEmpty())
         return {};
     settings.setLastDirectory(QFileInfo(path).absolutePath());
-    return QFileInfo(path).suffix().isEmpty() ? path + u".sqlite"_s : path;
+    return QFileInfo(path).suffix().isEmpty() ? path + u".structscope"_s : path;
 }
 
 QString askOpenWorkspace(QWidget* parent, Settings& settings)
 {
     const QString path = QFileDialog::getOpenFileName(parent, QObject::tr("Open Workspace"), settings.lastDirectory(),
-        QObject::tr("StructScope store (*.sqlite *.sqlite3 *.db);;All files (*)"));
+        QObject::tr("StructScope store (*.structscope *.sqlite *.sqlite3 *.db);;All files (*)"));
     if (!path.isEmpty())
         settings.setLastDirectory(QFileInfo(path).absolutePath());
     return path;

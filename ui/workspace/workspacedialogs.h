@@ -12,7 +12,8 @@ class Settings;
 // The file dialogs of the File menu; each returns "" (or an empty list) when the user cancels,
 // and remembers the folder it ended in.
 
-/// A new SQLite store file (".sqlite" added when the name has no suffix).
+/// A new SQLite store file (".structscope", the suffix desktops know as a StructScope store, added when the name has
+/// no suffix).
 QString askNewWorkspace(QWidget* parent, Settings& settings);
 /// An existing store file.
 QString askOpenWorkspace(QWidget* parent, Settings& settings);
