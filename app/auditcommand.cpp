@@ -55,8 +55,8 @@ int auditCommand(const QStringList& args)
     parser.addOption({u"min-support"_s, u"Share of them that must agree on one value other than gold, in (0, 1] "
                                         u"(default 0.6)."_s,
                       u"X"_s, u"0.6"_s});
-    parser.addOption({u"keep-reworded"_s, u"Also list values whose gold the case's input holds while it does not hold "
-                                          u"the consensus (the models reword what the gold copies; left out by default)."_s});
+    parser.addOption({u"keep-reworded"_s, u"Also list values the input backs worse than the gold: the models reword what "
+                                          u"the gold copies, or invent a value where gold has null (left out by default)."_s});
     parser.addOption({u"suite"_s, u"Only this stored suite (its id, or its row when the id is ambiguous)."_s,
                       u"ID"_s});
     if (!parser.parse(args)) {

@@ -49,9 +49,10 @@ int kindTier(FindingKind kind)
     return 5;
 }
 
-int evidenceOf(const AuditItem& item, const QString& source)
+/// `basisGold`: the gold the finding was made on (the original one for items found in the Fixed pass).
+int evidenceOf(const AuditItem& item, const std::optional<json>& basisGold, const QString& source)
 {
-    const int gold = item.gold && !item.gold->is_null() ? sourceSupport(source, *item.gold) : 0;
+    const int gold = basisGold && !basisGold->is_null() ? sourceSupport(source, *basisGold) : 0;
     const int consensus = !item.consensus.is_null() ? sourceSupport(source, item.consensus) : 0;
     switch (item.kind) {
     case FindingKind::ExtraElement:
@@ -62,6 +63,9 @@ int evidenceOf(const AuditItem& item, const QString& source)
         return consensus > 0 ? 2 : 1;
     case FindingKind::Value:
     case FindingKind::Format:
+        // Where gold has null, a value the input does not hold is the models' invention.
+        if (basisGold && basisGold->is_null())
+            return consensus > 0 ? 2 : 0;
         return consensus > gold ? 2 : consensus < gold ? 0 : 1;
     }
     return 1;
@@ -248,7 +252,7 @@ private:
                 item.goldSource = findInSource(c.input, *item.gold);
             if (f.kind != FindingKind::ExtraElement && f.kind != FindingKind::MergeSplit)
                 item.consensusSource = findInSource(c.input, item.consensus);
-            item.evidence = evidenceOf(item, c.input);
+            item.evidence = evidenceOf(item, f.gold, c.input);
             if (item.kind == FindingKind::Value && item.evidence == 0 && !m_options.listGoldTheInputHolds) {
                 listed.erase(item.path);
                 continue;

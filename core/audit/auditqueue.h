@@ -30,8 +30,9 @@ struct AuditOptions
     qint64 suiteRow = 0; ///< only this suite (0: every suite of the store)
     bool includeFixed = true; ///< also list items that were suspect under the original gold and changed since
     bool includePreflight = true; ///< check each case's current gold against its schema
-    /// Also list Value findings whose gold the case's input backs while it does not back the consensus
-    /// (evidence 0: the models reword what the gold copies from the input). Off: they are left out.
+    /// Also list Value findings of evidence 0: the input backs the gold and not the consensus (the models reword
+    /// what the gold copies), or gold has null and the input does not hold the consensus (the models invent it).
+    /// Off: they are left out.
     bool listGoldTheInputHolds = false;
     const std::atomic_bool* cancel = nullptr; ///< checked between suites and runs
 };
@@ -66,7 +67,8 @@ struct AuditItem
     SourceSnippet goldSource; ///< the gold value in the case's input
     SourceSnippet consensusSource; ///< the consensus value (or proposed element) in the case's input
     /// What the case's input says (sourceSupport: found verbatim 2, its words there 1, else 0; null 0): for a
-    /// value, 2 when the input backs the consensus better than the gold, 0 when worse, else 1; a proposed element
+    /// value, 2 when the input backs the consensus better than the gold, 0 when worse, else 1 (against a null
+    /// gold: 2 when the input holds the consensus, else 0); a proposed element
     /// the input backs 2, else 1; a merge or split 1. A gold element most models lack is only listed when the
     /// input does not hold it (fewer than 75% of its words there): 2.
     int evidence = 1;
