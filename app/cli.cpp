@@ -48,7 +48,7 @@ const std::array<Command, 9> kCommands = {{
      "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
      "[--dpi N] --out FILE.png|svg|pdf",
      "render a chart headless", chartCommand},
-    {"audit", "audit --store DB [--min-models N] [--min-support X] [--suite ID]",
+    {"audit", "audit --store DB [--min-models N] [--min-support X] [--keep-reworded] [--suite ID]",
      "print the suspicious-gold queue as JSON", auditCommand},
     {"gold", "gold export --store DB --suite S --out DIR [--force]", "write the corrected suite and a changelog",
      goldCommand},

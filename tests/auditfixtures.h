@@ -3,6 +3,7 @@
 // of four models answer 41.
 #include "audit/auditqueue.h"
 #include "store/resultstore.h"
+#include "io/sobimporter.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 
@@ -10,6 +11,7 @@
 #include <QHash>
 #include <QTest>
 
+#include <map>
 #include <memory>
 
 namespace structscope::auditfixtures {
@@ -117,6 +119,66 @@ inline Workspace makeWorkspace(const QString& location)
         return w;
     w.store = std::move(store);
     return w;
+}
+
+/// One hand-built SOB record: a case's source text, its gold, and what each model answered.
+struct SobCase
+{
+    QString id;
+    QString context;
+    json gold;
+    std::vector<std::pair<QString, json>> answers; ///< model → candidate_response
+};
+
+/// Writes the cases as SOB response files (one per model) into `dir` and imports them into a new store at
+/// `location`; returns nullptr (with a warning) when anything fails.
+inline std::unique_ptr<ResultStore> makeSobStore(
+    const QString& dir, const QString& location, const std::vector<SobCase>& cases)
+{
+    std::map<QString, QByteArray> files;
+    for (const SobCase& c : cases) {
+        for (const auto& [model, answer] : c.answers) {
+            const json record = { { "metadata", { { "record_id", c.id.toStdString() }, { "model_id", model.toStdString() },
+                                                    { "schema_complexity", "easy" } } },
+                { "input", { { "context", c.context.toStdString() }, { "question", "Extract." },
+                               { "json_schema", { { "type", "object" } } } } },
+                { "output", { { "candidate_response", answer }, { "ground_truth", c.gold } } } };
+            files[model] += QByteArray::fromStdString(record.dump()) + '\n';
+        }
+    }
+    QStringList paths;
+    for (const auto& [model, text] : files) {
+        const QString path = dir + u"/response_"_s + model + u"_image.jsonl"_s;
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size()) {
+            qWarning() << "cannot write" << path;
+            return nullptr;
+        }
+        paths << path;
+    }
+    QString error;
+    auto store = ResultStore::open(location, &error);
+    if (!store) {
+        qWarning().noquote() << error;
+        return nullptr;
+    }
+    SobImportOptions options;
+    options.modality = Modality::Image;
+    const ImportSummary summary = importSobFiles(*store, paths, options);
+    if (!summary.ok()) {
+        qWarning() << "SOB import failed";
+        return nullptr;
+    }
+    return store;
+}
+
+inline const AuditItem* findItem(const AuditQueue& queue, const QString& caseId, FindingKind kind)
+{
+    for (const AuditItem& item : queue.items) {
+        if (item.caseId == caseId && item.kind == kind)
+            return &item;
+    }
+    return nullptr;
 }
 
 inline const AuditItem* findItem(const AuditQueue& queue, const QString& caseId, const std::string& path)

@@ -801,11 +801,20 @@ private Q_SLOTS:
         QCOMPARE(item.value(u"support"_s).toDouble(), 0.75);
         QCOMPARE(item.value(u"models"_s).toArray().size(), 3);
         QCOMPARE(item.value(u"triage"_s).toObject().value(u"state"_s).toString(), u"open"_s);
+        QCOMPARE(item.value(u"kind"_s).toString(), u"value"_s);
+        QCOMPARE(item.value(u"description"_s).toString(), u"3 of 4 models give 41 where gold has 14"_s);
+        const QJsonObject source = item.value(u"source"_s).toObject();
+        QCOMPARE(source.value(u"consensus"_s).toObject().value(u"snippet"_s).toString(), u"Ann is «41» and lives in Oslo."_s);
+        QCOMPARE(source.value(u"gold"_s).toObject().value(u"found"_s).toBool(), false);
         const QJsonArray flags = queue.value(u"uniform_failures"_s).toArray();
         QCOMPARE(flags.size(), 1);
         QCOMPARE(flags.first().toObject().value(u"category"_s).toString(), u"pet"_s);
 
+        // c-3: half the models say "dog"; the input says "Our cat sleeps.", so only --keep-reworded lists it.
         run = runCli({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(QJsonDocument::fromJson(run.out.toUtf8()).object().value(u"items"_s).toArray().size(), 1);
+        run = runCli({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s, u"--keep-reworded"_s});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(QJsonDocument::fromJson(run.out.toUtf8()).object().value(u"items"_s).toArray().size(), 2);
 

@@ -696,7 +696,45 @@ void TestPageModels::auditQueueModel()
         item.answered = 4;
         item.support = item.agreeing / 4.0;
         item.agreeingModels = { u"m1"_s, u"m2"_s, u"m3"_s };
+        item.group = i;
         queue->items.push_back(item);
+        AuditGroup group;
+        group.suiteId = item.suiteId;
+        group.caseRow = item.caseRow;
+        group.caseId = item.caseId;
+        group.first = i;
+        group.count = 1;
+        queue->groups.push_back(group);
+    }
+    // A third row: an element the gold lacks, in c-1's "rows" array, and a fourth: a format disagreement.
+    {
+        AuditItem item = queue->items.back();
+        item.kind = FindingKind::MissingElement;
+        item.path = "rows[+0]";
+        item.pointer = "/rows/0";
+        item.arrayPath = "rows";
+        item.arrayPointer = "/rows";
+        item.gold.reset();
+        item.consensus = json::object({ { "year", 1962 } });
+        item.consensusSource = SourceSnippet { true, 10, 4, u"since «1962» when"_s };
+        item.group = 2;
+        queue->items.push_back(item);
+        AuditGroup group = queue->groups.back();
+        group.arrayPath = "rows";
+        group.first = 2;
+        queue->groups.push_back(group);
+        item.kind = FindingKind::Format;
+        item.format = FormatVariant::Contains;
+        item.path = "sponsor";
+        item.pointer = "/sponsor";
+        item.gold = json("IFC");
+        item.consensus = json("the IFC");
+        item.group = 3;
+        queue->items.push_back(item);
+        group.formatBatch = true;
+        group.arrayPath.clear();
+        group.first = 3;
+        queue->groups.push_back(group);
     }
     AuditQueueModel model;
     QAbstractItemModelTester tester(&model, kReport);
@@ -705,7 +743,20 @@ void TestPageModels::auditQueueModel()
     proxy.setSortRole(AuditQueueModel::SortRole);
     QAbstractItemModelTester proxyTester(&proxy, kReport);
     model.setQueue(queue);
-    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.index(0, AuditQueueModel::Kind).data().toString(), u"value"_s);
+    QCOMPARE(model.index(2, AuditQueueModel::Kind).data().toString(), u"gold lacks element"_s);
+    QCOMPARE(model.index(2, AuditQueueModel::Kind).data(AuditQueueModel::KindRole).toInt(), int(FindingKind::MissingElement));
+    QCOMPARE(model.index(2, AuditQueueModel::Gold).data().toString(), u"(none)"_s);
+    QCOMPARE(model.index(2, AuditQueueModel::Group).data().toString(), u"case c-1 · rows"_s);
+    QCOMPARE(model.index(3, AuditQueueModel::Group).data().toString(), u"case c-1 · format"_s);
+    QCOMPARE(model.index(3, AuditQueueModel::Kind).data().toString(), u"format"_s);
+    QCOMPARE(model.index(2, 0).data(AuditQueueModel::GroupRole).toInt(), 2);
+    const QString detail = model.index(2, 0).data(AuditQueueModel::DetailRole).toString();
+    QVERIFY2(detail.startsWith(uR"(Gold lacks an element that 4 of 4 models give: {"year":1962})"_s), qPrintable(detail));
+    QVERIFY2(detail.contains(u"Consensus in the source: since «1962» when"_s), qPrintable(detail));
+    QVERIFY2(model.index(3, 0).data(AuditQueueModel::DetailRole).toString().contains(u"(not found in the input)"_s),
+        qPrintable(model.index(3, 0).data(AuditQueueModel::DetailRole).toString()));
     QCOMPARE(model.index(1, AuditQueueModel::Support).data(AuditQueueModel::SortRole).toDouble(), 1.0);
     QCOMPARE(model.index(0, AuditQueueModel::Agreement).data().toString(), u"3/4"_s);
     QCOMPARE(model.index(0, AuditQueueModel::Gold).data().toString(), u"\"Ann\""_s);

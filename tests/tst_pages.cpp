@@ -1000,6 +1000,11 @@ void TestPages::screenshots()
     QTRY_COMPARE_WITH_TIMEOUT(
         audit->diffView()->currentRow(), audit->diffView()->rowsModel()->rowOfPointer(first->pointer), 2000);
     QCOMPARE(audit->diffView()->rowsModel()->rowAt(audit->diffView()->currentRow())->mark, DiffMark::Deviation);
+    // The finding in words, with the input around both values, and its suggestion to accept.
+    QCOMPARE(audit->model()->index(0, AuditQueueModel::Kind).data().toString(), u"value"_s);
+    QVERIFY2(audit->detail()->toPlainText().startsWith(describeAuditItem(*first)), qPrintable(audit->detail()->toPlainText()));
+    QVERIFY2(audit->detail()->toPlainText().contains(u"Consensus in the source: "_s), qPrintable(audit->detail()->toPlainText()));
+    QVERIFY(audit->acceptButton()->isEnabled());
     QVERIFY(audit->grab().save(screenshotDir() + u"/pages-audit.png"_s));
     page->showCases({});
 }

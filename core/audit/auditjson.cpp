@@ -27,6 +27,14 @@ json triageJson(const TriageMark& mark)
     return out;
 }
 
+json sourceJson(const SourceSnippet& snippet)
+{
+    json out = { { "found", snippet.found } };
+    if (snippet.found)
+        out["snippet"] = str(snippet.text);
+    return out;
+}
+
 json itemJson(const AuditItem& item)
 {
     json answers = json::array();
@@ -40,7 +48,11 @@ json itemJson(const AuditItem& item)
     for (const QString& model : item.agreeingModels)
         models.push_back(str(model));
     json out = { { "suite", str(item.suiteId) }, { "suite_row", item.suiteRow }, { "case", str(item.caseId) },
-        { "case_row", item.caseRow }, { "category", str(item.category) }, { "path", item.path },
+        { "case_row", item.caseRow }, { "category", str(item.category) }, { "kind", findingKindId(item.kind) },
+        { "description", str(describeAuditItem(item)) }, { "group", item.group }, { "array", item.arrayPath },
+        { "evidence", item.evidence },
+        { "source", { { "gold", sourceJson(item.goldSource) }, { "consensus", sourceJson(item.consensusSource) } } },
+        { "path", item.path },
         { "pointer", item.pointer }, { "gold_revision", item.goldRevision }, { "original_gold", item.originalGold },
         { "gold_changed", item.goldChanged }, { "consensus", item.consensus },
         { "consensus_absent", item.consensusAbsent }, { "support", item.support }, { "agreeing", item.agreeing },
@@ -48,6 +60,12 @@ json itemJson(const AuditItem& item)
         { "triage", triageJson(item.triage) } };
     if (item.gold)
         out["gold"] = *item.gold;
+    if (item.kind == FindingKind::Format)
+        out["format_variant"] = formatVariantId(item.format);
+    if (item.kind == FindingKind::MergeSplit) {
+        out["merging"] = item.merging;
+        out["splitting"] = item.splitting;
+    }
     return out;
 }
 
@@ -57,11 +75,20 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
 {
     json items = json::array();
     int open = 0;
+    json kinds = json::object();
+    for (const FindingKind kind : { FindingKind::Value, FindingKind::MissingElement, FindingKind::ExtraElement,
+             FindingKind::MergeSplit, FindingKind::Format })
+        kinds[findingKindId(kind)] = 0;
     for (const AuditItem& item : queue.items) {
         items.push_back(itemJson(item));
+        kinds[findingKindId(item.kind)] = kinds[findingKindId(item.kind)].get<int>() + 1;
         if (item.triage.state == TriageState::Open)
             ++open;
     }
+    json groups = json::array();
+    for (const AuditGroup& g : queue.groups)
+        groups.push_back({ { "suite", str(g.suiteId) }, { "case", str(g.caseId) }, { "case_row", g.caseRow },
+            { "array", g.arrayPath }, { "format_batch", g.formatBatch }, { "first", g.first }, { "count", g.count } });
     json uniform = json::array();
     for (const CategoryFlag& f : queue.uniformFailures) {
         json rates = json::object();
@@ -85,8 +112,8 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
                      { "absent_equals_null", options.suspicion.absentEqualsNull } } },
         { "summary",
             { { "suites", queue.suites }, { "cases", queue.cases }, { "items", queue.items.size() },
-                { "open", open } } },
-        { "items", std::move(items) }, { "uniform_failures", std::move(uniform) },
+                { "groups", queue.groups.size() }, { "open", open }, { "kinds", std::move(kinds) } } },
+        { "groups", std::move(groups) }, { "items", std::move(items) }, { "uniform_failures", std::move(uniform) },
         { "preflight", std::move(preflight) } };
 }
 

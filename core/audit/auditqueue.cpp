@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -23,30 +24,51 @@ namespace {
 
 using CaseAnswers = std::map<QString, ModelCaseAnswer>;
 
-/// The leaves of one gold document with every parsed model answer at each, ready for goldSuspicionQueue.
-struct CaseLeaves
-{
-    std::vector<LeafAnswers> leaves;
-    std::vector<std::string> pointers; ///< parallel to leaves
-};
+/// sourceCoverage() at which the input holds a gold element most models lack.
+constexpr double kHeldByInput = 0.75;
 
-CaseLeaves leavesOf(const json& gold, const CaseAnswers& answers)
+QString jsonText(const json& value)
 {
-    CaseLeaves out;
-    for (const Leaf& leaf : flattenLeaves(gold, LeafPointers::Fill)) {
-        LeafAnswers la;
-        // The index stands in for the case id so that each suspect maps back to its pointer.
-        la.caseId = QString::number(out.leaves.size());
-        la.path = leaf.path;
-        la.gold = *leaf.value;
-        for (const auto& [model, answer] : answers) {
-            if (answer.value)
-                la.answers.push_back({ model, valueAtPointer(*answer.value, leaf.pointer) });
-        }
-        out.leaves.push_back(std::move(la));
-        out.pointers.push_back(leaf.pointer);
+    return QString::fromStdString(value.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+int kindTier(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::Value:
+        return 0;
+    case FindingKind::MissingElement:
+        return 1;
+    case FindingKind::ExtraElement:
+        return 2;
+    case FindingKind::MergeSplit:
+        return 3;
+    case FindingKind::Format:
+        return 4;
     }
-    return out;
+    return 5;
+}
+
+/// `basisGold`: the gold the finding was made on (the original one for items found in the Fixed pass).
+int evidenceOf(const AuditItem& item, const std::optional<json>& basisGold, const QString& source)
+{
+    const int gold = basisGold && !basisGold->is_null() ? sourceSupport(source, *basisGold) : 0;
+    const int consensus = !item.consensus.is_null() ? sourceSupport(source, item.consensus) : 0;
+    switch (item.kind) {
+    case FindingKind::ExtraElement:
+        return 2;
+    case FindingKind::MergeSplit:
+        return 1;
+    case FindingKind::MissingElement:
+        return consensus > 0 ? 2 : 1;
+    case FindingKind::Value:
+    case FindingKind::Format:
+        // Where gold has null, a value the input does not hold is the models' invention.
+        if (basisGold && basisGold->is_null())
+            return consensus > 0 ? 2 : 0;
+        return consensus > gold ? 2 : consensus < gold ? 0 : 1;
+    }
+    return 1;
 }
 
 /// Whether a parsed answer matches gold at every gold leaf (lenient equality).
@@ -65,19 +87,49 @@ bool matchesGold(const std::vector<Leaf>& goldLeaves, const json& answer, bool a
 /// Failed / answered cases per (category, model) of one suite.
 using FailureTally = std::map<std::pair<QString, QString>, std::pair<int, int>>;
 
-void rankItems(std::vector<AuditItem>& items)
+void rankItems(AuditQueue& queue)
 {
+    std::vector<AuditItem>& items = queue.items;
     std::sort(items.begin(), items.end(), [](const AuditItem& x, const AuditItem& y) {
-        if (x.support != y.support)
-            return x.support > y.support;
+        if (kindTier(x.kind) != kindTier(y.kind))
+            return kindTier(x.kind) < kindTier(y.kind);
+        if (x.evidence != y.evidence)
+            return x.evidence > y.evidence;
         if (x.agreeing != y.agreeing)
             return x.agreeing > y.agreeing;
+        if (x.support != y.support)
+            return x.support > y.support;
         if (x.suiteId != y.suiteId)
             return x.suiteId < y.suiteId;
         if (x.caseId != y.caseId)
             return x.caseId < y.caseId;
         return x.path < y.path;
     });
+    // Gather by (batch, case, array), groups in the order of their best item.
+    std::map<std::tuple<bool, qint64, std::string>, int> index;
+    queue.groups.clear();
+    for (AuditItem& item : items) {
+        const bool format = item.kind == FindingKind::Format;
+        const auto key = std::make_tuple(format, item.caseRow, item.arrayPointer);
+        auto found = index.find(key);
+        if (found == index.end()) {
+            found = index.emplace(key, int(queue.groups.size())).first;
+            AuditGroup group;
+            group.suiteId = item.suiteId;
+            group.caseRow = item.caseRow;
+            group.caseId = item.caseId;
+            group.arrayPath = item.arrayPath;
+            group.formatBatch = format;
+            queue.groups.push_back(std::move(group));
+        }
+        item.group = found->second;
+    }
+    std::stable_sort(items.begin(), items.end(), [](const AuditItem& x, const AuditItem& y) { return x.group < y.group; });
+    for (std::size_t row = 0; row < items.size(); ++row) {
+        AuditGroup& group = queue.groups[std::size_t(items[row].group)];
+        if (group.count++ == 0)
+            group.first = int(row);
+    }
 }
 
 /// Audits one suite; returns false (with queue.error set) when the store cannot be read.
@@ -147,41 +199,65 @@ private:
         return false;
     }
 
-    /// Runs the suspicion rule on `basis` (the current gold, or the original one for the Fixed pass).
+    /// Runs findCaseSuspects on `basis` (the current gold, or the original one for the Fixed pass).
     void addSuspects(const SuiteRecord& suite, const CaseRecord& c, const GoldRevision& current,
         const json& originalGold, const json& basis, const CaseAnswers& answers, bool fixedPass,
         std::set<std::string>& listed)
     {
-        const CaseLeaves leaves = leavesOf(basis, answers);
-        for (SuspectLeaf& suspect : goldSuspicionQueue(leaves.leaves, m_options.suspicion)) {
-            const std::size_t index = std::size_t(suspect.caseId.toULongLong());
-            const std::string& pointer = leaves.pointers[index];
-            const std::optional<json> now = valueAtPointer(current.gold, pointer);
-            const std::optional<json> before = valueAtPointer(originalGold, pointer);
-            const bool changed = !samePlaceValue(before, now);
-            if (listed.count(suspect.path) || (fixedPass && !changed))
+        std::vector<CaseAnswer> parsed;
+        for (const auto& [model, answer] : answers) {
+            if (answer.value)
+                parsed.push_back({ model, *answer.value });
+        }
+        for (CaseFinding& f : findCaseSuspects(basis, parsed, m_options.suspicion)) {
+            // A gold element most models lack, but the input holds, is the models' omission, not the gold's error.
+            if (f.kind == FindingKind::ExtraElement && f.gold && sourceCoverage(c.input, *f.gold) >= kHeldByInput)
                 continue;
-            listed.insert(suspect.path);
+            const bool element = f.kind == FindingKind::MissingElement || f.kind == FindingKind::ExtraElement
+                || f.kind == FindingKind::MergeSplit;
+            const std::optional<json> now = valueAtPointer(current.gold, f.pointer);
+            const std::optional<json> before = valueAtPointer(originalGold, f.pointer);
+            // An element finding is settled by any change of its array.
+            const std::string& place = element ? f.arrayPointer : f.pointer;
+            const bool changed = !samePlaceValue(valueAtPointer(originalGold, place), valueAtPointer(current.gold, place));
+            if (listed.count(f.path) || (fixedPass && !changed))
+                continue;
+            listed.insert(f.path);
             AuditItem item;
             item.suiteRow = suite.row;
             item.suiteId = suite.id;
             item.caseRow = c.row;
             item.caseId = c.id;
             item.category = c.category;
-            item.path = std::move(suspect.path);
-            item.pointer = pointer;
+            item.kind = f.kind;
+            item.format = f.format;
+            item.path = std::move(f.path);
+            item.pointer = f.pointer;
+            item.arrayPath = std::move(f.arrayPath);
+            item.arrayPointer = std::move(f.arrayPointer);
             item.goldRevision = current.revision;
-            item.gold = now;
-            item.originalGold = before.value_or(json());
-            item.consensus = std::move(suspect.consensus);
-            item.consensusAbsent = suspect.consensusAbsent;
-            item.agreeing = suspect.agreeing;
-            item.answered = suspect.answered;
-            item.support = suspect.support;
-            item.agreeingModels = std::move(suspect.agreeingModels);
-            item.answers = leaves.leaves[index].answers;
+            item.gold = f.kind == FindingKind::MissingElement ? std::nullopt : now;
+            item.originalGold = f.kind == FindingKind::MissingElement ? json() : before.value_or(json());
+            item.consensus = std::move(f.consensus);
+            item.consensusAbsent = f.consensusAbsent;
+            item.agreeing = f.agreeing;
+            item.answered = f.answered;
+            item.support = f.support;
+            item.merging = f.merging;
+            item.splitting = f.splitting;
+            item.agreeingModels = std::move(f.agreeingModels);
+            item.answers = std::move(f.answers);
             item.goldChanged = changed;
-            item.triage = m_triage.resolve(c.row, item.path, pointer, originalGold, current.gold);
+            if (item.gold)
+                item.goldSource = findInSource(c.input, *item.gold);
+            if (f.kind != FindingKind::ExtraElement && f.kind != FindingKind::MergeSplit)
+                item.consensusSource = findInSource(c.input, item.consensus);
+            item.evidence = evidenceOf(item, f.gold, c.input);
+            if (item.kind == FindingKind::Value && item.evidence == 0 && !m_options.listGoldTheInputHolds) {
+                listed.erase(item.path);
+                continue;
+            }
+            item.triage = m_triage.resolve(c.row, item.path, item.pointer, originalGold, current.gold);
             m_queue.items.push_back(std::move(item));
         }
     }
@@ -266,8 +342,63 @@ AuditQueue buildAuditQueue(ResultStore& store, const AuditOptions& options)
         queue.cancelled = true;
         return queue;
     }
-    rankItems(queue.items);
+    rankItems(queue);
     return queue;
+}
+
+QString describeAuditItem(const AuditItem& item)
+{
+    const QString of = u"%1 of %2 models"_s.arg(item.agreeing).arg(item.answered);
+    const QString gold = item.gold ? jsonText(*item.gold) : u"nothing"_s;
+    switch (item.kind) {
+    case FindingKind::Value:
+        if (item.consensusAbsent)
+            return u"%1 lack this key where gold has %2"_s.arg(of, gold);
+        return u"%1 give %2 where gold has %3"_s.arg(of, jsonText(item.consensus), gold);
+    case FindingKind::MissingElement:
+        return u"Gold lacks an element that %1 give: %2"_s.arg(of, jsonText(item.consensus));
+    case FindingKind::ExtraElement:
+        return u"%1 lack this gold element: %2"_s.arg(of, gold);
+    case FindingKind::MergeSplit: {
+        QStringList how;
+        if (item.merging > 0)
+            how << u"%1 merge it with another element"_s.arg(item.merging);
+        if (item.splitting > 0)
+            how << u"%1 split it in two or more"_s.arg(item.splitting);
+        return u"Models merge or split elements (%1 of %2: %3): %4"_s.arg(QString::number(item.agreeing),
+            QString::number(item.answered), how.join(u", "_s), gold);
+    }
+    case FindingKind::Format:
+        return u"Format disagreement (%1): %2 write %3 for gold's %4"_s.arg(
+            QString::fromLatin1(formatVariantId(item.format)), of, jsonText(item.consensus), gold);
+    }
+    return {};
+}
+
+std::optional<LeafEdit> acceptEditOf(const AuditItem& item, const QString& author, const QString& reason)
+{
+    LeafEdit edit;
+    edit.caseRow = item.caseRow;
+    edit.pointer = item.pointer;
+    edit.author = author;
+    edit.reason = reason;
+    edit.basedOnRevision = item.goldRevision;
+    switch (item.kind) {
+    case FindingKind::Value:
+    case FindingKind::Format:
+        if (!item.consensusAbsent)
+            edit.value = item.consensus;
+        return edit;
+    case FindingKind::MissingElement:
+        edit.value = item.consensus;
+        edit.insert = true;
+        return edit;
+    case FindingKind::ExtraElement:
+        return edit; // removes the element
+    case FindingKind::MergeSplit:
+        break;
+    }
+    return std::nullopt;
 }
 
 } // namespace structscope

@@ -109,7 +109,8 @@ GoldEditOutcome applyLeafEdit(ResultStore& store, const LeafEdit& edit)
         if (r.revision == edit.basedOnRevision)
             base = &r;
     }
-    GoldPatch patch = withValueAt(base->gold, edit.pointer, edit.value);
+    GoldPatch patch = edit.insert ? withElementInserted(base->gold, edit.pointer, edit.value.value_or(json()))
+                                  : withValueAt(base->gold, edit.pointer, edit.value);
     if (!patch.document) {
         GoldEditOutcome out = refused(Status::Invalid, QString::fromStdString(patch.error));
         out.schemaErrors.push_back({ edit.pointer, patch.error });

@@ -26,7 +26,8 @@ struct GoldEdit
     int basedOnRevision = 0; ///< the revision the editor started from (optimistic check)
 };
 
-/// Replaces (or, with value nullopt, removes) one place of a case's gold: "accept this value".
+/// Replaces (or, with value nullopt, removes) one place of a case's gold: "accept this value"; with insert, puts
+/// value into an array before the element at pointer (or at its end): "accept this element".
 struct LeafEdit
 {
     qint64 caseRow = 0;
@@ -35,6 +36,7 @@ struct LeafEdit
     QString author;
     QString reason;
     int basedOnRevision = 0;
+    bool insert = false;
 };
 
 /// The outcome of a gold edit.

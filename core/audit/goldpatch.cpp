@@ -103,3 +103,36 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
 }
 
 } // namespace structscope
+
+namespace structscope {
+
+GoldPatch withElementInserted(const json& doc, std::string_view pointer, const json& value)
+{
+    GoldPatch out;
+    schemadetail::PointerTokens tokens;
+    if (!schemadetail::parsePointer(pointer, &tokens)) {
+        out.error = "malformed JSON pointer \"" + std::string(pointer) + "\"";
+        return out;
+    }
+    if (tokens.empty()) {
+        out.error = "the whole gold is not an array element";
+        return out;
+    }
+    const std::string last = tokens.back();
+    tokens.pop_back();
+    const std::string parentPointer = schemadetail::pointerFromTokens(tokens);
+    std::optional<json> parent = valueAtPointer(doc, parentPointer);
+    std::size_t index = 0;
+    if (!parent || !parent->is_array()) {
+        out.error = "the value at \"" + parentPointer + "\" is not an array";
+        return out;
+    }
+    if (!arrayIndex(last, &index) || index > parent->size()) {
+        out.error = "no array place at \"" + std::string(pointer) + "\"";
+        return out;
+    }
+    parent->insert(parent->begin() + std::ptrdiff_t(index), value);
+    return withValueAt(doc, parentPointer, *parent);
+}
+
+} // namespace structscope

@@ -27,4 +27,8 @@ struct GoldPatch
 /// (the index one past the end appends). The pointer "" replaces the whole document (removing it is an error).
 GoldPatch withValueAt(const nlohmann::json& doc, std::string_view pointer, const std::optional<nlohmann::json>& value);
 
+/// A copy of `doc` with `value` inserted into the array that holds the place `pointer` names, before the
+/// element there (the index one past the end appends). The parent must be an array.
+GoldPatch withElementInserted(const nlohmann::json& doc, std::string_view pointer, const nlohmann::json& value);
+
 } // namespace structscope

@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kNoIndex = std::numeric_limits<std::size_t>::max();
+constexpr std::size_t kNoIndex = kNoArrayPartner;
 
 // Leaf comparisons an unordered alignment of one array pair may spend before falling back to
 // index order (roughly 10-50 ms).
@@ -564,6 +564,20 @@ std::vector<Difference> diffJson(const json& gold, const json& predicted, const 
     std::vector<Difference> out;
     Differ(options, out).run(gold, predicted);
     return out;
+}
+
+std::vector<std::size_t> alignArrayElements(const json& gold, const json& predicted, Equality equality)
+{
+    if (!gold.is_array() || !predicted.is_array())
+        return std::vector<std::size_t>(gold.is_array() ? gold.size() : 0, kNoArrayPartner);
+    return alignUnordered(gold.get_ref<const json::array_t&>(), predicted.get_ref<const json::array_t&>(), equality);
+}
+
+ElementAgreement elementAgreement(const json& gold, const json& predicted, Equality equality)
+{
+    const std::vector<ElementLeaf> g = elementLeaves(gold);
+    const std::vector<ElementLeaf> p = elementLeaves(predicted);
+    return { countEqualLeaves(g, p, equality), g.size(), p.size() };
 }
 
 bool valuesEqual(const json& a, const json& b, Equality equality)

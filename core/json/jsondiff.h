@@ -83,6 +83,26 @@ struct DiffOptions
 std::vector<Difference> diffJson(
     const nlohmann::json& gold, const nlohmann::json& predicted, const DiffOptions& options = {});
 
+/// The pairing diffJson() uses for one array pair under ArrayMatching::Unordered: for each gold element the
+/// index of its predicted partner, or kNoArrayPartner. Pairs are taken greedily by equal leaves (see
+/// diffJson); what shares no equal leaf is then paired in index order, as an ordered comparison would.
+/// Both arguments must be arrays (anything else gives no pairs).
+std::vector<std::size_t> alignArrayElements(
+    const nlohmann::json& gold, const nlohmann::json& predicted, Equality equality);
+
+/// alignArrayElements()'s "no partner".
+inline constexpr std::size_t kNoArrayPartner = static_cast<std::size_t>(-1);
+
+/// How much two array elements share: leaves (and empty containers) at the same relative pointer with equal
+/// values (valuesEqual), out of each side's leaf count. The score alignArrayElements() pairs by.
+struct ElementAgreement
+{
+    std::size_t equal = 0;
+    std::size_t goldLeaves = 0;
+    std::size_t predictedLeaves = 0;
+};
+ElementAgreement elementAgreement(const nlohmann::json& gold, const nlohmann::json& predicted, Equality equality);
+
 /// Leaf equality as docs/metrics.md §0 defines it (numbers by value, strings per `equality`). Containers
 /// compare deeply (arrays in order); a boolean never equals a number.
 bool valuesEqual(const nlohmann::json& a, const nlohmann::json& b, Equality equality);

@@ -1,5 +1,9 @@
 #include "stats/suspicion.h"
 
+#include "json/textnorm.h"
+
+#include <QRegularExpression>
+
 #include <QSet>
 
 #include <algorithm>
@@ -87,6 +91,180 @@ std::string consensusKey(const nlohmann::json& value)
     std::string out;
     appendCanonical(value, out);
     return out;
+}
+
+namespace {
+
+nlohmann::json lenientForm(const nlohmann::json& value)
+{
+    if (value.is_string())
+        return lenientNormalize(value.get_ref<const std::string&>());
+    if (value.is_array()) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const nlohmann::json& item : value)
+            out.push_back(lenientForm(item));
+        return out;
+    }
+    if (value.is_object()) {
+        nlohmann::json out = nlohmann::json::object();
+        for (const auto& [key, member] : value.items())
+            out[key] = lenientForm(member);
+        return out;
+    }
+    return value;
+}
+
+/// The text a leaf shows: a string as is, anything else as its JSON text.
+QString leafText(const nlohmann::json& value)
+{
+    if (value.is_string())
+        return QString::fromStdString(value.get_ref<const std::string&>());
+    return QString::fromStdString(consensusKey(value));
+}
+
+QString lenientText(const QString& text)
+{
+    return QString::fromStdString(lenientNormalize(text.toStdString()));
+}
+
+QString withoutQuotes(QString text)
+{
+    static const QRegularExpression quotes(QStringLiteral("[\"'`\u2018\u2019\u201C\u201D\u00AB\u00BB]"));
+    return text.remove(quotes);
+}
+
+QString spelledSymbols(QString text)
+{
+    text.replace(QChar(0x2264), QLatin1String("<="));
+    text.replace(QChar(0x2265), QLatin1String(">="));
+    text.replace(QChar(0x2260), QLatin1String("!="));
+    text.replace(QChar(0x2212), QLatin1Char('-'));
+    text.replace(QChar(0x2013), QLatin1Char('-'));
+    text.replace(QChar(0x2014), QLatin1Char('-'));
+    text.replace(QChar(0x2026), QLatin1String("..."));
+    text.replace(QChar(0x00D7), QLatin1Char('x'));
+    return text;
+}
+
+/// A number written with a unit sign or thousands separators, reduced to the number ("35%" → "35",
+/// "$1,500" → "1500"); the text unchanged when it is anything else.
+QString bareNumber(const QString& text)
+{
+    static const QRegularExpression number(
+        QStringLiteral("^\\s*[$\u20AC\u00A3]?\\s*(-?[0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:%|percent|\\$|\u20AC|\u00A3)?\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = number.match(text);
+    if (!m.hasMatch())
+        return text;
+    QString digits = m.captured(1);
+    digits.remove(QLatin1Char(','));
+    if (digits.contains(QLatin1Char('.'))) {
+        while (digits.endsWith(QLatin1Char('0')))
+            digits.chop(1);
+        if (digits.endsWith(QLatin1Char('.')))
+            digits.chop(1);
+    }
+    return digits;
+}
+
+/// Compatibility forms folded (NFKC: ³ → 3), LaTeX delimiters, commands and braces dropped, underscores as spaces.
+QString withoutMarkup(QString text)
+{
+    static const QRegularExpression delimiters(QStringLiteral("\\\\[()\\[\\]]|\\$"));
+    static const QRegularExpression commands(QStringLiteral("\\\\[A-Za-z]+"));
+    static const QRegularExpression braces(QStringLiteral("[{}]"));
+    text = text.normalized(QString::NormalizationForm_KC);
+    text.remove(delimiters);
+    text.remove(commands);
+    text.remove(braces);
+    text.replace(QLatin1Char('_'), QLatin1Char(' '));
+    return text;
+}
+
+bool isWordChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == QLatin1Char('_');
+}
+
+/// Whether `needle` occurs in `hay` with no word character right before or after it.
+bool containsWords(const QString& hay, const QString& needle)
+{
+    if (needle.isEmpty() || needle.size() >= hay.size())
+        return false;
+    for (qsizetype at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+        const qsizetype end = at + needle.size();
+        const bool startOk = at == 0 || !isWordChar(hay.at(at - 1)) || !isWordChar(needle.front());
+        const bool endOk = end == hay.size() || !isWordChar(hay.at(end)) || !isWordChar(needle.back());
+        if (startOk && endOk)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+std::string lenientConsensusKey(const nlohmann::json& value)
+{
+    return consensusKey(lenientForm(value));
+}
+
+const char* formatVariantId(FormatVariant variant)
+{
+    switch (variant) {
+    case FormatVariant::None:
+        return "";
+    case FormatVariant::Lenient:
+        return "lenient";
+    case FormatVariant::Quotes:
+        return "quotes";
+    case FormatVariant::Unit:
+        return "unit";
+    case FormatVariant::Symbol:
+        return "symbol";
+    case FormatVariant::Markup:
+        return "markup";
+    case FormatVariant::WordOrder:
+        return "word_order";
+    case FormatVariant::Contains:
+        return "contains";
+    }
+    return "";
+}
+
+FormatVariant formatVariantOf(const nlohmann::json& a, const nlohmann::json& b)
+{
+    if (a.is_null() || b.is_null() || a.is_structured() || b.is_structured())
+        return FormatVariant::None;
+    if (consensusKey(a) == consensusKey(b))
+        return FormatVariant::None;
+    const QString x = lenientText(leafText(a));
+    const QString y = lenientText(leafText(b));
+    if (x == y)
+        return FormatVariant::Lenient;
+    const QString xq = lenientText(withoutQuotes(x));
+    const QString yq = lenientText(withoutQuotes(y));
+    if (xq == yq)
+        return FormatVariant::Quotes;
+    if (bareNumber(xq) == bareNumber(yq) && (bareNumber(xq) != xq || bareNumber(yq) != yq))
+        return FormatVariant::Unit;
+    const QString xs = lenientText(spelledSymbols(xq));
+    const QString ys = lenientText(spelledSymbols(yq));
+    if (xs == ys)
+        return FormatVariant::Symbol;
+    const QString xm = lenientText(withoutMarkup(xs));
+    const QString ym = lenientText(withoutMarkup(ys));
+    if (xm == ym)
+        return FormatVariant::Markup;
+    static const QRegularExpression separators(QStringLiteral("[^\\p{L}\\p{N}]+"));
+    QStringList xw = xm.split(separators, Qt::SkipEmptyParts);
+    QStringList yw = ym.split(separators, Qt::SkipEmptyParts);
+    xw.sort();
+    yw.sort();
+    if (xw.size() > 1 && xw.size() <= 5 && xw == yw)
+        return FormatVariant::WordOrder;
+    if (containsWords(x, y) || containsWords(y, x) || containsWords(xm, ym) || containsWords(ym, xm))
+        return FormatVariant::Contains;
+    return FormatVariant::None;
 }
 
 std::vector<SuspectLeaf> goldSuspicionQueue(const std::vector<LeafAnswers>& leaves, const SuspicionOptions& options)

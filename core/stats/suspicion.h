@@ -35,6 +35,9 @@ struct SuspicionOptions
     int minModels = 3; ///< distinct models that must have answered
     double minSupport = 0.6; ///< share of them that must agree on one value other than gold
     bool absentEqualsNull = true; ///< a missing path counts as null (models drop null keys routinely)
+    /// findCaseSuspects only: share of the models that answered the case that must be heard at a place (after
+    /// the arrays are aligned), so that a few models that happen to pair an element do not speak for all.
+    double minHeardShare = 0.5;
 };
 
 /// A (case, path) whose gold a consensus of models contradicts.
@@ -54,6 +57,30 @@ struct SuspectLeaf
 /// The comparison key of a value: compact JSON with sorted keys, numbers by value (1 and 1.0 and
 /// -0.0/0 give one key; true and 1 do not), strings byte-exact (invalid UTF-8 replaced by U+FFFD).
 std::string consensusKey(const nlohmann::json& value);
+
+/// consensusKey() under the scorer's lenient equality (docs/metrics.md §0): strings are keyed by their
+/// lenient form (trimmed, whitespace collapsed, case folded, one trailing full stop dropped), at any depth.
+std::string lenientConsensusKey(const nlohmann::json& value);
+
+/// How two different values are the same content written another way (a "format disagreement").
+enum class FormatVariant {
+    None, ///< a real disagreement
+    Lenient, ///< equal under lenient equality: case, whitespace, a trailing full stop
+    Quotes, ///< equal once quotation marks (straight, curly, backticks) are dropped
+    Unit, ///< a number against the same number with a unit sign: "35%" vs 35, "$25" vs 25
+    Symbol, ///< equal once symbols are spelled alike: ≤ vs <=, ≥ vs >=, ≠ vs !=, – or — vs -, … vs ...
+    Markup, ///< equal once compatibility characters and markup are dropped: Er³⁺ vs Er3+, \(k^{th}\) vs k^{th}, a_b vs a b
+    WordOrder, ///< the same two to five words in another order: "Zhou, Guangwei" vs "Guangwei Zhou"
+    Contains ///< one value's text holds the other's as whole words ("IFC" in "Interfraternity Conference (IFC)")
+};
+
+/// "", "lenient", "quotes", "unit", "symbol", "markup", "word_order", "contains".
+const char* formatVariantId(FormatVariant variant);
+
+/// Whether `a` and `b` (leaves: strings, numbers, booleans) differ only in format, and how. Null against
+/// anything is never a format variant, nor are two values that are equal byte for byte (None). Numbers
+/// compare by their JSON text, so 21 is not "contained" in 211 (whole words only).
+FormatVariant formatVariantOf(const nlohmann::json& a, const nlohmann::json& b);
 
 /// The audit queue: leaves where at least minModels distinct models answered and a share
 /// ≥ minSupport of them agree on one value whose key differs from gold's. Should two values qualify

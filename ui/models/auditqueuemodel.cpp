@@ -73,6 +73,50 @@ QString AuditQueueModel::triageText(TriageState state)
     return {};
 }
 
+QString AuditQueueModel::kindText(FindingKind kind)
+{
+    switch (kind) {
+    case FindingKind::Value:
+        return tr("value");
+    case FindingKind::MissingElement:
+        return tr("gold lacks element");
+    case FindingKind::ExtraElement:
+        return tr("models lack element");
+    case FindingKind::MergeSplit:
+        return tr("merge/split");
+    case FindingKind::Format:
+        return tr("format");
+    }
+    return {};
+}
+
+QString AuditQueueModel::groupText(const AuditGroup& group)
+{
+    const QString where = group.formatBatch ? tr("format")
+        : group.arrayPath.empty()           ? tr("outside arrays")
+                                            : QString::fromStdString(group.arrayPath);
+    QString text = tr("case %1 · %2").arg(group.caseId, where);
+    if (group.formatBatch && !group.arrayPath.empty())
+        text += u" · "_s + QString::fromStdString(group.arrayPath);
+    return text;
+}
+
+QString AuditQueueModel::detailText(const AuditItem& item)
+{
+    const auto source = [](const SourceSnippet& s) {
+        return s.found ? s.text : tr("(not found in the input)");
+    };
+    QStringList lines;
+    lines << describeAuditItem(item);
+    if (item.kind != FindingKind::MissingElement)
+        lines << tr("Gold in the source: %1").arg(source(item.goldSource));
+    if (item.kind != FindingKind::ExtraElement && item.kind != FindingKind::MergeSplit)
+        lines << tr("Consensus in the source: %1").arg(source(item.consensusSource));
+    if (item.kind == FindingKind::MergeSplit)
+        lines << tr("No single value to accept: edit the gold object if the models are right.");
+    return lines.join(u'\n');
+}
+
 int AuditQueueModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !m_queue ? 0 : int(m_queue->items.size());
@@ -94,6 +138,12 @@ QVariant AuditQueueModel::data(const QModelIndex& index, int role) const
             GroupKey { { { "suite", item->suiteId.toStdString() }, { "case", item->caseId.toStdString() } } });
     if (role == TriageStateRole)
         return int(mark.state);
+    if (role == KindRole)
+        return int(item->kind);
+    if (role == GroupRole)
+        return item->group;
+    if (role == DetailRole)
+        return detailText(*item);
     const int column = index.column();
     if (role == Qt::ToolTipRole) {
         if (column == Triage || column == By || column == When)
@@ -106,6 +156,8 @@ QVariant AuditQueueModel::data(const QModelIndex& index, int role) const
         }
         if (column == Gold && item->goldChanged)
             return tr("Originally %1").arg(jsonText(item->originalGold));
+        if (column == Kind || column == Gold || column == Consensus)
+            return detailText(*item);
         return {};
     }
     if (role == Qt::TextAlignmentRole) {
@@ -121,12 +173,20 @@ QVariant AuditQueueModel::data(const QModelIndex& index, int role) const
         return item->suiteId;
     case Case:
         return item->caseId;
+    case Kind:
+        return display ? QVariant(kindText(item->kind)) : QVariant(int(item->kind));
+    case Group:
+        if (!m_queue || item->group < 0 || std::size_t(item->group) >= m_queue->groups.size())
+            return {};
+        return display ? QVariant(groupText(m_queue->groups[std::size_t(item->group)])) : QVariant(item->group);
     case Category:
         return item->category;
     case Path:
         return QString::fromStdString(item->path);
     case Gold:
-        return item->gold ? jsonText(*item->gold) : tr("(removed)");
+        if (item->gold)
+            return jsonText(*item->gold);
+        return item->kind == FindingKind::MissingElement ? tr("(none)") : tr("(removed)");
     case Consensus:
         return item->consensusAbsent ? tr("(absent)") : jsonText(item->consensus);
     case Support:
@@ -153,7 +213,8 @@ QVariant AuditQueueModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const titles[] = { QT_TR_NOOP("Suite"), QT_TR_NOOP("Case"), QT_TR_NOOP("Category"),
+    static const char* const titles[] = { QT_TR_NOOP("Suite"), QT_TR_NOOP("Case"), QT_TR_NOOP("Finding"),
+        QT_TR_NOOP("Group"), QT_TR_NOOP("Category"),
         QT_TR_NOOP("Path"), QT_TR_NOOP("Gold"), QT_TR_NOOP("Consensus"), QT_TR_NOOP("Support"), QT_TR_NOOP("Agree"),
         QT_TR_NOOP("Agreeing models"), QT_TR_NOOP("Triage"), QT_TR_NOOP("By"), QT_TR_NOOP("When") };
     return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();

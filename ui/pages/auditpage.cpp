@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -73,6 +74,8 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     , m_status(new QLabel(this))
     , m_focusBar(new QWidget(this))
     , m_focusText(new QLabel(this))
+    , m_detail(new QPlainTextEdit(this))
+    , m_accept(new QPushButton(tr("Accept suggestion"), this))
     , m_diff(new DiffView(workspace, this))
     , m_service(GoldEditService::of(workspace))
 {
@@ -104,6 +107,13 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     m_author->setText(m_service->author());
     m_author->setMaximumWidth(180);
     m_author->setToolTip(tr("Who signs triage decisions and gold edits"));
+    m_detail->setObjectName(u"auditDetail"_s);
+    m_detail->setReadOnly(true);
+    m_detail->setMaximumHeight(110);
+    m_detail->setPlaceholderText(tr("The selected finding, with the source text around the gold and the consensus."));
+    m_accept->setObjectName(u"auditAccept"_s);
+    m_accept->setEnabled(false);
+    m_accept->setToolTip(tr("Store the finding's suggestion as a new gold revision (the note is its reason)"));
     m_note->setObjectName(u"triageNote"_s);
     m_note->setPlaceholderText(tr("Note for the triage decision (optional)"));
 
@@ -129,6 +139,7 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     triageButton(tr("Fixed"), TriageState::Fixed, u"triageFixed"_s);
     triageButton(tr("Dismissed"), TriageState::Dismissed, u"triageDismissed"_s);
     triageButton(tr("Reopen"), TriageState::Open, u"triageOpen"_s);
+    triageBar->addWidget(m_accept);
     auto* open = new QPushButton(tr("Open case"), this);
     triageBar->addWidget(open);
 
@@ -136,6 +147,7 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     auto* queueLayout = new QVBoxLayout(queueTop);
     queueLayout->setContentsMargins(0, 0, 0, 0);
     queueLayout->addWidget(m_view, 1);
+    queueLayout->addWidget(m_detail);
     queueLayout->addLayout(triageBar);
     auto* queuePage = new QSplitter(Qt::Vertical, this);
     queuePage->addWidget(queueTop);
@@ -164,6 +176,12 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     layout->addWidget(m_tabs, 1);
 
     connect(refresh, &QPushButton::clicked, this, &AuditPage::reload);
+    connect(m_accept, &QPushButton::clicked, this, [this] { acceptRow(currentSourceRow()); });
+    connect(m_service, &GoldEditService::editFinished, this,
+        [this](GoldEditService::Action, const GoldEditOutcome& outcome) {
+            if (!outcome.ok())
+                m_status->setText(tr("Gold not changed: %1").arg(outcome.message));
+        });
     connect(m_filter, &FilterLineEdit::filterChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_author, &QLineEdit::editingFinished, this, [this] { m_service->setAuthor(m_author->text()); });
     const auto openCase = [this] {
@@ -279,6 +297,22 @@ void AuditPage::updateFocusText()
                              .arg(queued.size()));
 }
 
+bool AuditPage::acceptRow(int row)
+{
+    const AuditItem* item = m_model->itemAt(row);
+    if (!item)
+        return false;
+    m_service->setAuthor(m_author->text());
+    const QString note = m_note->text().trimmed();
+    const QString reason = u"audit: "_s + describeAuditItem(*item) + (note.isEmpty() ? QString() : u"; "_s + note);
+    std::optional<LeafEdit> edit = acceptEditOf(*item, m_service->author(), reason);
+    if (!edit)
+        return false;
+    m_service->submitLeaf(std::move(*edit));
+    m_note->clear();
+    return true;
+}
+
 void AuditPage::reload()
 {
     // The gold audited is the current one: the diff below shows the adjusted gold.
@@ -327,6 +361,8 @@ void AuditPage::recordsReady(const ScoredSetPtr&, const QString&)
 void AuditPage::showItem(int row)
 {
     const AuditItem* item = m_model->itemAt(row);
+    m_detail->setPlainText(item ? AuditQueueModel::detailText(*item) : QString());
+    m_accept->setEnabled(item && acceptEditOf(*item, QString(), QString()).has_value());
     const ScoredSetPtr set = scoredSet();
     if (!item || !set) {
         m_diff->clear(item ? tr("Scoring…") : tr("Select an item to see its case."));

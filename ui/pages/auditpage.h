@@ -11,6 +11,8 @@
 
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
@@ -22,11 +24,13 @@ class DiffView;
 class FilterLineEdit;
 class GoldEditService;
 
-/// Gold auditing: the suspicious-gold queue (cross-model consensus against gold, docs/metrics.md §5)
-/// with triage (gold confirmed, fixed, dismissed — who and when), the categories where every model
+/// Gold auditing: the suspicious-gold queue (cross-model consensus against gold after aligning arrays,
+/// docs/metrics.md §5; findings gathered by case and array, format disagreements last) with triage (gold confirmed, fixed, dismissed — who and when), the categories where every model
 /// fails alike, and the pre-flight problems of the current gold. The selected item's case shows below
 /// in a diff view (an agreeing model's answer, the suspect place selected), where the gold can be
-/// fixed at once; activating an item opens all the case's answers on the Cases page.
+/// fixed at once; activating an item opens all the case's answers on the Cases page. Above the diff, the finding
+/// in words with the source text around the gold and the consensus; Accept stores the finding's suggestion
+/// (the value, the missing element inserted, the extra element removed) as a new gold revision.
 class AuditPage : public RecordsPage
 {
     Q_OBJECT
@@ -44,9 +48,13 @@ public:
     QTreeWidget* uniformFailures() const { return m_uniform; }
     QTreeWidget* preflight() const { return m_preflight; }
     QTabWidget* tabs() const { return m_tabs; }
+    QPlainTextEdit* detail() const { return m_detail; }
+    QPushButton* acceptButton() const { return m_accept; }
 
     /// Records a triage decision for the queue row `row` (a source row) with the note typed in.
     void triageRow(int row, TriageState state);
+    /// Stores the suggestion of queue row `row` (a source row) as a gold revision; false when it offers none.
+    bool acceptRow(int row);
 
     /// Shows only the queue items of these cases (e.g. those every chosen model fails, from the Errors page), with
     /// `caption` saying which cases they are and a button that shows the whole queue again.
@@ -86,6 +94,8 @@ private:
     QWidget* m_focusBar;
     QLabel* m_focusText;
     QString m_focusCaption;
+    QPlainTextEdit* m_detail;
+    QPushButton* m_accept;
     DiffView* m_diff;
     GoldEditService* m_service;
     std::string m_pendingPointer; ///< the place to select once the diff has loaded
