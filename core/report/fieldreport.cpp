@@ -134,16 +134,17 @@ bool groupsByField(const std::vector<std::string>& groupBy)
         [](const std::string& key) { return key == kFieldGroupKey || key == kFieldRootGroupKey; });
 }
 
-void FieldCounts::add(const FieldTally& t)
+void FieldCounts::add(const FieldTally& t, std::uint64_t times)
 {
-    ++responses;
-    elements += t.elements;
-    correct += t.correct;
-    lenient += t.lenient;
-    missing += t.missing;
-    wrong += t.wrong;
-    invented += t.invented;
-    typeError += t.typeError;
+    const auto k = qint64(times);
+    responses += k;
+    elements += k * t.elements;
+    correct += k * t.correct;
+    lenient += k * t.lenient;
+    missing += k * t.missing;
+    wrong += k * t.wrong;
+    invented += k * t.invented;
+    typeError += k * t.typeError;
 }
 
 double FieldCounts::value(std::string_view metricId) const
@@ -200,12 +201,18 @@ Report aggregateFields(RecordsView records, const AggregateOptions& options)
     const bool classes = options.intervals;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
         const RecordGroup& group = groups[gi];
+        // Verdicts share equal tallies (shareTallies()): each distinct object is counted, then added once with its
+        // frequency — a million responses are a few thousand objects. The sums are integers: the order of adding
+        // does not matter.
+        std::unordered_map<const FieldTallies*, std::uint64_t> frequency;
+        for (const ScoredRecord* r : group.records) {
+            if (const FieldTallies* tallies = r->verdict.fields.get())
+                ++frequency[tallies];
+        }
         std::vector<std::int64_t> cellOf;
         const std::size_t first = cells.size();
-        for (const ScoredRecord* r : group.records) {
-            const FieldTallies* tallies = r->verdict.fields.get();
-            if (!tallies)
-                continue;
+        for (const auto& [shared, times] : frequency) {
+            const FieldTallies* tallies = shared;
             if (roots) {
                 summed.clear();
                 for (const FieldTally& t : *tallies) {
@@ -240,10 +247,10 @@ Report aggregateFields(RecordsView records, const AggregateOptions& options)
                     cell.path = fieldPathOf(t.field);
                 }
                 Cell& cell = cells[std::size_t(at)];
-                cell.counts.add(t);
+                cell.counts.add(t, times);
                 cell.single = cell.single && t.elements == 1;
                 if (classes)
-                    ++cell.classes[countsOf(t)];
+                    cell.classes[countsOf(t)] += times;
             }
         }
         std::sort(cells.begin() + std::ptrdiff_t(first), cells.end(),

@@ -28,7 +28,8 @@ struct FieldCounts
     qint64 responses = 0; ///< responses whose gold has the field
     qint64 elements = 0, correct = 0, lenient = 0, missing = 0, wrong = 0, invented = 0, typeError = 0;
 
-    void add(const FieldTally& t);
+    /// Adds `times` responses with this tally.
+    void add(const FieldTally& t, std::uint64_t times = 1);
     /// The value of a field metric (field.accuracy, …, field.elements) of these counts; NaN with no element, or for
     /// an id that is none of them.
     double value(std::string_view metricId) const;

@@ -1,6 +1,7 @@
 #include "models/casesproxymodel.h"
 
 #include "models/casesmodel.h"
+#include "report/fieldreport.h"
 
 #include <QRegularExpression>
 
@@ -39,6 +40,8 @@ CaseFilter CaseFilter::fromGroupKey(const GroupKey& key)
             filter.verdict = QString::fromStdString(v);
         } else if (k == "error") {
             filter.errorLabel = errorLabelFromId(v);
+        } else if (k == kFieldGroupKey) {
+            filter.wrongField = v;
         } else {
             filter.setKey(k, QString::fromStdString(v));
         }
@@ -59,6 +62,8 @@ bool CaseFilter::matches(const ScoredRecord& record, const QString& input) const
     if (repeat && record.repeat != *repeat)
         return false;
     if (region && !region->matches(record))
+        return false;
+    if (wrongField && !fieldWrong(record.verdict, fieldKey(*wrongField)))
         return false;
     for (const QString& word : words) {
         if (!input.contains(word, Qt::CaseInsensitive) && !record.caseId.contains(word, Qt::CaseInsensitive))

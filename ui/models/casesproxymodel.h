@@ -26,6 +26,9 @@ struct CaseFilter
     std::optional<int> repeat;
     std::optional<ErrorRegion> region; ///< a Venn region: in N_err with exactly these labels
     QStringList words; ///< every word occurs in the case's input or id (case-insensitive)
+    /// A field (wildcarded leaf path, docs/metrics.md "Fields") the response got wrong: some value of it missing,
+    /// wrong or invented. A drill-down's "field" part.
+    std::optional<std::string> wrongField;
 
     /// The value required for a key, or "" when the key is free.
     QString key(const std::string& name) const;

@@ -155,6 +155,7 @@ CasesPage::CasesPage(Workspace* workspace, QWidget* parent)
     });
     connect(m_clearPinned, &QToolButton::clicked, this, [this] {
         m_pinnedFilter = {};
+        m_diff->setFocusField({});
         applyFilter();
     });
     connect(m_gold, &GoldToggle::goldChanged, this, &CasesPage::reload);
@@ -294,6 +295,8 @@ void CasesPage::applyFilter()
         pinned << u"repeat=%1"_s.arg(*m_pinnedFilter.repeat);
     if (m_pinnedFilter.region)
         pinned << tr("errors %1").arg(m_pinnedFilter.region->toString());
+    if (m_pinnedFilter.wrongField)
+        pinned << tr("%1 wrong").arg(QString::fromStdString(*m_pinnedFilter.wrongField));
     m_pinned->setText(pinned.isEmpty() ? QString() : tr("Only: %1").arg(pinned.join(u", "_s)));
     m_pinned->setVisible(!pinned.isEmpty());
     m_clearPinned->setVisible(!pinned.isEmpty());
@@ -314,6 +317,8 @@ void CasesPage::showCases(const GroupKey& key)
     m_pinnedFilter = {};
     m_pinnedFilter.repeat = wanted.repeat;
     m_pinnedFilter.region = wanted.region;
+    m_pinnedFilter.wrongField = wanted.wrongField;
+    m_diff->setFocusField(wanted.wrongField ? QString::fromStdString(*wanted.wrongField) : QString());
     const std::map<std::string, QComboBox*> boxes = { { "model", m_modelBox }, { "strategy", m_strategyBox },
         { "category", m_categoryBox }, { "tier", m_tierBox } };
     for (auto& [name, box] : boxes) {

@@ -5,16 +5,20 @@
 #include "models/leaderboardmodel.h"
 #include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
+#include "report/fieldreport.h"
 #include "scoring/metricregistry.h"
+#include "widgets/fieldbreakdowndialog.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/goldtoggle.h"
 #include "widgets/metricpicker.h"
 #include "widgets/simulateddatanote.h"
+#include "workspace/workspace.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -103,6 +107,19 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
         if (info && info->kind != MetricKind::Value)
             m_picker->setMetric(id.toStdString());
     });
+    // A row's accuracy by field, from its context menu.
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = m_view->indexAt(at);
+        if (!index.isValid())
+            return;
+        const GroupKey key = index.data(LeaderboardModel::GroupKeyRole).value<GroupKey>();
+        QMenu menu(this);
+        QAction* fields = menu.addAction(tr("Accuracy by field of %1…").arg(key.label()));
+        fields->setEnabled(this->workspace() && this->workspace()->scoring()->cached(m_gold->gold()) != nullptr);
+        if (menu.exec(m_view->viewport()->mapToGlobal(at)) == fields)
+            showFieldBreakdown(key);
+    });
     connect(m_bars, &MetricBarChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     showLoadingIn(m_status);
@@ -111,6 +128,29 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
 void LeaderboardPage::setGroupByStrategy(bool byStrategy)
 {
     m_groupBy->setCurrentIndex(byStrategy ? 1 : 0);
+}
+
+FieldBreakdownDialog* LeaderboardPage::showFieldBreakdown(const GroupKey& key)
+{
+    const ScoredSetPtr set = workspace() ? workspace()->scoring()->cached(m_gold->gold()) : nullptr;
+    if (!set || !set->ok())
+        return nullptr;
+    GroupKey group;
+    AggregateOptions options;
+    options.groupBy.clear();
+    for (const auto& part : key.parts) {
+        if (part.first == "gold")
+            continue;
+        group.parts.push_back(part);
+        options.groupBy.push_back(part.first);
+    }
+    options.groupBy.push_back(std::string(kFieldGroupKey));
+    auto* dialog = new FieldBreakdownDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setBreakdown(group, aggregateFields(set->records, options));
+    connect(dialog, &FieldBreakdownDialog::fieldActivated, this, &Page::drillDown);
+    dialog->show();
+    return dialog;
 }
 
 void LeaderboardPage::reload()
