@@ -7,9 +7,13 @@
 #include "scoring/verdictcodec.h"
 #include "stats/intervals.h"
 
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <map>
 
 using namespace Qt::StringLiterals;
 using namespace std::literals;
@@ -74,6 +78,28 @@ const json kPrediction = json::parse(R"({
     "note": null,
     "extra": 1
 })");
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList& args)
+{
+#ifdef STRUCTSCOPE_BINARY
+    QProcess process;
+    process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
+    if (!process.waitForFinished(120000))
+        return {};
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
+        QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
+#else
+    Q_UNUSED(args);
+    return {};
+#endif
+}
 
 } // namespace
 
@@ -292,6 +318,66 @@ private slots:
         QVERIFY(!fieldWrong(v, fieldKey("a"))); // right leniently
         QVERIFY(fieldWrong(v, fieldKey("b")));
         QVERIFY(!fieldWrong(v, fieldKey("not-in-gold")));
+    }
+
+    // tests/data/audit, by hand. m-a: c-1 {Ann, 41, Oslo} for gold {Ann, 14, Oslo} (age wrong); c-2 {Bo, 30, Bergen}
+    // for {Bo, 30, null} (city invented); c-3 "dog" for "cat" (species wrong). So age 1 of 2 right, city 1 of 2 (the
+    // other invented), name 2 of 2, species 0 of 1. m-d: c-1 {Ann, 14, Oslo} all right; c-3 "fish": species wrong.
+    void cliReportAndChartByField()
+    {
+#ifndef STRUCTSCOPE_BINARY
+        QSKIP("the structscope executable is not built");
+#endif
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString store = dir.filePath(u"fields.db"_s);
+        const QString data = QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/audit"_s;
+        Run run = runCli({ u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, data + u"/suite"_s, u"--store"_s,
+            store, data + u"/responses.jsonl"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--by"_s, u"model,field"_s,
+            u"--bootstrap"_s, u"50"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const json report = json::parse(run.out.toStdString());
+        std::map<std::string, json> byKey;
+        for (const json& group : report.at("groups"))
+            byKey[group.at("key").at("model").get<std::string>() + "/" + group.at("key").at("field").get<std::string>()]
+                = group;
+        QCOMPARE(byKey.at("m-a/age").at("mean").at("field.accuracy").get<double>(), 0.5);
+        QCOMPARE(byKey.at("m-a/age").at("mean").at("field.wrong").get<double>(), 0.5);
+        QCOMPARE(byKey.at("m-a/age").at("n").get<int>(), 2);
+        QCOMPARE(byKey.at("m-a/city").at("mean").at("field.invented").get<double>(), 0.5);
+        QCOMPARE(byKey.at("m-a/name").at("mean").at("field.accuracy").get<double>(), 1.0);
+        QCOMPARE(byKey.at("m-a/species").at("mean").at("field.accuracy").get<double>(), 0.0);
+        QCOMPARE(byKey.at("m-d/age").at("mean").at("field.accuracy").get<double>(), 1.0);
+        QCOMPARE(byKey.at("m-d/species").at("mean").at("field.wrong").get<double>(), 1.0);
+        QVERIFY(!byKey.count("m-d/nothing"));
+        // The existing table writers: CSV and LaTeX.
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"field"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(u"field.accuracy"_s) && run.out.contains(u"species"_s), qPrintable(run.out));
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"latex"_s, u"--by"_s, u"model,field_root"_s });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains(u"tabular"_s));
+        // The field family is reported by field, and alone.
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--by"_s, u"model,field"_s,
+            u"--metrics"_s, u"ladder"_s });
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(u"field family only"_s), qPrintable(run.err));
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"field"_s });
+        QCOMPARE(run.exitCode, 2);
+        // The heatmap, headless.
+        const QString png = dir.filePath(u"fields.png"_s);
+        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"heatmap"_s, u"--columns"_s, u"field"_s,
+            u"--out"_s, png });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(QFileInfo(png).size() > 1000);
+        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"heatmap"_s, u"--rows"_s, u"field"_s,
+            u"--columns"_s, u"model"_s, u"--out"_s, dir.filePath(u"rows.svg"_s) });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"heatmap"_s, u"--rows"_s, u"field"_s,
+            u"--columns"_s, u"field_root"_s, u"--out"_s, png });
+        QCOMPARE(run.exitCode, 2);
     }
 
     void metricsAreRegistered()
