@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 #include <new>
+#include <unordered_map>
 
 using nlohmann::json;
 
@@ -396,6 +397,10 @@ public:
     { }
 
     std::size_t remaining() const { return std::size_t(m_end - m_p); }
+    /// The bytes not read yet.
+    std::string_view rest() const { return { reinterpret_cast<const char*>(m_p), remaining() }; }
+    /// Passes over everything not read yet.
+    void skipRest() { m_p = m_end; }
     const char* error() const { return m_error; }
     std::size_t errorOffset() const { return m_errorOffset; }
 
@@ -753,7 +758,43 @@ bool readValues(Reader& in, MetricValues& values)
     return true;
 }
 
+/// The field tallies decoded last on this thread, by their bytes: the verdicts of one case (and of cases of one
+/// shape) mostly hold equal tallies, so a store's verdicts are decoded with a lookup instead of a parse each. The
+/// tallies are the last part of a verdict, so their bytes are all that remain when they are read.
+struct BytesHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view bytes) const { return std::hash<std::string_view> {}(bytes); }
+};
+
+struct DecodedFields
+{
+    std::unordered_map<std::string, std::shared_ptr<const FieldTallies>, BytesHash, std::equal_to<>> byBytes;
+    static constexpr std::size_t kMax = 4096;
+};
+
+bool parseFields(Reader& in, std::shared_ptr<const FieldTallies>& out);
+
 bool readFields(Reader& in, std::shared_ptr<const FieldTallies>& out)
+{
+    thread_local DecodedFields decoded;
+    const std::string_view bytes = in.rest();
+    if (const auto it = decoded.byBytes.find(bytes); it != decoded.byBytes.end()) {
+        out = it->second;
+        in.skipRest();
+        return true;
+    }
+    if (!parseFields(in, out))
+        return false;
+    if (in.remaining() == 0) { // trailing bytes are refused by the caller, and never remembered
+        if (decoded.byBytes.size() >= DecodedFields::kMax)
+            decoded.byBytes.clear();
+        decoded.byBytes.emplace(std::string(bytes), out);
+    }
+    return true;
+}
+
+bool parseFields(Reader& in, std::shared_ptr<const FieldTallies>& out)
 {
     out.reset();
     std::size_t n = 0;

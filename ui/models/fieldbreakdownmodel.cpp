@@ -132,6 +132,10 @@ QVariant FieldBreakdownModel::data(const QModelIndex& index, int role) const
         return row.field;
     case Responses:
         return row.group.n;
+    case Values: {
+        const double values = meanOf(row.group, "field.elements");
+        return std::isnan(values) ? QString() : QString::number(qint64(values)); // a count
+    }
     case Interval95: {
         const auto it = row.group.ci95.find("field.accuracy");
         return it == row.group.ci95.end() ? QString() : formatInterval("field.accuracy", it->second);
