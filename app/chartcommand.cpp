@@ -6,6 +6,7 @@
 #include "models/reportdata.h"
 #include "report/evaluation.h"
 #include "report/failureoverlaps.h"
+#include "report/fieldreport.h"
 #include "scoring/metricregistry.h"
 #include "store/resultstore.h"
 
@@ -35,7 +36,8 @@ std::vector<std::string> splitKeys(const QString& text)
 
 bool knownKey(const std::string& key)
 {
-    return std::find(groupKeys().begin(), groupKeys().end(), key) != groupKeys().end();
+    return key == kFieldGroupKey || key == kFieldRootGroupKey
+        || std::find(groupKeys().begin(), groupKeys().end(), key) != groupKeys().end();
 }
 
 /// The metric to draw: the one asked for, else the first score the report has (ladder.correct first).
@@ -132,8 +134,13 @@ int chartCommand(const QStringList& args)
         u"leaderboard/scatter: group keys (comma-separated, default model); heatmap: the column key "
         u"(default category)."_s,
         u"KEY"_s });
-    parser.addOption(
-        { u"rows"_s, u"heatmap: row keys (default model; e.g. model,strategy)."_s, u"KEYS"_s, u"model"_s });
+    parser.addOption({ u"columns"_s,
+        u"heatmap: the column key, as --by (field: a column per field of the gold, field_root: per top-level key; "
+        u"with the field metrics)."_s,
+        u"KEY"_s });
+    parser.addOption({ u"rows"_s,
+        u"heatmap: row keys (default model; e.g. model,strategy; or field, or field_root, with --columns model)."_s,
+        u"KEYS"_s, u"model"_s });
     parser.addOption(
         { u"gold"_s, u"measured (original gold) or adjusted (current revision)."_s, u"BASIS"_s, u"measured"_s });
     parser.addOption({ u"dpi"_s, u"Resolution of PNG output (default 150)."_s, u"N"_s, u"150"_s });
@@ -186,10 +193,21 @@ int chartCommand(const QStringList& args)
     AggregateOptions options;
     std::vector<std::string> rowKeys;
     if (heatmap) {
+        if (parser.isSet(u"by"_s) && parser.isSet(u"columns"_s))
+            return usage(u"--columns and --by name the same key of a heatmap: give one"_s);
         rowKeys = splitKeys(parser.value(u"rows"_s));
         options.groupBy = rowKeys;
-        options.groupBy.push_back(parser.isSet(u"by"_s) ? parser.value(u"by"_s).trimmed().toStdString() : "category");
+        const QString column = parser.isSet(u"columns"_s) ? parser.value(u"columns"_s)
+            : parser.isSet(u"by"_s)                       ? parser.value(u"by"_s)
+                                                          : u"category"_s;
+        options.groupBy.push_back(column.trimmed().toStdString());
+        const auto fieldKeys = std::count_if(options.groupBy.begin(), options.groupBy.end(),
+            [](const std::string& key) { return key == kFieldGroupKey || key == kFieldRootGroupKey; });
+        if (fieldKeys > 1)
+            return usage(u"a heatmap has one field axis"_s);
     } else {
+        if (parser.isSet(u"columns"_s))
+            return usage(u"--columns applies to --kind heatmap only"_s);
         options.groupBy
             = parser.isSet(u"by"_s) ? splitKeys(parser.value(u"by"_s)) : std::vector<std::string> { "model" };
     }

@@ -5,6 +5,7 @@
 #include "report/evaluation.h"
 #include "report/failureoverlaps.h"
 #include "report/pairmatrixwriter.h"
+#include "report/fieldreport.h"
 #include "report/sobevaluation.h"
 #include "report/reportwriter.h"
 #include "report/sidebyside.h"
@@ -235,7 +236,9 @@ int reportCommand(const QStringList& args)
                                 for (const std::string& k : groupKeys())
                                     keys += (keys.empty() ? "" : ", ") + k;
                                 return keys;
-                            }()),
+                            }())
+                          + u", field (a row per field of the gold, with the field metrics only), field_root (the same "
+                              u"per top-level key)"_s,
                       u"KEY"_s, u"model"_s});
     parser.addOption({u"format"_s, u"json, md, csv or latex."_s, u"FORMAT"_s});
     parser.addOption({u"gold"_s, u"measured (original gold), adjusted (current revision) or both (side by side, a row per basis)."_s, u"BASIS"_s,
@@ -330,7 +333,7 @@ int reportCommand(const QStringList& args)
     aggregateOptions.groupBy.clear();
     for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
         const std::string k = key.trimmed().toStdString();
-        if (std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end()) {
+        if (k != kFieldGroupKey && k != kFieldRootGroupKey && std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end()) {
             err(u"structscope report: cannot group by '%1'\n"_s.arg(key));
             return ExitUsage;
         }
@@ -339,12 +342,25 @@ int reportCommand(const QStringList& args)
     for (const QString& family : parser.value(u"metrics"_s).split(u',', Qt::SkipEmptyParts)) {
         const std::string f = family.trimmed().toStdString();
         if (familyMetrics(f).empty()) {
-            err(u"structscope report: unknown metric family '%1' (ladder, extraction, grounding, contract)\n"_s.arg(
-                family));
+            err(u"structscope report: unknown metric family '%1' (ladder, extraction, grounding, contract, field)\n"_s
+                    .arg(family));
             return ExitUsage;
         }
         aggregateOptions.families.push_back(f);
     }
+    // The field family is per field: reported by field, and alone.
+    const bool byField = groupsByField(aggregateOptions.groupBy);
+    for (const std::string& f : aggregateOptions.families) {
+        if ((f == "field") != byField) {
+            err(byField ? u"structscope report: --by field reports the field family only, not '%1'\n"_s.arg(
+                              QString::fromStdString(f))
+                        : u"structscope report: the field family needs --by ...,field\n"_s);
+            return ExitUsage;
+        }
+    }
+    const auto aggregateAny = [byField](RecordsView records, const AggregateOptions& options) {
+        return byField ? aggregateFields(records, options) : aggregate(records, options);
+    };
     bool numberOk = false;
     aggregateOptions.bootstrap.resamples = parser.value(u"bootstrap"_s).toInt(&numberOk);
     if (!numberOk || aggregateOptions.bootstrap.resamples < 1) {
@@ -407,7 +423,7 @@ int reportCommand(const QStringList& args)
             u"skipped, %7 case(s)\n"_s.arg(QString::number(summary.responses), QString::number(summary.files),
                 QString::number(double(timer.elapsed()) / 1000.0, 'f', 2), QString::number(summary.lines),
                 QString::number(summary.malformed), QString::number(summary.skipped), QString::number(summary.cases)));
-        report = aggregate(evaluation.records, aggregateOptions);
+        report = aggregateAny(evaluation.records, aggregateOptions);
         report.gold = "measured";
         if (!writeOut(report))
             return ExitFailure;
@@ -436,7 +452,7 @@ int reportCommand(const QStringList& args)
             if (const auto kept = keepVerdicts(*store, evaluation.records, evaluation.unkept); !kept)
                 keepError = kept.errorMessage();
         }
-        report = aggregate(evaluation.records, aggregateOptions);
+        report = aggregateAny(evaluation.records, aggregateOptions);
         report.gold = basis == GoldBasis::Adjusted ? "adjusted" : "measured";
         return true;
     };

@@ -29,7 +29,8 @@ namespace {
 // A field added to one of these structs must be encoded (bumping kVerdictCodecVersion) and compared below; these
 // sizes make the test stop compiling until then. Should a change of layout alone trip them, update the number.
 #if defined(__GLIBCXX__) && __SIZEOF_POINTER__ == 8
-static_assert(sizeof(Verdict) == 336);
+static_assert(sizeof(Verdict) == 352);
+static_assert(sizeof(FieldTally) == 8 * sizeof(std::uint32_t));
 static_assert(sizeof(SchemaError) == 2 * sizeof(std::string));
 static_assert(sizeof(DiffCounts) == 9 * sizeof(int));
 static_assert(sizeof(ExtractionCounts) == 56);
@@ -236,6 +237,10 @@ QString verdictDifference(const Verdict& a, const Verdict& b)
         compareStrings(c, x.catalogViolations, y.catalogViolations, u"contract.catalogViolations"_s);
     }
 
+    c.field(bool(a.fields) == bool(b.fields), u"fields (present)"_s);
+    if (a.fields && b.fields)
+        c.field(*a.fields == *b.fields, u"fields"_s);
+
     c.field(a.values.size() == b.values.size(), u"values.size"_s);
     for (std::size_t i = 0; i < std::min(a.values.size(), b.values.size()); ++i) {
         c.field(a.values.key(i) == b.values.key(i), u"values[%1].id"_s.arg(i));
@@ -359,6 +364,12 @@ Verdict fullVerdict()
         { "ladder.hallucinated_on_missing", 0.5 }, { "ladder.value_incorrect", kNegativeNan },
         { "extraction.strategy_points", -15.0 }, { "grounding.perfect", 1e-300 }, { "ladder.correct", 0.0 } };
     static_assert(MetricValues::kInline < 10);
+
+    v.fields = std::make_shared<const FieldTallies>(FieldTallies {
+        { fieldKey("items[].sku"), 3, 1, 2, 1, 0, 0, 0 },
+        { fieldKey("customer.naïve"), 70000, 0, 0, 1, 69998, 1, 69998 },
+        { fieldKey(""), 1, 0, 0, 0, 0, 1, 0 },
+    });
     return v;
 }
 
@@ -434,6 +445,20 @@ std::vector<Mutation> mutations()
         [](Verdict& v) { v.differences[1].levenshtein = otherBits(v.differences[1].levenshtein); });
     m.emplace_back(u"difference.goldNull"_s, [](Verdict& v) { v.differences[2].goldNull = false; });
     m.emplace_back(u"grounding absent"_s, [](Verdict& v) { v.grounding.reset(); });
+    m.emplace_back(u"fields absent"_s, [](Verdict& v) { v.fields.reset(); });
+    m.emplace_back(u"fields.size"_s, [](Verdict& v) {
+        v.fields = std::make_shared<const FieldTallies>(v.fields->begin(), v.fields->end() - 1);
+    });
+    m.emplace_back(u"field path"_s, [](Verdict& v) {
+        FieldTallies copy = *v.fields;
+        copy[0].field = fieldKey("items[].sku2");
+        v.fields = std::make_shared<const FieldTallies>(std::move(copy));
+    });
+    m.emplace_back(u"field counts"_s, [](Verdict& v) {
+        FieldTallies copy = *v.fields;
+        ++copy[0].correct;
+        v.fields = std::make_shared<const FieldTallies>(std::move(copy));
+    });
     for (const auto& [name, field] : kGroundingDoubles) {
         m.emplace_back(u"grounding."_s + QLatin1String(name),
             [field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field = otherBits(g.*field); }); });
@@ -486,6 +511,15 @@ std::vector<Mutation> mutations()
 /// The encoding of a verdict with no metric values, without its last byte (the count of values, 0): what a test
 /// appends metric values to.
 std::string beforeValues()
+{
+    std::string bytes = encodeVerdict(Verdict {});
+    bytes.pop_back(); // no field tallies
+    bytes.pop_back(); // no metric values
+    return bytes;
+}
+
+/// An empty verdict up to its field tallies.
+std::string beforeFields()
 {
     std::string bytes = encodeVerdict(Verdict {});
     bytes.pop_back();
@@ -767,8 +801,9 @@ private Q_SLOTS:
                                          .arg(sizes.front())
                                          .arg(sizes[sizes.size() / 2])
                                          .arg(sizes.back());
+                // About 60 bytes of scores and 120-170 of field tallies (fifteen paths, prefixes shared).
                 if (bulk && suite == u"email-extraction"_s)
-                    QVERIFY2(sizes.back() < 150, qPrintable(u"%1 bytes"_s.arg(sizes.back())));
+                    QVERIFY2(sizes.back() < 260, qPrintable(u"%1 bytes"_s.arg(sizes.back())));
             }
         }
         // Unparsable responses carry the ladder's reason, in words (the first case's two).
@@ -821,7 +856,9 @@ private Q_SLOTS:
         const std::string head = beforeValues();
         QTest::addRow("empty") << std::string() << u"truncated at byte 0"_s;
         QTest::addRow("version 0") << std::string(1, '\0') + good.substr(1) << u"unknown codec version"_s;
-        QTest::addRow("version 2") << std::string(1, '\2') + good.substr(1) << u"unknown codec version"_s;
+        QTest::addRow("version 1, before field tallies")
+            << std::string(1, '\1') + good.substr(1) << u"unknown codec version"_s;
+        QTest::addRow("version 3") << std::string(1, '\3') + good.substr(1) << u"unknown codec version"_s;
         QTest::addRow("trailing byte") << good + '\0' << u"trailing bytes"_s;
         QTest::addRow("ladder label 5") << good.substr(0, 1) + char(5 << 2) + good.substr(2) << u"bad ladder label"_s;
         QTest::addRow("strict ladder label 7")
@@ -846,6 +883,27 @@ private Q_SLOTS:
             << head + "\x01\x00\x0eladder.correct\x00"s << u"listed metric id written out"_s;
         QTest::addRow("a metric id of 256 bytes")
             << head + "\x01\x00\x80\x02"s + std::string(256, 'm') + '\0' << u"metric id too long"_s;
+        // Field tallies: one field "a" (prefix 0, suffix "a"), then its elements ×2 (+1: all correct) and counts.
+        const std::string fields = beforeFields();
+        const auto bytes = [](std::initializer_list<int> values) {
+            std::string out;
+            for (const int v : values)
+                out.push_back(char(v));
+            return out;
+        };
+        QTest::addRow("a field of no element") << fields + bytes({ 1, 0, 1, 'a', 1 }) << u"field count out of range"_s;
+        QTest::addRow("a field's outcomes not summing to its elements")
+            << fields + bytes({ 1, 0, 1, 'a', 4, 0, 0, 1, 0, 0, 0 }) << u"inconsistent field tally"_s;
+        QTest::addRow("an all-correct field written in full")
+            << fields + bytes({ 1, 0, 1, 'a', 2, 1, 1, 0, 0, 0, 0 }) << u"all-correct field written in full"_s;
+        QTest::addRow("a count above the elements")
+            << fields + bytes({ 1, 0, 1, 'a', 2, 0, 5, 0, 0, 0, 0 }) << u"field count out of range"_s;
+        QTest::addRow("a field listed twice")
+            << fields + bytes({ 2, 0, 1, 'a', 3, 1, 0, 3 }) << u"field listed twice"_s;
+        QTest::addRow("a prefix beyond the previous path")
+            << fields + bytes({ 2, 0, 1, 'a', 3, 2, 1, 'b', 3 }) << u"prefix beyond the previous path"_s;
+        QTest::addRow("a prefix shorter than shared")
+            << fields + bytes({ 2, 0, 2, 'a', 'b', 3, 0, 2, 'a', 'c', 3 }) << u"prefix shorter than shared"_s;
         QTest::addRow("a string longer than the input")
             << good.substr(0, 2) + char(1 << 3) + "\x05" + "abc" << u"length beyond the input"_s;
     }

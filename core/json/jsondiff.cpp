@@ -358,7 +358,7 @@ private:
             return;
         if (g.is_string() && p.is_string()) {
             // The distance is the costly part of a diff (long strings): only for a caller that reads it.
-            if (!m_out && !m_deviations) {
+            if (m_out ? !m_options.distances : !m_deviations) {
                 emit(DiffKind::WrongValue, WrongValueKind::Deviation, &g, &p);
                 return;
             }

@@ -61,6 +61,9 @@ struct DiffOptions
 {
     ArrayMatching arrays = ArrayMatching::Ordered;
     Equality equality = Equality::Strict;
+    /// False: a Deviation's `levenshtein` is left 0 (its edit distance, the costly part of a diff of long strings,
+    /// is not computed). Every difference is the same either way.
+    bool distances = true;
 };
 
 /// Structural diff of gold vs prediction at leaf granularity. Deterministic order: gold document

@@ -956,6 +956,16 @@ std::string groupValue(const ScoredRecord& record, const std::string& key)
     return {};
 }
 
+std::vector<RecordGroup> groupRecordsBy(RecordsView records, const std::vector<std::string>& groupBy)
+{
+    std::vector<KeyedGroup> keyed = groupRecords(records, groupBy);
+    std::vector<RecordGroup> groups;
+    groups.reserve(keyed.size());
+    for (KeyedGroup& g : keyed)
+        groups.push_back({ std::move(g.key), std::move(g.records), g.errored });
+    return groups;
+}
+
 Report aggregate(RecordsView records, const AggregateOptions& options)
 {
     Report report;

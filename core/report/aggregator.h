@@ -31,6 +31,16 @@ struct AggregateOptions
     bool intervals = true;
 };
 
+/// Records grouped as aggregate() groups them: a group's answers in record order, its errored records counted
+/// apart, groups in the order of their key values.
+struct RecordGroup
+{
+    std::vector<std::string> key; ///< one value per grouping key
+    std::vector<const ScoredRecord*> records;
+    int errored = 0;
+};
+std::vector<RecordGroup> groupRecordsBy(RecordsView records, const std::vector<std::string>& groupBy);
+
 /// Groups records and computes every metric of the chosen families: means (rates and per-record
 /// values), complexity-weighted means, Wilson or bootstrap 95% intervals, micro metrics from summed
 /// counts, cost per success and latency percentiles. Groups come sorted by their key.

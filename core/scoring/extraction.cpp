@@ -58,10 +58,12 @@ ExtractionCounts countsFor(const json& gold, const json& prediction, const Shape
             counts.partialCredit += deviationCredit(l);
         return counts;
     }
-    std::vector<Difference> differences = diffJson(gold, prediction, options);
+    DiffOptions kept = options;
+    kept.distances = credit;
+    std::vector<Difference> differences = diffJson(gold, prediction, kept);
     counts.diff = countDifferences(differences);
     for (const Difference& d : differences) {
-        if (d.kind == DiffKind::WrongValue && d.wrongKind == WrongValueKind::Deviation)
+        if (credit && d.kind == DiffKind::WrongValue && d.wrongKind == WrongValueKind::Deviation)
             counts.partialCredit += deviationCredit(d.levenshtein);
     }
     *keep = std::move(differences);

@@ -128,6 +128,30 @@ constexpr std::array kMetrics = {
                "Share of responses with wrong removals (\"no onion\" lost or invented).", K::Rate, false},
     MetricInfo{"contract.taxonomy.allergen_preservation", "contract", "Allergen preservation",
                "Share of responses that lose or change a stated allergen constraint.", K::Rate, false},
+
+    // 5. field (per field of the gold; only in reports grouped by field)
+    MetricInfo{"field.accuracy", "field", "Field accuracy",
+               "Share of the field's gold values (over every response; each array element is one) that the response "
+               "got right under lenient equality. Failed responses miss every value.",
+               K::Micro, true},
+    MetricInfo{"field.accuracy_strict", "field", "Field accuracy (strict)",
+               "The same share under strict equality (strings byte for byte).", K::Micro, true},
+    MetricInfo{"field.missing", "field", "Field missing",
+               "Share of the field's gold values the response lacks: the key is absent, or it holds null where gold "
+               "has a value.",
+               K::Micro, false},
+    MetricInfo{"field.wrong", "field", "Field wrong",
+               "Share of the field's gold values the response holds a wrong value for (a string deviation, another "
+               "value, a coercible or another type), not equal to gold even under lenient equality.",
+               K::Micro, false},
+    MetricInfo{"field.invented", "field", "Field invented",
+               "Share of the field's gold values that are null where the response holds a value.", K::Micro, false},
+    MetricInfo{"field.type_error", "field", "Field type error",
+               "Share of the field's gold values the response holds a value of another JSON type for (not coercible): "
+               "part of field.wrong.",
+               K::Micro, false},
+    MetricInfo{"field.elements", "field", "Field values",
+               "Gold values of the field summed over the group's responses (its denominator).", K::Value, true},
 };
 
 } // namespace

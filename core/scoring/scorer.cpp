@@ -154,8 +154,16 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
         }
     }
 
-    v.extraction = scoreExtraction(gold, prediction, options.arrays, options.keepDifferences ? &v.differences : nullptr,
-        options.extraction || options.keepDifferences);
+    // The field tallies read the strict diff: it is built (instead of only counted) when the gold has fields.
+    std::vector<Difference> strictDifferences;
+    const bool fields = options.fields && gold.is_structured() && !gold.empty();
+    std::vector<Difference>* const differences
+        = options.keepDifferences ? &v.differences : (fields ? &strictDifferences : nullptr);
+    v.extraction = scoreExtraction(
+        gold, prediction, options.arrays, differences, options.extraction || options.keepDifferences);
+    if (fields) {
+        v.fields = shareTallies(tallyFields(gold, differences, v.extraction.failed));
+    }
     v.ladder = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.lenient.diff);
     v.ladderStrict = ladderLabel(prediction != nullptr, v.schemaValid, v.extraction.strict.diff);
     if (options.ladder)

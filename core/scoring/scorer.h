@@ -23,6 +23,8 @@ struct ScoringOptions
     ArrayMatching arrays = ArrayMatching::Ordered;
     SchemaOptions schema; ///< how the case schema validates (formats per the suite)
     bool keepDifferences = false; ///< keep the strict diff in the verdict (drill-down views)
+    /// Tally what each response did with each field of its gold (Verdict::fields, docs/metrics.md "Fields").
+    bool fields = true;
     /// List every schema error of an invalid response (Verdict::schemaErrors, for drill-down views). Bulk
     /// scoring needs only valid or not, and collecting the errors costs about a second validation.
     bool collectSchemaErrors = true;

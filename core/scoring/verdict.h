@@ -3,6 +3,7 @@
 #include "schema/schemavalidator.h"
 #include "scoring/contract.h"
 #include "scoring/extraction.h"
+#include "scoring/fieldtally.h"
 #include "scoring/grounding.h"
 #include "scoring/ladder.h"
 #include "scoring/metricvalues.h"
@@ -37,6 +38,9 @@ struct Verdict
     /// (an evaluation reusing verdicts holds them twice); a record of another family pays one pointer each.
     std::shared_ptr<const GroundingScores> grounding;
     std::shared_ptr<const ContractScores> contract;
+    /// What the response did with each field of its gold (docs/metrics.md, "Fields"); null when the gold has none.
+    /// Shared like the scores above.
+    std::shared_ptr<const FieldTallies> fields;
 
     /// Per-record values of the Rate and Mean metrics that apply, as (metric id, value).
     MetricValues values;

@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 #include <new>
+#include <unordered_map>
 
 using nlohmann::json;
 
@@ -108,6 +109,25 @@ constexpr std::array<int DiffCounts::*, 9> kDiffCountFields = {
     &DiffCounts::goldNull,
     &DiffCounts::invented,
 };
+// A field's counts after its elements (which carry a flag: every element correct, and nothing else follows).
+constexpr std::array<std::uint32_t FieldTally::*, 6> kFieldTallyOutcomes = {
+    &FieldTally::correct,
+    &FieldTally::lenient,
+    &FieldTally::missing,
+    &FieldTally::wrong,
+    &FieldTally::invented,
+    &FieldTally::typeError,
+};
+/// The length of the longest common prefix of two paths.
+std::size_t sharedPrefix(std::string_view a, std::string_view b)
+{
+    std::size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i])
+        ++i;
+    return i;
+}
+// Bounds what a damaged blob can intern (fieldKey() never forgets a path).
+constexpr std::size_t kMaxFieldPathBytes = 4096;
 constexpr std::array<int ExtractionCounts::*, 3> kExtractionCountFields = {
     &ExtractionCounts::goldKeys,
     &ExtractionCounts::goldValues,
@@ -377,6 +397,10 @@ public:
     { }
 
     std::size_t remaining() const { return std::size_t(m_end - m_p); }
+    /// The bytes not read yet.
+    std::string_view rest() const { return { reinterpret_cast<const char*>(m_p), remaining() }; }
+    /// Passes over everything not read yet.
+    void skipRest() { m_p = m_end; }
     const char* error() const { return m_error; }
     std::size_t errorOffset() const { return m_errorOffset; }
 
@@ -734,6 +758,98 @@ bool readValues(Reader& in, MetricValues& values)
     return true;
 }
 
+/// The field tallies decoded last on this thread, by their bytes: the verdicts of one case (and of cases of one
+/// shape) mostly hold equal tallies, so a store's verdicts are decoded with a lookup instead of a parse each. The
+/// tallies are the last part of a verdict, so their bytes are all that remain when they are read.
+struct BytesHash
+{
+    using is_transparent = void;
+    std::size_t operator()(std::string_view bytes) const { return std::hash<std::string_view> {}(bytes); }
+};
+
+struct DecodedFields
+{
+    std::unordered_map<std::string, std::shared_ptr<const FieldTallies>, BytesHash, std::equal_to<>> byBytes;
+    static constexpr std::size_t kMax = 4096;
+};
+
+bool parseFields(Reader& in, std::shared_ptr<const FieldTallies>& out);
+
+bool readFields(Reader& in, std::shared_ptr<const FieldTallies>& out)
+{
+    thread_local DecodedFields decoded;
+    const std::string_view bytes = in.rest();
+    if (const auto it = decoded.byBytes.find(bytes); it != decoded.byBytes.end()) {
+        out = it->second;
+        in.skipRest();
+        return true;
+    }
+    if (!parseFields(in, out))
+        return false;
+    if (in.remaining() == 0) { // trailing bytes are refused by the caller, and never remembered
+        if (decoded.byBytes.size() >= DecodedFields::kMax)
+            decoded.byBytes.clear();
+        decoded.byBytes.emplace(std::string(bytes), out);
+    }
+    return true;
+}
+
+bool parseFields(Reader& in, std::shared_ptr<const FieldTallies>& out)
+{
+    out.reset();
+    std::size_t n = 0;
+    if (!in.count(3, n)) // a prefix length, an empty suffix and the elements at least
+        return false;
+    FieldTallies fields(n);
+    std::string path;
+    for (FieldTally& t : fields) {
+        std::uint64_t shared = 0;
+        std::string_view suffix;
+        if (!in.varint(shared) || !in.bytes(suffix))
+            return false;
+        if (shared > path.size())
+            return in.fail("field path prefix beyond the previous path");
+        // The prefix written is the longest shared one: the suffix cannot go on with the previous path's next byte.
+        if (shared < path.size() && !suffix.empty() && suffix.front() == path[std::size_t(shared)])
+            return in.fail("field path prefix shorter than shared");
+        if (shared + suffix.size() > kMaxFieldPathBytes)
+            return in.fail("field path too long");
+        path.resize(std::size_t(shared));
+        path.append(suffix);
+        std::uint64_t elements = 0;
+        if (!in.varint(elements))
+            return false;
+        if ((elements >> 1) == 0 || (elements >> 1) > std::numeric_limits<std::uint32_t>::max())
+            return in.fail("field count out of range");
+        t.elements = std::uint32_t(elements >> 1);
+        if (elements & 1) {
+            t.correct = t.lenient = t.elements;
+        } else {
+            for (const auto count : kFieldTallyOutcomes) {
+                std::uint64_t value = 0;
+                if (!in.varint(value))
+                    return false;
+                if (value > t.elements)
+                    return in.fail("field count out of range");
+                t.*count = std::uint32_t(value);
+            }
+            if (t.correct == t.elements)
+                return in.fail("all-correct field written in full");
+        }
+        // The scorer's invariants: each element has one outcome.
+        if (std::uint64_t(t.lenient) + t.missing + t.wrong + t.invented != t.elements || t.correct > t.lenient
+            || t.typeError > t.wrong)
+            return in.fail("inconsistent field tally");
+        t.field = fieldKey(path);
+        for (const FieldTally* earlier = fields.data(); earlier != &t; ++earlier) {
+            if (earlier->field == t.field)
+                return in.fail("field listed twice");
+        }
+    }
+    out = shareTallies(std::move(fields));
+    return true;
+}
+
 bool readVerdict(Reader& in, Verdict& v)
 {
     std::uint8_t version = 0;
@@ -812,7 +928,7 @@ bool readVerdict(Reader& in, Verdict& v)
         v.contract = std::move(contract);
     }
 
-    if (!readValues(in, v.values))
+    if (!readValues(in, v.values) || !readFields(in, v.fields))
         return false;
     return in.remaining() == 0 || in.fail("trailing bytes");
 }
@@ -868,6 +984,24 @@ std::string encodeVerdict(const Verdict& v)
         if (code == kEscapeCode)
             putString(out, metricIdOf(key));
         putDouble(out, v.values.value(i));
+    }
+
+    const std::size_t fieldCount = v.fields ? v.fields->size() : 0;
+    putVarint(out, fieldCount);
+    std::string previous;
+    for (std::size_t i = 0; i < fieldCount; ++i) {
+        const FieldTally& t = (*v.fields)[i];
+        std::string path = fieldPathOf(t.field);
+        const std::size_t shared = sharedPrefix(previous, path);
+        putVarint(out, shared);
+        putString(out, std::string_view(path).substr(shared));
+        const bool allCorrect = t.correct == t.elements;
+        putVarint(out, std::uint64_t(t.elements) << 1 | (allCorrect ? 1 : 0));
+        if (!allCorrect) {
+            for (const auto count : kFieldTallyOutcomes)
+                putVarint(out, t.*count);
+        }
+        previous = std::move(path);
     }
     return out;
 }

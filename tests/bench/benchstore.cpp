@@ -9,6 +9,7 @@
 #include "providers/strategy.h"
 #include "report/aggregator.h"
 #include "report/evaluation.h"
+#include "report/fieldreport.h"
 #include "report/reportcache.h"
 #include "report/reportwriter.h"
 #include "run/suitelocator.h"
@@ -448,6 +449,15 @@ int benchStore(const BenchArgs& args)
     const double heatmapSeconds = seconds(step);
     report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
         .arg(reportDigest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
+    // The field heatmap (docs/metrics.md "Fields"): every response's field tallies summed per model and field, with
+    // the fields' intervals.
+    step.restart();
+    AggregateOptions byField = leaderboard;
+    byField.groupBy = { "field", "model" };
+    const Report fieldHeatmap = aggregateFields(afterEdit.records, byField);
+    const double fieldSeconds = seconds(step);
+    report("store", u"field heatmap (field x model, %1 cells, digest %2)"_s.arg(fieldHeatmap.groups.size())
+        .arg(reportDigest(fieldHeatmap)), fieldSeconds * 1000.0, "ms");
     const GoldEditResult undo = store->addGoldRevision(
         editedCase, goldEdit->original, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
     if (!undo.ok()) {
@@ -459,7 +469,7 @@ int benchStore(const BenchArgs& args)
     report("store", u"SQLite quick_check of the whole file (%1)"_s.arg(checked ? u"ok"_s : checked.errorMessage()),
         seconds(step), "s");
     report("store", u"peak memory"_s, peakRssMiB(), "MiB");
-    return boardAfterEdit.groups.empty() || ladderBoard.groups.empty() ? 1 : 0;
+    return boardAfterEdit.groups.empty() || ladderBoard.groups.empty() || fieldHeatmap.groups.empty() ? 1 : 0;
 }
 
 int benchOpen(const BenchArgs& args)

@@ -113,6 +113,8 @@ QString HeatmapWidget::toolTipFor(int row, int column) const
     tip += metricLabel(m_data.metricId).toHtmlEscaped() + u": "_s + formatMetricValue(m_data.metricId, cell.value);
     if (cell.ci.isValid())
         tip += u"<br>"_s + tr("95% CI %1").arg(formatInterval(m_data.metricId, cell.ci));
+    if (!cell.detail.isEmpty())
+        tip += u"<br>"_s + cell.detail.toHtmlEscaped();
     return tip + u"<br>n = %1<br>"_s.arg(cell.n) + formatErrored(cell.n, cell.errored);
 }
 

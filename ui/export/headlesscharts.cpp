@@ -1,5 +1,7 @@
 #include "export/headlesscharts.h"
 
+#include "report/fieldreport.h"
+
 #include "charts/comparisonchart.h"
 #include "charts/costaccuracychart.h"
 #include "charts/errorsetschart.h"
@@ -53,6 +55,14 @@ std::unique_ptr<ExportableChart> makeHeatmapChart(const ReportData& data, const 
 {
     auto widget = std::make_unique<HeatmapWidget>();
     widget->setData(buildHeatmap(data, rowKeys, columnKey, metricId));
+    // Fields (docs/metrics.md "Fields") come worst first, as the Heatmap page shows them.
+    const auto isField = [](const std::string& key) { return key == kFieldGroupKey || key == kFieldRootGroupKey; };
+    const HeatmapSort worst { HeatmapSort::By::Mean, {},
+        widget->data().higherIsBetter ? Qt::AscendingOrder : Qt::DescendingOrder };
+    if (rowKeys.size() == 1 && isField(rowKeys.front()))
+        widget->setRowSort(worst);
+    if (isField(columnKey))
+        widget->setColumnSort(worst);
     QString column = QString::fromStdString(columnKey);
     widget->setTitle(u"%1 by %2"_s.arg(metricLabel(metricId), column.replace(u'_', u' ')));
     return sized(std::move(widget), size);

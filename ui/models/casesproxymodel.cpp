@@ -2,6 +2,7 @@
 
 #include "models/casesmodel.h"
 #include "models/failureoverlapsmodel.h"
+#include "report/fieldreport.h"
 
 #include <QRegularExpression>
 
@@ -59,6 +60,8 @@ CaseFilter CaseFilter::fromGroupKey(const GroupKey& key)
             }
         } else if (k == "error") {
             filter.errorLabel = errorLabelFromId(v);
+        } else if (k == kFieldGroupKey) {
+            filter.wrongField = v;
         } else {
             filter.setKey(k, QString::fromStdString(v));
         }
@@ -90,6 +93,8 @@ bool CaseFilter::matches(const ScoredRecord& record, const QString& input) const
         if (!inSet)
             return false;
     }
+    if (wrongField && !fieldWrong(record.verdict, fieldKey(*wrongField)))
+        return false;
     for (const QString& word : words) {
         if (!input.contains(word, Qt::CaseInsensitive) && !record.caseId.contains(word, Qt::CaseInsensitive))
             return false;

@@ -33,6 +33,9 @@ struct CaseFilter
     /// Only answers of one of these sets (each a list of (group key, value) parts); empty: any.
     std::vector<std::vector<std::pair<std::string, std::string>>> anyOfSets;
     QString caption; ///< what the cases are ("failed by a ∩ b only"), for the pinned-filter text
+    /// A field (wildcarded leaf path, docs/metrics.md "Fields") the response got wrong: some value of it missing,
+    /// wrong or invented. A drill-down's "field" part.
+    std::optional<std::string> wrongField;
 
     /// The value required for a key, or "" when the key is free.
     QString key(const std::string& name) const;

@@ -3,6 +3,8 @@
 #include "report/reportformatting.h"
 #include "scoring/metricregistry.h"
 
+#include <QObject>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -108,6 +110,71 @@ void HeatmapData::sortColumns(const HeatmapSort& sort)
     *this = std::move(sorted);
 }
 
+void HeatmapData::filterRows(const QString& text)
+{
+    if (text.isEmpty())
+        return;
+    HeatmapData kept = *this;
+    kept.rows.clear();
+    kept.rowLabels.clear();
+    kept.cells.clear();
+    for (int r = 0; r < rowCount(); ++r) {
+        if (!rowLabels[r].contains(text, Qt::CaseInsensitive))
+            continue;
+        kept.rows.push_back(rows[std::size_t(r)]);
+        kept.rowLabels << rowLabels[r];
+        for (int c = 0; c < columnCount(); ++c)
+            kept.cells.push_back(cell(r, c));
+    }
+    *this = std::move(kept);
+}
+
+void HeatmapData::filterColumns(const QString& text)
+{
+    if (text.isEmpty())
+        return;
+    std::vector<int> keep;
+    for (int c = 0; c < columnCount(); ++c) {
+        if (columnLabels[c].contains(text, Qt::CaseInsensitive))
+            keep.push_back(c);
+    }
+    HeatmapData kept = *this;
+    kept.columnLabels.clear();
+    kept.columnValues.clear();
+    kept.cells.clear();
+    for (const int c : keep) {
+        kept.columnLabels << columnLabels[c];
+        kept.columnValues << columnValues[c];
+    }
+    for (int r = 0; r < rowCount(); ++r) {
+        for (const int c : keep)
+            kept.cells.push_back(cell(r, c));
+    }
+    *this = std::move(kept);
+}
+
+QString fieldCountsText(const ReportGroup& group)
+{
+    const auto elementsAt = group.mean.find("field.elements");
+    if (elementsAt == group.mean.end() || !(elementsAt->second > 0))
+        return {};
+    const double elements = elementsAt->second;
+    const auto count = [&](const char* id) {
+        const auto it = group.mean.find(id);
+        return it == group.mean.end() || std::isnan(it->second) ? qint64(0) : qint64(std::llround(it->second * elements));
+    };
+    return QObject::tr("%1 values in %2 responses: %3 right (%4 strictly), %5 missing, %6 wrong (%7 of another type), "
+                       "%8 invented")
+        .arg(qint64(elements))
+        .arg(group.n)
+        .arg(count("field.accuracy"))
+        .arg(count("field.accuracy_strict"))
+        .arg(count("field.missing"))
+        .arg(count("field.wrong"))
+        .arg(count("field.type_error"))
+        .arg(count("field.invented"));
+}
+
 HeatmapData buildHeatmap(const ReportData& data, const std::vector<std::string>& rowKeys, const std::string& columnKey,
     const std::string& metricId)
 {
@@ -149,6 +216,7 @@ HeatmapData buildHeatmap(const ReportData& data, const std::vector<std::string>&
         cell.ci = metricInterval(group, metricId);
         cell.n = group.n;
         cell.errored = group.errored;
+        cell.detail = fieldCountsText(group);
     }
 
     const MetricInfo* info = findMetric(metricId);

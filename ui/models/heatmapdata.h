@@ -21,6 +21,8 @@ struct HeatmapCell
     Interval ci;
     int n = 0; ///< answers
     int errored = 0; ///< errored slots, in no value (ReportGroup::errored)
+    /// More about the cell for its tooltip (the outcome counts of a field cell); may be empty. Plain text.
+    QString detail;
 };
 
 /// How heatmap rows (or columns) are ordered.
@@ -65,7 +67,14 @@ struct HeatmapData
     /// keep the label order.
     void sortRows(const HeatmapSort& sort);
     void sortColumns(const HeatmapSort& sort);
+    /// Keeps the rows (columns) whose label contains `text` (case-insensitive); empty text keeps all.
+    void filterRows(const QString& text);
+    void filterColumns(const QString& text);
 };
+
+/// The outcome counts of a field cell (field.* metrics) as one line: "12 values in 5 responses: 7 right (6 strictly),
+/// 2 missing, 2 wrong (1 of another type), 1 invented". Empty for a group without field metrics.
+QString fieldCountsText(const ReportGroup& group);
 
 /// Builds a heatmap from a report grouped by rowKeys + {columnKey} (in that order). Rows and
 /// columns come in label order. Empty when the report has another grouping.

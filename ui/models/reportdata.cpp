@@ -1,6 +1,7 @@
 #include "models/reportdata.h"
 
 #include "models/metricformat.h"
+#include "report/fieldreport.h"
 #include "scoring/metricregistry.h"
 
 #include <algorithm>
@@ -60,7 +61,7 @@ ReportDataPtr makeReportData(
     RecordsView records, const AggregateOptions& options, const std::string& gold)
 {
     auto data = std::make_shared<ReportData>();
-    data->report = aggregate(records, options);
+    data->report = groupsByField(options.groupBy) ? aggregateFields(records, options) : aggregate(records, options);
     data->report.gold = gold;
     data->provisional = !options.intervals;
     data->simulatedModels = simulatedModelsOf(records);

@@ -155,6 +155,7 @@ CasesPage::CasesPage(Workspace* workspace, QWidget* parent)
     });
     connect(m_clearPinned, &QToolButton::clicked, this, [this] {
         m_pinnedFilter = {};
+        m_diff->setFocusField({});
         applyFilter();
     });
     connect(m_gold, &GoldToggle::goldChanged, this, &CasesPage::reload);
@@ -298,6 +299,8 @@ void CasesPage::applyFilter()
         pinned << tr("%1 cases %2").arg(m_pinnedFilter.cases->size()).arg(m_pinnedFilter.caption);
     if (!m_pinnedFilter.anyOfSets.empty())
         pinned << tr("answers of the %1 chosen sets").arg(m_pinnedFilter.anyOfSets.size());
+    if (m_pinnedFilter.wrongField)
+        pinned << tr("%1 wrong").arg(QString::fromStdString(*m_pinnedFilter.wrongField));
     m_pinned->setText(pinned.isEmpty() ? QString() : tr("Only: %1").arg(pinned.join(u", "_s)));
     m_pinned->setVisible(!pinned.isEmpty());
     m_clearPinned->setVisible(!pinned.isEmpty());
@@ -321,6 +324,8 @@ void CasesPage::showCases(const GroupKey& key)
     m_pinnedFilter.cases = wanted.cases;
     m_pinnedFilter.anyOfSets = wanted.anyOfSets;
     m_pinnedFilter.caption = wanted.caption;
+    m_pinnedFilter.wrongField = wanted.wrongField;
+    m_diff->setFocusField(wanted.wrongField ? QString::fromStdString(*wanted.wrongField) : QString());
     const std::map<std::string, QComboBox*> boxes = { { "model", m_modelBox }, { "strategy", m_strategyBox },
         { "category", m_categoryBox }, { "tier", m_tierBox } };
     for (auto& [name, box] : boxes) {

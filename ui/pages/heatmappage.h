@@ -3,8 +3,10 @@
 #include "models/heatmapdata.h"
 #include "pages/page.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QTableView;
 
 namespace structscope {
@@ -36,8 +38,16 @@ public:
     bool setColumnKey(const QString& key);
     void setRowsByStrategy(bool byStrategy);
 
-    /// The column keys the page offers, in menu order.
+    /// The column keys the page offers, in menu order ("field": the gold's fields, docs/metrics.md "Fields").
     static QStringList columnKeys();
+
+    /// With the Field choice: fields as rows and models as columns (the default), or the other way round.
+    void setFieldsAsRows(bool rows);
+    /// With the Field choice: each field, or one line per top-level key of the gold.
+    void setFieldsByTopLevelKey(bool byRoot);
+    /// With the Field choice: only the fields whose path contains this text.
+    void setFieldFilter(const QString& text);
+    QLineEdit* fieldFilter() const { return m_fieldFilter; }
 
 protected:
     void reload() override;
@@ -47,6 +57,12 @@ private:
     void rebuild();
     std::vector<std::string> rowKeys() const;
     void updateSortCombos();
+    bool byField() const;
+    /// The grouping key of the field axis: "field" or "field_root".
+    std::string fieldAxisKey() const;
+    /// The heatmap's row keys and column key as laid out now.
+    std::vector<std::string> shownRowKeys() const;
+    std::string shownColumnKey() const;
 
     HeatmapWidget* m_heatmap;
     HeatmapModel* m_model;
@@ -57,6 +73,10 @@ private:
     QComboBox* m_columns;
     QComboBox* m_rowSort;
     QComboBox* m_columnSort;
+    QWidget* m_fieldBar;
+    QComboBox* m_fieldLevel;
+    QCheckBox* m_fieldRows;
+    QLineEdit* m_fieldFilter;
     QLabel* m_status;
 };
 

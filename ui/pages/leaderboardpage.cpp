@@ -5,8 +5,10 @@
 #include "models/leaderboardmodel.h"
 #include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
+#include "report/fieldreport.h"
 #include "scoring/metricregistry.h"
 #include "settings.h"
+#include "widgets/fieldbreakdowndialog.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/frozencolumntableview.h"
 #include "widgets/goldtoggle.h"
@@ -19,6 +21,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QMenu>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -118,6 +121,21 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
         if (!m_columnsOf.isEmpty())
             Settings().setHiddenColumns(m_columnsOf, pageId(), ids);
     });
+    // A row's accuracy by field, from its context menu, on the frozen model column too.
+    for (QTableView* view : { static_cast<QTableView*>(m_view), m_view->frozenView() }) {
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(view, &QWidget::customContextMenuRequested, this, [this, view](const QPoint& at) {
+            const QModelIndex index = view->indexAt(at);
+            if (!index.isValid())
+                return;
+            const GroupKey key = index.data(LeaderboardModel::GroupKeyRole).value<GroupKey>();
+            QMenu menu(this);
+            QAction* fields = menu.addAction(tr("Accuracy by field of %1…").arg(key.label()));
+            fields->setEnabled(this->workspace() && this->workspace()->scoring()->cached(m_gold->gold()) != nullptr);
+            if (menu.exec(view->viewport()->mapToGlobal(at)) == fields)
+                showFieldBreakdown(key);
+        });
+    }
     connect(m_bars, &MetricBarChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     connect(m_scatter, &CostAccuracyChart::groupClicked, this, &LeaderboardPage::drillDownWithoutGold);
     showLoadingIn(m_status);
@@ -126,6 +144,29 @@ LeaderboardPage::LeaderboardPage(Workspace* workspace, QWidget* parent)
 void LeaderboardPage::setGroupByStrategy(bool byStrategy)
 {
     m_groupBy->setCurrentIndex(byStrategy ? 1 : 0);
+}
+
+FieldBreakdownDialog* LeaderboardPage::showFieldBreakdown(const GroupKey& key)
+{
+    const ScoredSetPtr set = workspace() ? workspace()->scoring()->cached(m_gold->gold()) : nullptr;
+    if (!set || !set->ok())
+        return nullptr;
+    GroupKey group;
+    AggregateOptions options;
+    options.groupBy.clear();
+    for (const auto& part : key.parts) {
+        if (part.first == "gold")
+            continue;
+        group.parts.push_back(part);
+        options.groupBy.push_back(part.first);
+    }
+    options.groupBy.push_back(std::string(kFieldGroupKey));
+    auto* dialog = new FieldBreakdownDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setBreakdown(group, aggregateFields(set->records, options));
+    connect(dialog, &FieldBreakdownDialog::fieldActivated, this, &Page::drillDown);
+    dialog->show();
+    return dialog;
 }
 
 void LeaderboardPage::reload()

@@ -10,6 +10,7 @@ class QScrollArea;
 namespace structscope {
 
 class CostAccuracyChart;
+class FieldBreakdownDialog;
 class FilterLineEdit;
 class GoldToggle;
 class LeaderboardModel;
@@ -50,6 +51,9 @@ public:
     SimulatedDataNote* simulatedNote() const { return m_simulatedNote; }
     /// Groups rows by model alone or by model × strategy.
     void setGroupByStrategy(bool byStrategy);
+    /// Opens the "by field" breakdown of a row's group (its key without the gold basis), computed from the scored
+    /// responses on the page's gold basis: nullptr (and nothing opened) while they are not scored yet.
+    FieldBreakdownDialog* showFieldBreakdown(const GroupKey& key);
 
 protected:
     void reload() override;

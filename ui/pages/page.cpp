@@ -1,5 +1,6 @@
 #include "pages/page.h"
 
+#include "report/fieldreport.h"
 #include "report/reportcache.h"
 #include "report/sidebyside.h"
 #include "store/resultstore.h"
@@ -35,6 +36,10 @@ namespace {
 ReportDataPtr pointEstimates(KeptEstimates& kept, const ScoredSetPtr& set, const AggregateOptions& options,
     const std::string& gold)
 {
+    if (groupsByField(options.groupBy)) {
+        // Per field: no kept sums to update; the estimates are one pass over the records' tallies.
+        return makeReportData(set->records, options, gold);
+    }
     const std::lock_guard lock(kept.mutex);
     const bool sameView = kept.estimates && kept.gold == gold && kept.options.groupBy == options.groupBy
         && kept.options.families == options.families;

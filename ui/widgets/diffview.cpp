@@ -1,5 +1,7 @@
 #include "widgets/diffview.h"
 
+#include "json/leafpaths.h"
+
 #include "charts/diffpalette.h"
 #include "models/diffrowsmodel.h"
 #include "models/metricformat.h"
@@ -324,6 +326,8 @@ void DiffView::apply(const CaseDetailPtr& detail)
     m_rows->setEditable(current);
     m_rows->setRows(detail->rows);
     m_differenceRows = differenceRows(detail->rows);
+    if (const int fieldRow = rowOfField(detail->rows, m_focusField); fieldRow >= 0)
+        selectRow(fieldRow);
     const int count = int(m_differenceRows.size());
     m_hint->setText(current ? (count == 0          ? tr("No differences.")
                                       : count == 1 ? tr("1 difference.")
@@ -390,6 +394,33 @@ void DiffView::apply(const CaseDetailPtr& detail)
 int DiffView::currentRow() const
 {
     return m_table->selectionModel()->currentIndex().row();
+}
+
+void DiffView::setFocusField(const QString& field)
+{
+    m_focusField = field;
+    if (m_detail) {
+        if (const int row = rowOfField(m_detail->rows, field); row >= 0)
+            selectRow(row);
+    }
+}
+
+int DiffView::rowOfField(const std::vector<AlignedRow>& rows, const QString& field)
+{
+    if (field.isEmpty())
+        return -1;
+    const std::string wanted = field.toStdString();
+    int first = -1;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const AlignedRow& row = rows[i];
+        if (!row.gold || row.goldIsContainer() || wildcardPath(row.path) != wanted)
+            continue;
+        if (row.mark != DiffMark::Same)
+            return int(i);
+        if (first < 0)
+            first = int(i);
+    }
+    return first;
 }
 
 void DiffView::selectRow(int row)

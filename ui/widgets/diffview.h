@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audit/goldeditor.h"
+#include "models/jsonalignment.h"
 #include "workspace/casedetail.h"
 
 #include <QList>
@@ -62,6 +63,13 @@ public:
 
     int currentRow() const;
     void selectRow(int row);
+    /// A field (a wildcarded leaf path, `items[].sku`; docs/metrics.md "Fields") to select in every response shown
+    /// from now on: its first row that differs from gold, else its first row (the Cases page opened from a field
+    /// heatmap cell). Empty: none.
+    void setFocusField(const QString& field);
+    QString focusField() const { return m_focusField; }
+    /// The row of `rows` setFocusField() selects for `field`, or -1.
+    static int rowOfField(const std::vector<AlignedRow>& rows, const QString& field);
     void nextDifference();
     void previousDifference();
 
@@ -108,6 +116,7 @@ private:
     bool m_loading = false;
     int m_pendingEdits = 0;
     quint64 m_generation = 0;
+    QString m_focusField;
     ReasonProvider m_askReason;
     GoldProvider m_askGold;
 

@@ -45,6 +45,8 @@ QString familyTitle(const QString& family)
         return QObject::tr("grounding — Structured Output Benchmark (SOB)");
     if (family == u"contract"_s)
         return QObject::tr("contract — domain verification (OrderBench)");
+    if (family == u"field"_s)
+        return QObject::tr("field — per field of the gold (reports and heatmaps by field)");
     return family;
 }
 
