@@ -22,7 +22,7 @@ struct HeatmapCell
     int n = 0; ///< answers
     int errored = 0; ///< errored slots, in no value (ReportGroup::errored)
     /// More about the cell for its tooltip (the outcome counts of a field cell); may be empty. Plain text.
-    QString detail;
+    QString detail {};
 };
 
 /// How heatmap rows (or columns) are ordered.

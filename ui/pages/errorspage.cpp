@@ -82,13 +82,17 @@ ErrorsPage::ErrorsPage(Workspace* workspace, QWidget* parent)
         m_labelButtons << button;
         connect(button, &QToolButton::toggled, this, &ErrorsPage::rebuild);
     }
-    controls->addWidget(m_kindControls);
-    controls->addWidget(m_acrossControls);
-    controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Gold:"), this));
     controls->addWidget(m_gold);
     controls->addStretch(1);
     controls->addWidget(m_status);
+    // The mode's own controls get a row of their own: with the ones above they would not fit a 1366-pixel screen.
+    auto* modeControls = new QHBoxLayout;
+    modeControls->addWidget(m_kindControls);
+    modeControls->addWidget(m_acrossControls);
+    modeControls->addStretch(1);
+    // A long status is cut rather than widening the page.
+    m_status->setMinimumWidth(1);
     auto* hint = new QLabel(tr("Responses with at least one error of each kind, among N_err (neither perfect nor "
                                "failed). Up to three sets: Venn diagrams; more: UpSet bars. Click a region to list "
                                "its responses."),
@@ -106,6 +110,7 @@ ErrorsPage::ErrorsPage(Workspace* workspace, QWidget* parent)
     m_stack->addWidget(buildAcrossModels());
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addLayout(modeControls);
     layout->addWidget(hint);
     layout->addWidget(m_rule);
     layout->addWidget(m_stack, 1);
