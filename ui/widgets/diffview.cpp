@@ -82,6 +82,8 @@ DiffView::DiffView(Workspace* workspace, QWidget* parent)
 
     m_header->setObjectName(u"diffHeader"_s);
     m_header->setTextFormat(Qt::RichText);
+    // Wrapped: a case id of 64 hex digits and a long model name would otherwise widen the whole window.
+    m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_answers->setObjectName(u"answersCombo"_s);
     m_answers->setToolTip(tr("Every model's answer to this case"));
