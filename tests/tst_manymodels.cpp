@@ -40,6 +40,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QAbstractItemView>
+#include <QLabel>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -636,19 +637,25 @@ private Q_SLOTS:
                 }
                 QVERIFY(page);
                 QVERIFY(QTest::qWaitFor([page] { return !page->isLoading(); }, kTimeoutMs * 5));
-                // The Runs list and the audit queue fill in the background after the page's report: one of their
-                // tables has rows before the picture is taken.
-                QVERIFY2((id != u"runs"_s && id != u"audit"_s)
-                        || QTest::qWaitFor(
-                             [page] {
-                                 for (QAbstractItemView* view : page->findChildren<QAbstractItemView*>()) {
-                                     if (view->isVisible() && view->model() && view->model()->rowCount() > 0)
-                                         return true;
-                                 }
-                                 return false;
-                             },
-                             kTimeoutMs * 5),
-                    qPrintable(id));
+                // The Runs list and the audit queue fill in the background after the page's report: the picture waits
+                // for the list's rows, and for the queue to be built (it may be empty).
+                const auto ready = [page, &id] {
+                    if (id == u"audit"_s) {
+                        for (QLabel* label : page->findChildren<QLabel*>()) {
+                            if (label->text().startsWith(u"Building the audit queue"_s))
+                                return false;
+                        }
+                        return true;
+                    }
+                    if (id != u"runs"_s)
+                        return true;
+                    for (QAbstractItemView* view : page->findChildren<QAbstractItemView*>()) {
+                        if (view->isVisible() && view->model() && view->model()->rowCount() > 0)
+                            return true;
+                    }
+                    return false;
+                };
+                QVERIFY2(QTest::qWaitFor(ready, kTimeoutMs), qPrintable(id));
                 QTest::qWait(100);
                 const QString path = screenshotDir()
                     + u"/%1-%2-%3x%4.png"_s.arg(prefix.isEmpty() ? u"shot"_s : prefix, id).arg(size.width()).arg(size.height());
