@@ -23,6 +23,22 @@ namespace structscope::cli {
 
 namespace {
 
+/// Writes a report's text to `outPath` (atomically), or to stdout when it is empty; false, with why on stderr, when
+/// the file cannot be written.
+bool writeReportText(const QString& outPath, const std::string& text)
+{
+    if (outPath.isEmpty()) {
+        out(QString::fromStdString(text));
+        return true;
+    }
+    QSaveFile file(outPath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) < 0 || !file.commit()) {
+        err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
+        return false;
+    }
+    return true;
+}
+
 void addPairsOptions(QCommandLineParser& parser)
 {
     parser.addOption({ u"pairs"_s,
@@ -127,17 +143,8 @@ std::optional<int> pairsReport(const QCommandLineParser& parser, bool fromFiles,
         err(u"structscope report: %1\n"_s.arg(text.error));
         return ExitFailure;
     }
-    const QString outPath = parser.value(u"out"_s);
-    if (outPath.isEmpty()) {
-        out(QString::fromStdString(text.text));
-    } else {
-        QSaveFile file(outPath);
-        if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
-            || !file.commit()) {
-            err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
-            return ExitFailure;
-        }
-    }
+    if (!writeReportText(parser.value(u"out"_s), text.text))
+        return ExitFailure;
     if (refusedLines) {
         err(u"structscope report: the pairs are written, without the lines refused above\n"_s);
         return ExitFailure;
@@ -206,17 +213,7 @@ int overlapsReport(const QCommandLineParser& parser)
         return usage(overlaps.error + u" (pick fewer with --sets)"_s);
     const std::string text = format == u"json"_s ? failureOverlapsJson(overlaps, gold.toStdString())
                                                  : failureOverlapsCsv(overlaps);
-    const QString outPath = parser.value(u"out"_s);
-    if (outPath.isEmpty()) {
-        out(QString::fromStdString(text));
-        return ExitOk;
-    }
-    QSaveFile file(outPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) < 0 || !file.commit()) {
-        err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
-        return ExitFailure;
-    }
-    return ExitOk;
+    return writeReportText(parser.value(u"out"_s), text) ? ExitOk : ExitFailure;
 }
 
 } // namespace
@@ -379,18 +376,7 @@ int reportCommand(const QStringList& args)
             err(u"structscope report: %1\n"_s.arg(text.error));
             return false;
         }
-        const QString outPath = parser.value(u"out"_s);
-        if (outPath.isEmpty()) {
-            out(QString::fromStdString(text.text));
-        } else {
-            QSaveFile file(outPath);
-            if (!file.open(QIODevice::WriteOnly) || file.write(text.text.data(), qint64(text.text.size())) < 0
-                || !file.commit()) {
-                err(u"structscope report: cannot write %1: %2\n"_s.arg(outPath, file.errorString()));
-                return false;
-            }
-        }
-        return true;
+        return writeReportText(parser.value(u"out"_s), text.text);
     };
 
     // Response files are read, checked and scored in memory; the report is made from them as from a store.
