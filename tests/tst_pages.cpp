@@ -37,6 +37,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QLayout>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -776,6 +777,52 @@ void TestPages::comparePageAllPairs()
     page->setView(ComparePage::View::AllPairs);
     Q_EMIT page->pairMatrixView()->activated(model->index(2, 2));
     QCOMPARE(page->view(), ComparePage::View::AllPairs);
+
+    // The configurations compared can be chosen: three of the eight give 3 pairs, corrected over those 3 alone.
+    QListWidget* chosen = page->pairConfigurationList();
+    QCOMPARE(chosen->count(), 8);
+    const QString kept = chosen->item(3)->text();
+    pairsApplied.clear();
+    page->findChild<QPushButton*>(u"pairConfigurationsNone"_s)->click();
+    QVERIFY(waitForSignals(pairsApplied));
+    QVERIFY(!model->matrix());
+    QCOMPARE(model->rowCount(), 0);
+    QVERIFY(page->pairsSummary()->text().contains(u"at least two"_s));
+    for (int i : { 0, 3, 5 }) {
+        pairsApplied.clear();
+        chosen->item(i)->setCheckState(Qt::Checked);
+        QVERIFY(waitForSignals(pairsApplied));
+    }
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->matrix()->tested, 3);
+    QCOMPARE(QString::fromStdString(model->matrix()->configurations[1].label()), kept);
+    QVERIFY(page->pairsSummary()->text().contains(u"3 pairs"_s));
+    // Holm over 3 pairs: the smallest p is multiplied by 3, not by 28.
+    double smallest = 1;
+    for (const PairCell& c : model->matrix()->pairs)
+        smallest = std::min(smallest, c.stats.pValue);
+    double smallestAdjusted = 1;
+    page->setAdjustment(PAdjustMethod::Holm);
+    for (const PairCell& c : model->matrix()->pairs)
+        smallestAdjusted = std::min(smallestAdjusted, c.adjustedP);
+    QCOMPARE(smallestAdjusted, std::min(1.0, 3 * smallest));
+
+    // The choice is remembered for this workspace: a new page shows the same three.
+    auto again = makePage<ComparePage>();
+    QVERIFY(again);
+    QVERIFY(waitRecords(again.get()));
+    QSignalSpy againApplied(again.get(), &ComparePage::pairsApplied);
+    again->setView(ComparePage::View::AllPairs);
+    QVERIFY(waitForSignals(againApplied));
+    QCOMPARE(again->pairMatrixModel()->rowCount(), 3);
+    int checked = 0;
+    for (int i = 0; i < again->pairConfigurationList()->count(); ++i)
+        checked += again->pairConfigurationList()->item(i)->checkState() == Qt::Checked ? 1 : 0;
+    QCOMPARE(checked, 3);
+    pairsApplied.clear();
+    page->findChild<QPushButton*>(u"pairConfigurationsAll"_s)->click();
+    QVERIFY(waitForSignals(pairsApplied));
+    QCOMPARE(model->rowCount(), 8);
 }
 
 void TestPages::leaderboardNotesSimulatedModels()

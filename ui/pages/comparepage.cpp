@@ -4,17 +4,22 @@
 #include "models/metricformat.h"
 #include "models/pairmatrixmodel.h"
 #include "scoring/metricregistry.h"
+#include "settings.h"
 #include "widgets/elidingcombobox.h"
 #include "widgets/goldtoggle.h"
+#include "workspace/workspace.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -28,6 +33,9 @@ using namespace Qt::StringLiterals;
 namespace structscope {
 
 namespace {
+
+/// The Settings table under which the all-pairs view remembers the configurations left out.
+const QString kPairsTable = u"compare.pairs"_s;
 
 QVariant configData(const Configuration& c)
 {
@@ -169,11 +177,48 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
     m_pairsSummary->setTextFormat(Qt::RichText);
     m_pairsSummary->setWordWrap(true);
     m_pairsSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* allPairs = new QWidget(this);
-    auto* pairsLayout = new QVBoxLayout(allPairs);
+    // Which configurations the matrix compares: a checkable list beside it, All/None above.
+    m_pairConfigs = new QListWidget(this);
+    m_pairConfigs->setObjectName(u"pairConfigurations"_s);
+    m_pairConfigs->setToolTip(tr("The configurations compared. Leaving one out also leaves its pairs out of the "
+                                 "p-value adjustment, which then corrects over fewer pairs."));
+    m_pairConfigs->setTextElideMode(Qt::ElideMiddle);
+    auto* allConfigs = new QPushButton(tr("All"), this);
+    auto* noConfigs = new QPushButton(tr("None"), this);
+    allConfigs->setObjectName(u"pairConfigurationsAll"_s);
+    noConfigs->setObjectName(u"pairConfigurationsNone"_s);
+    const auto checkAll = [this](Qt::CheckState state) {
+        {
+            const QSignalBlocker blocker(m_pairConfigs);
+            for (int i = 0; i < m_pairConfigs->count(); ++i)
+                m_pairConfigs->item(i)->setCheckState(state);
+        }
+        pairConfigurationsChosen();
+    };
+    connect(allConfigs, &QPushButton::clicked, this, [checkAll] { checkAll(Qt::Checked); });
+    connect(noConfigs, &QPushButton::clicked, this, [checkAll] { checkAll(Qt::Unchecked); });
+    connect(m_pairConfigs, &QListWidget::itemChanged, this, &ComparePage::pairConfigurationsChosen);
+    auto* configsPane = new QWidget(this);
+    auto* configsLayout = new QVBoxLayout(configsPane);
+    configsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* configsBar = new QHBoxLayout;
+    configsBar->addWidget(new QLabel(tr("Compared:"), configsPane), 1);
+    configsBar->addWidget(allConfigs);
+    configsBar->addWidget(noConfigs);
+    configsLayout->addLayout(configsBar);
+    configsLayout->addWidget(m_pairConfigs, 1);
+    auto* matrixPane = new QWidget(this);
+    auto* pairsLayout = new QVBoxLayout(matrixPane);
     pairsLayout->setContentsMargins(0, 0, 0, 0);
     pairsLayout->addWidget(m_pairsSummary);
     pairsLayout->addWidget(m_pairView, 1);
+    auto* allPairs = new QSplitter(Qt::Horizontal, this);
+    allPairs->addWidget(configsPane);
+    allPairs->addWidget(matrixPane);
+    allPairs->setStretchFactor(0, 1);
+    allPairs->setStretchFactor(1, 4);
+    allPairs->setSizes({ 220, 900 });
+    allPairs->setChildrenCollapsible(false);
     m_stack->addWidget(allPairs);
 
     const auto showView = [this, swap, adjustLabel](int view) {
@@ -245,6 +290,12 @@ void ComparePage::computePairs()
     options.metric = m_metric->currentData().toString().toStdString();
     options.by = { "model", "strategy" };
     options.adjust = adjustment();
+    options.configurations = chosenPairConfigurations();
+    if (options.configurations.size() < 2) {
+        ++m_pairsGeneration;
+        showPairs(nullptr);
+        return;
+    }
     const quint64 generation = ++m_pairsGeneration;
     m_computingPairs = true;
     m_pairsStale = false;
@@ -272,7 +323,14 @@ void ComparePage::describePairs()
 {
     const PairMatrixPtr matrix = m_pairModel->matrix();
     if (!matrix) {
-        m_pairsSummary->setText(scoredSet() ? QString() : tr("No workspace open."));
+        if (!scoredSet())
+            m_pairsSummary->setText(tr("No workspace open."));
+        else if (m_pairConfigs->count() < 2)
+            m_pairsSummary->setText(tr("Fewer than two configurations in this workspace: nothing to compare."));
+        else if (chosenPairConfigurations().size() < 2)
+            m_pairsSummary->setText(tr("Check at least two configurations to compare."));
+        else
+            m_pairsSummary->clear();
         return;
     }
     if (!matrix->ok()) {
@@ -316,9 +374,54 @@ void ComparePage::reload()
     requestRecords(m_gold->gold());
 }
 
+void ComparePage::fillPairConfigurations()
+{
+    const ScoredSetPtr set = scoredSet();
+    m_pairConfigurations = set ? pairConfigurationsOf(set->records, { "model", "strategy" })
+                               : std::vector<PairConfiguration>();
+    const QString location = workspace() ? workspace()->location() : QString();
+    m_pairConfigsOf = location;
+    const QStringList leftOut = location.isEmpty() ? QStringList() : Settings().hiddenColumns(location, kPairsTable);
+    const QSignalBlocker blocker(m_pairConfigs);
+    m_pairConfigs->clear();
+    for (const PairConfiguration& c : m_pairConfigurations) {
+        const QString label = QString::fromStdString(c.label());
+        auto* item = new QListWidgetItem(label, m_pairConfigs);
+        item->setToolTip(label);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(leftOut.contains(label) ? Qt::Unchecked : Qt::Checked);
+    }
+}
+
+std::vector<PairConfiguration> ComparePage::chosenPairConfigurations() const
+{
+    std::vector<PairConfiguration> chosen;
+    for (int i = 0; i < m_pairConfigs->count() && std::size_t(i) < m_pairConfigurations.size(); ++i) {
+        if (m_pairConfigs->item(i)->checkState() == Qt::Checked)
+            chosen.push_back(m_pairConfigurations[std::size_t(i)]);
+    }
+    return chosen;
+}
+
+void ComparePage::pairConfigurationsChosen()
+{
+    if (!m_pairConfigsOf.isEmpty()) {
+        QStringList leftOut;
+        for (int i = 0; i < m_pairConfigs->count(); ++i) {
+            if (m_pairConfigs->item(i)->checkState() != Qt::Checked)
+                leftOut << m_pairConfigs->item(i)->text();
+        }
+        Settings().setHiddenColumns(m_pairConfigsOf, kPairsTable, leftOut);
+    }
+    m_pairsStale = true;
+    if (view() == View::AllPairs)
+        computePairs();
+}
+
 void ComparePage::recordsReady(const ScoredSetPtr& set, const QString& error)
 {
     refill();
+    fillPairConfigurations();
     computePairs();
     if (!set) {
         m_summary->setText(error.isEmpty() ? tr("No workspace open.") : error.toHtmlEscaped());

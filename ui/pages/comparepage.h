@@ -2,11 +2,13 @@
 
 #include "models/configcomparison.h"
 #include "pages/recordspage.h"
+#include "report/pairmatrix.h"
 
 #include <QThreadPool>
 
 class QComboBox;
 class QLabel;
+class QListWidget;
 class QStackedWidget;
 class QSortFilterProxyModel;
 class QTableView;
@@ -53,6 +55,9 @@ public:
     QLabel* pairsSummary() const { return m_pairsSummary; }
     /// True while the all-pairs matrix is computed.
     bool isComputingPairs() const { return m_computingPairs; }
+    /// The configurations the all-pairs view can compare, each checkable; the unchecked ones are left out of the
+    /// matrix and of its correction, and remembered per workspace.
+    QListWidget* pairConfigurationList() const { return m_pairConfigs; }
 
 Q_SIGNALS:
     void comparisonApplied();
@@ -72,6 +77,9 @@ private:
     void showPairs(const std::shared_ptr<const PairMatrix>& matrix);
     void describePairs();
     void openPair(const QModelIndex& index);
+    void fillPairConfigurations();
+    void pairConfigurationsChosen();
+    std::vector<PairConfiguration> chosenPairConfigurations() const;
 
     DiscordantModel* m_model;
     QSortFilterProxyModel* m_proxy;
@@ -93,6 +101,9 @@ private:
     PairMatrixModel* m_pairModel = nullptr;
     QTableView* m_pairView = nullptr;
     QLabel* m_pairsSummary = nullptr;
+    QListWidget* m_pairConfigs = nullptr;
+    std::vector<PairConfiguration> m_pairConfigurations; ///< the list's items, in its order
+    QString m_pairConfigsOf; ///< the workspace whose left-out configurations the list shows
     bool m_computingPairs = false;
     bool m_pairsStale = true; ///< the records or metric changed since the matrix was computed
     quint64 m_pairsGeneration = 0;
