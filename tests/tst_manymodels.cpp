@@ -605,6 +605,13 @@ private Q_SLOTS:
             QVERIFY(latency > 0);
             QVERIFY(page.view()->isColumnHidden(latency));
             QVERIFY(!page.view()->isColumnHidden(0));
+            // The exported table is the table as shown: without the hidden column, with every other metric.
+            const std::optional<Report> table = page.table();
+            QVERIFY(table);
+            QCOMPARE(table->groups.size(), std::size_t(manymodels::kModels));
+            QVERIFY(std::find(table->metrics.begin(), table->metrics.end(), "ladder.latency_p50") == table->metrics.end());
+            QVERIFY(std::find(table->metrics.begin(), table->metrics.end(), "ladder.correct") != table->metrics.end());
+            QCOMPARE(table->metrics.size(), page.model()->shownReport().metrics.size() - 1);
         }
         // Another workspace knows nothing of this one's choices.
         QCOMPARE(Settings().metricFamily(m_store + u".other"_s, u"leaderboard"_s), QString());

@@ -230,12 +230,14 @@ std::optional<Report> LeaderboardPage::table() const
 {
     if (!m_model->report())
         return std::nullopt;
-    // As shown: the proxy's rows, in its order.
+    // As shown: the proxy's rows, in its order, and the metric columns the user has not hidden.
     const Report all = m_model->shownReport();
     Report shown = all;
     shown.groups.clear();
     for (int row = 0; row < m_proxy->rowCount(); ++row)
         shown.groups.push_back(all.groups[std::size_t(m_proxy->mapToSource(m_proxy->index(row, 0)).row())]);
+    const QStringList hidden = m_view->hiddenColumnIds();
+    std::erase_if(shown.metrics, [&hidden](const std::string& id) { return hidden.contains(QString::fromStdString(id)); });
     return shown;
 }
 
