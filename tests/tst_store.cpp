@@ -495,7 +495,7 @@ private slots:
         }
         QCOMPARE(tablesAfterCreate,
             (QStringList { u"asked_schemas"_s, u"audit_log"_s, u"cases"_s, u"gold_revisions"_s, u"meta"_s,
-                u"responses"_s, u"runs"_s, u"scored_verdicts"_s, u"suites"_s, u"verdicts"_s }));
+                u"responses"_s, u"runs"_s, u"scored_verdicts"_s, u"suites"_s }));
         QVERIFY(metaAfterCreate.contains(u"application=structscope"_s));
         QVERIFY(metaAfterCreate.contains(u"schema_version=%1"_s.arg(latestSchemaVersion())));
         QVERIFY(metaAfterCreate.filter(QRegularExpression(u"^created_by=StructScope "_s)).size() == 1);
@@ -652,6 +652,14 @@ private slots:
             QCOMPARE(store->schemaVersionAtOpen(), 1);
         }
         QVERIFY(hasIndex());
+        // v1's unused `verdicts` table is gone once the store is brought up to date (v6), its indexes with it.
+        {
+            RawDb raw(copy);
+            QCOMPARE(raw.column(u"SELECT count(*) FROM sqlite_master WHERE name LIKE 'verdicts%'"_s),
+                QStringList { u"0"_s });
+            QCOMPARE(raw.column(u"SELECT count(*) FROM sqlite_master WHERE name = 'scored_verdicts'"_s),
+                QStringList { u"1"_s });
+        }
         auto store = ResultStore::open(copy);
         QVERIFY(store);
         QCOMPARE(store->schemaVersionAtOpen(), latestSchemaVersion());

@@ -144,7 +144,7 @@ Migration version2()
 // revision it was measured against (0: the case has none) and the scorer version. Rows lie by run (a WITHOUT ROWID
 // table on SQLite: the key is the table's order), so that a pass reads a run's verdicts in one range, as it reads the
 // run's responses. A cache: derived, never a fact, so a store without the table reads the same, only slower (the v1
-// `verdicts` table, JSON keyed by response alone, was never filled and stays unused).
+// `verdicts` table, JSON keyed by response alone, was never filled; v6 drops it).
 Migration version3()
 {
     Migration m;
@@ -202,11 +202,28 @@ Migration version5()
     return m;
 }
 
+// v1's `verdicts` table (JSON keyed by response alone) was never filled: `scored_verdicts` (v3) keeps the verdicts.
+// The empty table and its two indexes go. A store without the step reads the same: nothing reads the table.
+Migration version6()
+{
+    Migration m;
+    m.version = 6;
+    m.summary = u"the unused v1 verdicts table dropped"_s;
+    m.statements = {
+        u"DROP INDEX IF EXISTS verdicts_scorer"_s,
+        u"DROP INDEX IF EXISTS verdicts_gold"_s,
+        u"DROP TABLE IF EXISTS verdicts"_s,
+    };
+    m.readableWithout = true;
+    return m;
+}
+
 } // namespace
 
 const QList<Migration>& storeMigrations()
 {
-    static const QList<Migration> migrations { version1(), version2(), version3(), version4(), version5() };
+    static const QList<Migration> migrations { version1(), version2(), version3(), version4(), version5(),
+        version6() };
     return migrations;
 }
 
