@@ -10,6 +10,7 @@ packages=(
     xvfb xauth
     clang libclang-rt-14-dev
     postgresql
+    texlive-latex-base texlive-latex-recommended   # pdflatex and booktabs: tst_report compiles an exported LaTeX table
     dpkg-dev appstream desktop-file-utils libxml2-utils shared-mime-info   # the .deb's Depends (dpkg-shlibdeps); packaging validators
 )
 

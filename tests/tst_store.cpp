@@ -973,7 +973,8 @@ private slots:
         QFETCH(bool, lockFolder);
         QFETCH(QString, reason);
         if (::geteuid() == 0)
-            QSKIP("running as root: file permissions do not stop root from writing, so this cannot be tested");
+            QSKIP("running as root: file permissions do not stop root from writing (scripts/test.sh runs this as an "
+                  "unprivileged user)");
         const QString folder = m_tmp.filePath(u"locked-%1"_s.arg(++m_counter));
         QVERIFY(QDir().mkpath(folder));
         const QString path = folder + u"/store.db"_s;
