@@ -6,25 +6,6 @@ using nlohmann::json;
 
 namespace structscope {
 
-namespace {
-
-/// A canonical array index: "0" or digits without a leading zero, small enough for size_t.
-bool arrayIndex(const std::string& token, std::size_t* index)
-{
-    if (token.empty() || token.size() > 18 || (token.size() > 1 && token.front() == '0'))
-        return false;
-    std::size_t value = 0;
-    for (const char c : token) {
-        if (c < '0' || c > '9')
-            return false;
-        value = value * 10 + std::size_t(c - '0');
-    }
-    *index = value;
-    return true;
-}
-
-} // namespace
-
 std::optional<json> valueAtPointer(const json& doc, std::string_view pointer)
 {
     schemadetail::PointerTokens tokens;
@@ -65,7 +46,7 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
         std::size_t index = 0;
         if (node->is_object() && node->contains(token))
             node = &(*node)[token];
-        else if (node->is_array() && arrayIndex(token, &index) && index < node->size())
+        else if (node->is_array() && schemadetail::parseArrayIndex(token, &index) && index < node->size())
             node = &(*node)[index];
         else
             node = nullptr;
@@ -84,7 +65,7 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
         }
     } else if (parent.is_array()) {
         std::size_t index = 0;
-        if (!arrayIndex(last, &index) || index > parent.size() || (index == parent.size() && !value)) {
+        if (!schemadetail::parseArrayIndex(last, &index) || index > parent.size() || (index == parent.size() && !value)) {
             out.error = "no array element at \"" + std::string(pointer) + "\"";
             return out;
         }
@@ -127,7 +108,7 @@ GoldPatch withElementInserted(const json& doc, std::string_view pointer, const j
         out.error = "the value at \"" + parentPointer + "\" is not an array";
         return out;
     }
-    if (!arrayIndex(last, &index) || index > parent->size()) {
+    if (!schemadetail::parseArrayIndex(last, &index) || index > parent->size()) {
         out.error = "no array place at \"" + std::string(pointer) + "\"";
         return out;
     }

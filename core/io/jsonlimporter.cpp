@@ -5,6 +5,7 @@
 #include "suite/jsonlocation.h"
 #include "suite/suite.h"
 #include "json/parseladder.h"
+#include "schema/schemapointer.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -37,15 +38,7 @@ struct FieldPath
 
 bool isArrayIndex(const std::string& token, const json& array, std::size_t& index)
 {
-    if (token.empty() || token.size() > 18 || (token.size() > 1 && token.front() == '0'))
-        return false;
-    index = 0;
-    for (const char c : token) {
-        if (c < '0' || c > '9')
-            return false;
-        index = index * 10 + std::size_t(c - '0');
-    }
-    return index < array.size();
+    return schemadetail::parseArrayIndex(token, &index) && index < array.size();
 }
 
 std::optional<FieldPath> compilePath(const QString& path, QString* error)

@@ -1,5 +1,6 @@
 #include "json/jsonextract.h"
 
+#include "json/jsonscan.h"
 #include "json/jsontext.h"
 
 #include <algorithm>
@@ -51,22 +52,12 @@ SpanScan scanSpan(std::string_view text, std::size_t start)
 {
     SpanScan result;
     std::string closers;
-    bool inString = false;
-    bool escaped = false;
+    JsonStringState strings;
     for (std::size_t i = start; i < text.size(); ++i) {
         const char c = text[i];
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
+        if (strings.inString(c))
             continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (isOpen(c)) {
+        if (isOpen(c)) {
             closers.push_back(closerOf(c));
             result.depth = std::max(result.depth, closers.size());
         } else if (c == '}' || c == ']') {
@@ -215,24 +206,14 @@ private:
         m_memos[m_latest].cursor = 0;
         items.clear();
         m_levels.clear();
-        bool inString = false;
-        bool escaped = false;
+        JsonStringState strings;
         bool aborted = false;
         std::size_t i = start;
         for (; i < m_text.size(); ++i) {
             const char c = m_text[i];
-            if (inString) {
-                if (escaped)
-                    escaped = false;
-                else if (c == '\\')
-                    escaped = true;
-                else if (c == '"')
-                    inString = false;
+            if (strings.inString(c))
                 continue;
-            }
-            if (c == '"') {
-                inString = true;
-            } else if (isOpen(c)) {
+            if (isOpen(c)) {
                 if (m_levels.size() >= kMaxLevels) {
                     aborted = true;
                     break;

@@ -1,5 +1,6 @@
 #include "json/jsontext.h"
 
+#include "json/jsonscan.h"
 #include "json/textnorm.h"
 
 #include <simdjson.h>
@@ -376,22 +377,12 @@ TextLocation locateOffset(std::string_view text, std::size_t offset)
 std::size_t findTooDeepOffset(std::string_view text, int maxDepth)
 {
     std::ptrdiff_t depth = 0;
-    bool inString = false;
-    bool escaped = false;
+    JsonStringState strings;
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
+        if (strings.inString(c))
             continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
+        if (c == '[' || c == '{') {
             if (++depth > maxDepth)
                 return i;
         } else if (c == ']' || c == '}') {

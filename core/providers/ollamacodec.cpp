@@ -24,18 +24,15 @@ void applyDoneReason(ProviderReply& reply)
 
 json ollamaRequestBody(const ModelSpec& spec, const Prompt& prompt, bool stream)
 {
-    json messages = json::array();
-    for (const ChatMessage& m : prompt.messages)
-        messages.push_back({ { "role", m.role.toStdString() }, { "content", m.content.toStdString() } });
     json options = { { "temperature", spec.temperature } };
     if (spec.maxTokens)
         options["num_predict"] = *spec.maxTokens;
     if (spec.seed)
         options["seed"] = *spec.seed;
-    json body = { { "model", spec.model.toStdString() }, { "messages", std::move(messages) }, { "stream", stream },
+    json body = { { "model", spec.model.toStdString() }, { "messages", chatMessagesJson(prompt) }, { "stream", stream },
         { "options", std::move(options) } };
     if (prompt.schemaAsFormat)
-        body["format"] = prompt.schema.is_null() ? json::object() : prompt.schema;
+        body["format"] = formatSchema(prompt);
     else if (prompt.jsonMode)
         body["format"] = "json";
     return body;

@@ -94,10 +94,7 @@ void applyOutcome(ProviderReply& reply, const QString& refusal)
 
 json openAiRequestBody(const ModelSpec& spec, const Prompt& prompt, bool stream)
 {
-    json messages = json::array();
-    for (const ChatMessage& m : prompt.messages)
-        messages.push_back({ { "role", m.role.toStdString() }, { "content", m.content.toStdString() } });
-    json body = { { "model", spec.model.toStdString() }, { "messages", std::move(messages) },
+    json body = { { "model", spec.model.toStdString() }, { "messages", chatMessagesJson(prompt) },
         { "temperature", spec.temperature } };
     if (spec.maxTokens)
         body["max_tokens"] = *spec.maxTokens;
@@ -107,7 +104,7 @@ json openAiRequestBody(const ModelSpec& spec, const Prompt& prompt, bool stream)
         body["response_format"] = { { "type", "json_schema" },
             { "json_schema",
                 { { "name", prompt.schemaName.toStdString() }, { "strict", true },
-                    { "schema", prompt.schema.is_null() ? json::object() : prompt.schema } } } };
+                    { "schema", formatSchema(prompt) } } } };
     } else if (prompt.jsonMode) {
         body["response_format"] = { { "type", "json_object" } };
     }

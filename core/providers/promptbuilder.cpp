@@ -221,4 +221,17 @@ Prompt buildPrompt(const Suite& suite, const SuiteCase& c, Strategy s)
     return prompt;
 }
 
+json chatMessagesJson(const Prompt& prompt)
+{
+    json messages = json::array();
+    for (const ChatMessage& m : prompt.messages)
+        messages.push_back({ { "role", m.role.toStdString() }, { "content", m.content.toStdString() } });
+    return messages;
+}
+
+json formatSchema(const Prompt& prompt)
+{
+    return prompt.schema.is_null() ? json::object() : prompt.schema;
+}
+
 } // namespace structscope

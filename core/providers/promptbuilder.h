@@ -28,6 +28,12 @@ struct Prompt
     bool schemaAsFormat = false; ///< strategyUsesSchemaFormat
 };
 
+/// The prompt's messages as a chat API takes them: [{"role": …, "content": …}, …].
+nlohmann::json chatMessagesJson(const Prompt& prompt);
+
+/// The schema a strategy that sends it as the response format sends: the prompt's schema, or {} when it has none.
+nlohmann::json formatSchema(const Prompt& prompt);
+
 /// Builds the messages for one case from the suite's templates; deterministic. The case input
 /// appears verbatim in the last user message.
 Prompt buildPrompt(const Suite& suite, const SuiteCase& c, Strategy s);

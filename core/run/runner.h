@@ -138,6 +138,8 @@ private:
     /// Takes the lock of a run this session sends; false (and who holds it) when another session holds it.
     bool lockRun(qint64 runId, QString* holder);
     int modelIndex(const ModelSpec& spec);
+    /// A job sending `run` with `spec` under `strategy`, its simulated profile looked up.
+    static Job jobFor(RunRecord run, const ModelSpec& spec, Strategy strategy);
     void addJob(
         Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only);
     void launch();

@@ -24,6 +24,51 @@ bool fail(QString* error, const QString& message)
     return false;
 }
 
+/// A stored run to send again (resumed, or its errors retried): the run, its model spec as the plan resolves it
+/// (specForRun()) and its strategy.
+struct StoredRun
+{
+    RunRecord run;
+    ModelSpec spec;
+    Strategy strategy = Strategy::P;
+};
+
+/// Reads run `runId` and checks that it can be sent again: made with `suite` when one is given (a resume continues
+/// the run itself), a strategy and a simulated model this build knows, and no key sent where the options refuse to.
+/// nullopt and the error otherwise.
+template <typename Plan>
+std::optional<StoredRun> storedRunToSend(ResultStore& store, qint64 runId, const Plan& plan, const Suite* suite, QString* error)
+{
+    const auto run = store.run(runId);
+    if (!run) {
+        fail(error, run.errorMessage());
+        return std::nullopt;
+    }
+    if (suite && run->suiteHash != QString::fromLatin1(suite->contentHash)) {
+        fail(error,
+            u"run %1 was made with another version of suite '%2'; resume it with that version"_s.arg(
+                QString::number(runId), suite->id));
+        return std::nullopt;
+    }
+    const auto spec = specForRun(run.value(), plan.specs, plan.trustStoreOrigins, error);
+    if (!spec)
+        return std::nullopt;
+    const auto strategy = strategyFromName(run->strategy);
+    if (!strategy) {
+        fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy));
+        return std::nullopt;
+    }
+    if (spec->isSimulated() && !findSimProfile(spec->model)) {
+        fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
+        return std::nullopt;
+    }
+    if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty()) {
+        fail(error, problem);
+        return std::nullopt;
+    }
+    return StoredRun { run.value(), *spec, *strategy };
+}
+
 } // namespace
 
 bool Runner::beginSession(const SuitePtr& suite, const RunnerOptions& options, QString* error)
@@ -165,7 +210,7 @@ bool Runner::start(const RunPlan& plan, QString* error)
         const ModelSpec& spec = plan.models.at(m);
         for (int s = 0; s < plan.strategies.size(); ++s) {
             const Strategy strategy = plan.strategies.at(s);
-            Job job;
+            RunRecord run;
             QSet<ResponseKey> answered;
             const PlanRunMatch* const match
                 = continuing ? &matches.at(qsizetype(m) * plan.strategies.size() + s) : nullptr;
@@ -175,21 +220,18 @@ bool Runner::start(const RunPlan& plan, QString* error)
                 const auto keys = m_store.answeredKeys(match->latest->id);
                 if (!keys)
                     return fail(error, keys.errorMessage());
-                job.run = *match->latest;
+                run = *match->latest;
                 answered = keys.value();
-                m_continued.append(job.run.id);
+                m_continued.append(run.id);
             } else {
-                const auto run = m_store.createRun(makeRunRecord(
+                const auto created = m_store.createRun(makeRunRecord(
                     m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
-                if (!run)
-                    return fail(error, run.errorMessage());
-                job.run = run.value();
-                (void)lockRun(job.run.id, nullptr); // a new run: nobody else holds it
+                if (!created)
+                    return fail(error, created.errorMessage());
+                run = created.value();
+                (void)lockRun(run.id, nullptr); // a new run: nobody else holds it
             }
-            job.spec = spec;
-            job.strategy = strategy;
-            job.profile = spec.isSimulated() ? findSimProfile(spec.model) : nullptr;
-            jobs.emplace_back(std::move(job), std::move(answered));
+            jobs.emplace_back(jobFor(std::move(run), spec, strategy), std::move(answered));
         }
     }
     for (auto& [job, answered] : jobs)
@@ -200,28 +242,24 @@ bool Runner::start(const RunPlan& plan, QString* error)
     return true;
 }
 
+Runner::Job Runner::jobFor(RunRecord run, const ModelSpec& spec, Strategy strategy)
+{
+    Job job;
+    job.run = std::move(run);
+    job.spec = spec;
+    job.strategy = strategy;
+    job.profile = spec.isSimulated() ? findSimProfile(spec.model) : nullptr;
+    return job;
+}
+
 bool Runner::resume(const ResumePlan& plan, QString* error)
 {
     if (!beginSession(plan.suite, plan.options, error))
         return false;
     for (const qint64 runId : plan.runIds) {
-        const auto run = m_store.run(runId);
-        if (!run)
-            return fail(error, run.errorMessage());
-        if (run->suiteHash != QString::fromLatin1(plan.suite->contentHash))
-            return fail(error,
-                u"run %1 was made with another version of suite '%2'; resume it with that version"_s.arg(
-                    QString::number(runId), plan.suite->id));
-        const auto spec = specForRun(run.value(), plan.specs, plan.trustStoreOrigins, error);
-        const auto strategy = strategyFromName(run->strategy);
-        if (!spec || !strategy)
-            return spec
-                ? fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy))
-                : false;
-        if (spec->isSimulated() && !findSimProfile(spec->model))
-            return fail(error, u"unknown simulated model '%1'"_s.arg(spec->label()));
-        if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty())
-            return fail(error, problem);
+        std::optional<StoredRun> stored = storedRunToSend(m_store, runId, plan, plan.suite.get(), error);
+        if (!stored)
+            return false;
         QString holder;
         if (!lockRun(runId, &holder))
             return fail(error,
@@ -230,12 +268,7 @@ bool Runner::resume(const ResumePlan& plan, QString* error)
         const auto answered = m_store.answeredKeys(runId);
         if (!answered)
             return fail(error, answered.errorMessage());
-        Job job;
-        job.run = run.value();
-        job.spec = *spec;
-        job.strategy = *strategy;
-        job.profile = spec->isSimulated() ? findSimProfile(spec->model) : nullptr;
-        addJob(std::move(job), m_caseRows, answered.value(), nullptr);
+        addJob(jobFor(std::move(stored->run), stored->spec, stored->strategy), m_caseRows, answered.value(), nullptr);
     }
     setRunStatus(RunStatus::Running);
     launch();
@@ -247,18 +280,10 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
     if (!beginSession(plan.suite, plan.options, error))
         return false;
     for (const qint64 runId : plan.runIds) {
-        const auto run = m_store.run(runId);
-        if (!run)
-            return fail(error, run.errorMessage());
-        const auto spec = specForRun(run.value(), plan.specs, plan.trustStoreOrigins, error);
-        const auto strategy = strategyFromName(run->strategy);
-        if (!spec || !strategy)
-            return spec
-                ? fail(error, u"run %1 has an unknown strategy '%2'"_s.arg(QString::number(runId), run->strategy))
-                : false;
-        if (const QString problem = insecureKeyProblem(*spec, plan.options.allowInsecureKey); !problem.isEmpty())
-            return fail(error, problem);
-        const auto fixed = keysRetriedSuccessfully(m_store, run.value());
+        const std::optional<StoredRun> stored = storedRunToSend(m_store, runId, plan, nullptr, error);
+        if (!stored)
+            return false;
+        const auto fixed = keysRetriedSuccessfully(m_store, stored->run);
         if (!fixed)
             return fail(error, fixed.errorMessage());
         QSet<ResponseKey> errored;
@@ -272,19 +297,14 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
             return fail(error, visited.errorMessage());
         if (errored.isEmpty())
             continue;
-        auto settings = runSettings(*spec, plan.options);
+        auto settings = runSettings(stored->spec, plan.options);
         settings["retry_of"] = runId;
-        const auto created
-            = m_store.createRun(makeRunRecord(m_stored, *plan.suite, *spec, *strategy, run->repeats, settings));
+        const auto created = m_store.createRun(
+            makeRunRecord(m_stored, *plan.suite, stored->spec, stored->strategy, stored->run.repeats, settings));
         if (!created)
             return fail(error, created.errorMessage());
         (void)lockRun(created->id, nullptr);
-        Job job;
-        job.run = created.value();
-        job.spec = *spec;
-        job.strategy = *strategy;
-        job.profile = spec->isSimulated() ? findSimProfile(spec->model) : nullptr;
-        addJob(std::move(job), m_caseRows, {}, &errored);
+        addJob(jobFor(created.value(), stored->spec, stored->strategy), m_caseRows, {}, &errored);
     }
     launch();
     return true;

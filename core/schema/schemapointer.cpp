@@ -105,9 +105,7 @@ std::string percentEncodeForRef(std::string_view pointer)
     return out;
 }
 
-namespace {
-
-bool parseIndex(const std::string& token, std::size_t* index)
+bool parseArrayIndex(std::string_view token, std::size_t* index)
 {
     if (token.empty() || token.size() > 18 || (token.size() > 1 && token.front() == '0'))
         return false;
@@ -120,8 +118,6 @@ bool parseIndex(const std::string& token, std::size_t* index)
     *index = value;
     return true;
 }
-
-} // namespace
 
 const nlohmann::json* resolveTokens(const nlohmann::json& root, const PointerTokens& tokens, std::size_t* failedAt)
 {
@@ -138,7 +134,7 @@ const nlohmann::json* resolveTokens(const nlohmann::json& root, const PointerTok
             node = &*it;
         } else if (node->is_array()) {
             std::size_t index = 0;
-            if (!parseIndex(token, &index) || index >= node->size()) {
+            if (!parseArrayIndex(token, &index) || index >= node->size()) {
                 if (failedAt)
                     *failedAt = i;
                 return nullptr;

@@ -29,6 +29,10 @@ bool percentDecode(std::string_view text, std::string* out);
 /// Escapes "%" so that a pointer survives the %-decoding valijson applies to $ref fragments.
 std::string percentEncodeForRef(std::string_view pointer);
 
+/// A canonical array index token: "0", or decimal digits without a leading zero, small enough for size_t (at most
+/// 18 digits). False for anything else ("01", "-1", "1e2", "").
+bool parseArrayIndex(std::string_view token, std::size_t* index);
+
 /// The value at `tokens`, or nullptr (array indices must be canonical decimal numbers).
 const nlohmann::json* resolveTokens(
     const nlohmann::json& root, const PointerTokens& tokens, std::size_t* failedAt = nullptr);

@@ -1,5 +1,7 @@
 #include "scoring/contractrules.h"
 
+#include "schema/schemapointer.h"
+
 #include <algorithm>
 #include <set>
 
@@ -15,11 +17,8 @@ const std::string kTaxonomy = "/options/taxonomy";
 
 bool isArrayIndex(std::string_view token)
 {
-    if (token.empty() || token.size() > 18)
-        return false;
-    if (token.size() > 1 && token.front() == '0')
-        return false;
-    return std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+    std::size_t index = 0;
+    return schemadetail::parseArrayIndex(token, &index);
 }
 
 std::string typeName(const json& value)
