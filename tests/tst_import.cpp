@@ -653,7 +653,7 @@ private Q_SLOTS:
 
         // Rebuilt as a suite folder (what exporting corrected gold writes): each schema a file under schemas/, as
         // suite.json declares it, and each case line naming its own.
-        const auto gold = ws.store->goldForSuite(s.suite.row, GoldChoice::Current);
+        const auto gold = ws.store->goldForSuite(s.suite.row, GoldBasis::Adjusted);
         QVERIFY(gold);
         const RebuiltSuite rebuilt = rebuildSuiteFiles(s.suite.manifest, cases, gold.value());
         QVERIFY2(rebuilt.warnings.isEmpty(), qPrintable(rebuilt.warnings.join(u"; "_s)));

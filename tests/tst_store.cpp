@@ -1609,12 +1609,12 @@ private slots:
         QCOMPARE(someCases->at(1).row, f.cases.at(2).row);
         QVERIFY(someCases->at(0).input.isEmpty());
         QCOMPARE(f.store->cases(f.run.suiteRow + 1000, CaseFields::All, { first })->size(), 0); // another suite's
-        const auto gold = f.store->goldForSuite(f.run.suiteRow, GoldChoice::Current, { second });
+        const auto gold = f.store->goldForSuite(f.run.suiteRow, GoldBasis::Adjusted, { second });
         QVERIFY2(gold.ok(), qPrintable(gold.errorMessage()));
         QCOMPARE(gold->size(), 1);
         QCOMPARE(gold->value(second).caseRow, second);
         QCOMPARE(gold->value(second).row, f.store->currentGold(second)->row);
-        QVERIFY(!f.store->goldForSuite(f.run.suiteRow, GoldChoice::Original, {}).ok());
+        QVERIFY(!f.store->goldForSuite(f.run.suiteRow, GoldBasis::Measured, {}).ok());
     }
 
     void tamperedJsonIsAnErrorNamingTheRow_data()
@@ -2054,8 +2054,8 @@ private slots:
         QCOMPARE(history.at(2).author, u"bob"_s);
         QCOMPARE(ann->currentGold(caseRow)->revision, 2);
 
-        const auto original = ann->goldForSuite(suite.row, GoldChoice::Original).value();
-        const auto current = ann->goldForSuite(suite.row, GoldChoice::Current).value();
+        const auto original = ann->goldForSuite(suite.row, GoldBasis::Measured).value();
+        const auto current = ann->goldForSuite(suite.row, GoldBasis::Adjusted).value();
         QCOMPARE(original.size(), 3);
         QCOMPARE(current.size(), 3);
         QCOMPARE(original.value(caseRow).revision, 0);
@@ -2063,7 +2063,7 @@ private slots:
         const qint64 otherCase = ann->cases(suite.row)->at(1).row;
         QCOMPARE(current.value(otherCase).revision, 0);
         // The same revisions unparsed: rows, cases and JSON as goldForSuite() gives them.
-        for (const GoldChoice choice : { GoldChoice::Original, GoldChoice::Current }) {
+        for (const GoldBasis choice : { GoldBasis::Measured, GoldBasis::Adjusted }) {
             const auto parsed = ann->goldForSuite(suite.row, choice).value();
             const auto texts = ann->goldTextForSuite(suite.row, choice);
             QVERIFY2(texts.ok(), qPrintable(texts.errorMessage()));
@@ -2077,12 +2077,12 @@ private slots:
             }
         }
         const QList<qint64> justThis { caseRow };
-        const auto onlyOne = ann->goldTextForSuite(suite.row, GoldChoice::Current, &justThis);
+        const auto onlyOne = ann->goldTextForSuite(suite.row, GoldBasis::Adjusted, &justThis);
         QVERIFY2(onlyOne.ok(), qPrintable(onlyOne.errorMessage()));
         QCOMPARE(onlyOne->size(), std::size_t(1));
         QCOMPARE(onlyOne->front().row, ann->currentGold(caseRow)->row);
         const QList<qint64> none;
-        QVERIFY(!ann->goldTextForSuite(suite.row, GoldChoice::Current, &none).ok());
+        QVERIFY(!ann->goldTextForSuite(suite.row, GoldBasis::Adjusted, &none).ok());
         QVERIFY(!ResultStore::parseGoldText({ 1, caseRow, QByteArray() }));
         QVERIFY(!ResultStore::parseGoldText({ 1, caseRow, QByteArray("{\"a\": ") }));
         QVERIFY(ResultStore::damagedGold(42).message.contains(u"gold_revisions row 42"_s));

@@ -149,10 +149,10 @@ public:
         const auto cases = m_store.cases(suite.row);
         if (!cases)
             return fail(cases.errorMessage());
-        const auto original = m_store.goldForSuite(suite.row, GoldChoice::Original);
+        const auto original = m_store.goldForSuite(suite.row, GoldBasis::Measured);
         if (!original)
             return fail(original.errorMessage());
-        const auto current = m_store.goldForSuite(suite.row, GoldChoice::Current);
+        const auto current = m_store.goldForSuite(suite.row, GoldBasis::Adjusted);
         if (!current)
             return fail(current.errorMessage());
         const auto answers = collectModelAnswers(m_store, suite.row, m_options.cancel);

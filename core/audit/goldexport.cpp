@@ -92,7 +92,7 @@ GoldExportResult exportCorrectedSuite(
     }
     result.suiteId = suite->id;
     const auto cases = store.cases(suiteRow);
-    const auto gold = cases ? store.goldForSuite(suiteRow, GoldChoice::Current)
+    const auto gold = cases ? store.goldForSuite(suiteRow, GoldBasis::Adjusted)
                             : StoreResult<QHash<qint64, GoldRevision>>(cases.error());
     if (!gold) {
         result.error = gold.errorMessage();

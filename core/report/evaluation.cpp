@@ -446,11 +446,10 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         scoring.collectSchemaErrors = false;
 
         // Scoring never reads a case's input text, which is most of an imported SOB case.
-        const GoldChoice goldChoice = options.gold == GoldBasis::Adjusted ? GoldChoice::Current : GoldChoice::Original;
         auto cases = onlyCases ? store.cases(suite.row, CaseFields::WithoutText, *onlyCases)
                                : store.cases(suite.row, CaseFields::WithoutText);
         // Gold is parsed, and schemas compiled, by the jobs that need them (SchemaSlot, CaseGold).
-        auto gold = store.goldTextForSuite(suite.row, goldChoice, onlyCases);
+        auto gold = store.goldTextForSuite(suite.row, options.gold, onlyCases);
         if (!cases || !gold) {
             evaluation.error = cases ? gold.errorMessage() : cases.errorMessage();
             return evaluation;

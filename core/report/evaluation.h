@@ -1,6 +1,7 @@
 #pragma once
 
 #include "report/aggregator.h"
+#include "store/goldbasis.h"
 #include "store/storeresult.h"
 
 #include <QSet>
@@ -18,12 +19,6 @@
 namespace structscope {
 
 class ResultStore;
-
-/// Which gold a report is measured against (docs/metrics.md §0).
-enum class GoldBasis {
-    Measured, ///< the gold the suite shipped with (revision 0): "as measured"
-    Adjusted  ///< the latest revision after audits: "adjusted"
-};
 
 struct EvaluationOptions
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/goldbasis.h"
 #include "store/records.h"
 #include "store/sqldialect.h"
 #include "store/storelocation.h"
@@ -42,9 +43,6 @@ struct SuiteImportResult
     SuiteRecord suite;
     bool created = false; ///< false when this exact content (id, hash) was already stored
 };
-
-/// Which gold to read for a whole suite: "as measured" or "adjusted" (docs/architecture.md, "Data flow").
-enum class GoldChoice { Original, Current };
 
 /// What ResultStore::cases reads of each case.
 enum class CaseFields {
@@ -163,10 +161,10 @@ public:
     /// measures some answers against other gold than one on the gold as measured.
     StoreResult<bool> hasEditedGold();
     /// For every case of a suite: case row → its original or current gold.
-    StoreResult<QHash<qint64, GoldRevision>> goldForSuite(qint64 suiteRow, GoldChoice choice);
+    StoreResult<QHash<qint64, GoldRevision>> goldForSuite(qint64 suiteRow, GoldBasis choice);
     /// goldForSuite() for those of its cases whose rows are among `caseRows` (at most kMaxCasesPerQuery).
     StoreResult<QHash<qint64, GoldRevision>> goldForSuite(
-        qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows);
+        qint64 suiteRow, GoldBasis choice, const QList<qint64>& caseRows);
     /// A gold revision's rows and its JSON as stored, not parsed (goldTextForSuite()).
     struct GoldText
     {
@@ -178,7 +176,7 @@ public:
     /// needs the gold of only some cases, or parses it elsewhere (on the thread pool). `caseRows`: only those cases
     /// (at most kMaxCasesPerQuery); null: all.
     StoreResult<std::vector<GoldText>> goldTextForSuite(
-        qint64 suiteRow, GoldChoice choice, const QList<qint64>* caseRows = nullptr);
+        qint64 suiteRow, GoldBasis choice, const QList<qint64>* caseRows = nullptr);
     /// Parses GoldText::utf8 as goldForSuite() parses the column; nullopt when it holds no JSON (damagedGold() then
     /// tells it).
     static std::optional<nlohmann::json> parseGoldText(const GoldText& gold);
@@ -280,7 +278,7 @@ private:
     StoreResult<qint64> insertAudit(const AuditEntry& entry);
     StoreResult<QList<GoldRevision>> readGold(const QString& where, const QVariantList& values);
     /// The original or current gold of the cases `cases` (a condition on case_id) selects, by case row.
-    StoreResult<QHash<qint64, GoldRevision>> goldOfCases(const QString& cases, const QVariantList& values, GoldChoice choice);
+    StoreResult<QHash<qint64, GoldRevision>> goldOfCases(const QString& cases, const QVariantList& values, GoldBasis choice);
     StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
     StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
     /// How visitResponses() gets the rows in id order: from the database (ORDER BY id), or read in the order of

@@ -81,9 +81,9 @@ StoreResult<GoldRevision> readGoldRow(const QSqlQuery& q)
 }
 
 /// The condition on gold_revisions that picks each case's revision of `choice`.
-QString goldChoiceClause(GoldChoice choice)
+QString goldBasisClause(GoldBasis choice)
 {
-    return choice == GoldChoice::Original
+    return choice == GoldBasis::Measured
         ? u"revision = 0"_s
         : u"revision = (SELECT max(g.revision) FROM gold_revisions g WHERE g.case_id = gold_revisions.case_id)"_s;
 }
@@ -352,14 +352,14 @@ StoreResult<GoldRevision> ResultStore::currentGold(qint64 caseRow)
     return latest->constFirst();
 }
 
-StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(qint64 suiteRow, GoldChoice choice)
+StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(qint64 suiteRow, GoldBasis choice)
 {
     auto cases = suiteCasesClause(suiteRow, nullptr);
     return goldOfCases(cases->first, cases->second, choice);
 }
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(
-    qint64 suiteRow, GoldChoice choice, const QList<qint64>& caseRows)
+    qint64 suiteRow, GoldBasis choice, const QList<qint64>& caseRows)
 {
     auto cases = suiteCasesClause(suiteRow, &caseRows);
     if (!cases)
@@ -368,9 +368,9 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldForSuite(
 }
 
 StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
-    const QString& cases, const QVariantList& values, GoldChoice choice)
+    const QString& cases, const QVariantList& values, GoldBasis choice)
 {
-    auto revisions = readGold(cases % u" AND "_s % goldChoiceClause(choice), values);
+    auto revisions = readGold(cases % u" AND "_s % goldBasisClause(choice), values);
     if (!revisions)
         return revisions.error();
     QHash<qint64, GoldRevision> out;
@@ -383,7 +383,7 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
 }
 
 StoreResult<std::vector<ResultStore::GoldText>> ResultStore::goldTextForSuite(
-    qint64 suiteRow, GoldChoice choice, const QList<qint64>* caseRows)
+    qint64 suiteRow, GoldBasis choice, const QList<qint64>* caseRows)
 {
     auto cases = suiteCasesClause(suiteRow, caseRows);
     if (!cases)
@@ -392,7 +392,7 @@ StoreResult<std::vector<ResultStore::GoldText>> ResultStore::goldTextForSuite(
     query.setForwardOnly(true);
     const QString what = u"cannot read gold revisions"_s;
     if (!query.prepare(u"SELECT id, case_id, gold FROM gold_revisions WHERE %1 AND %2"_s.arg(
-            cases->first, goldChoiceClause(choice))))
+            cases->first, goldBasisClause(choice))))
         return sql::databaseError(what, query.lastError());
     if (auto r = sql::execPrepared(query, cases->second, what); !r)
         return r.error();
