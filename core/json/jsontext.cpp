@@ -35,7 +35,7 @@ std::string stripExceptionPrefix(const char* what)
             text.remove_prefix(close + 2);
     }
     // "last read: '...'" may quote raw input, which can be huge or invalid UTF-8.
-    return truncateUtf8(sanitizeUtf8(text), kMaxMessageBytes);
+    return truncateUtf8(escapeInvalidUtf8(text), kMaxMessageBytes);
 }
 
 // Builds the DOM like nlohmann's own SAX DOM parser, but with a nesting limit and without throwing.

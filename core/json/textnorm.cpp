@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <algorithm>
+
 namespace structscope {
 
 namespace {
@@ -137,7 +139,7 @@ bool isValidUtf8(std::string_view text)
     return true;
 }
 
-std::string sanitizeUtf8(std::string_view text)
+std::string escapeInvalidUtf8(std::string_view text)
 {
     static constexpr char hex[] = "0123456789ABCDEF";
     std::string out;
@@ -186,6 +188,14 @@ std::string lenientNormalize(std::string_view text)
 bool lenientEqual(std::string_view a, std::string_view b)
 {
     return a == b || lenientNormalize(a) == lenientNormalize(b);
+}
+
+std::string replaceInvalidUtf8(std::string_view text)
+{
+    // Pure ASCII is by far the common case and needs no round trip.
+    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return std::string(text);
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toStdString();
 }
 
 } // namespace structscope

@@ -18,8 +18,12 @@ std::size_t codePointCount(std::string_view text);
 bool isValidUtf8(std::string_view text);
 
 /// Copy of `text` in which every byte of an invalid UTF-8 sequence is written as "\xNN", so the
-/// result can go into a JSON string or a QString without loss or exceptions.
-std::string sanitizeUtf8(std::string_view text);
+/// result can go into a JSON string or a QString without loss or exceptions: for messages that quote input.
+std::string escapeInvalidUtf8(std::string_view text);
+
+/// Copy of `text` in which every invalid UTF-8 sequence becomes U+FFFD, exactly as QString::fromUtf8() reads it:
+/// for text written out (reports) or scored, so that it never depends on which reader read it.
+std::string replaceInvalidUtf8(std::string_view text);
 
 /// `text` cut to at most `maxBytes` bytes on a code point boundary, with "…" appended when cut.
 std::string truncateUtf8(std::string_view text, std::size_t maxBytes);

@@ -1,5 +1,6 @@
 #include "report/reportformatting.h"
 
+#include "json/textnorm.h"
 #include "scoring/metricregistry.h"
 
 #include <QString>
@@ -47,14 +48,6 @@ bool isPlainValueMetric(std::string_view metricId)
 {
     const MetricInfo* info = findMetric(metricId);
     return info && info->kind == MetricKind::Value;
-}
-
-std::string replaceInvalidUtf8(std::string_view text)
-{
-    // Pure ASCII is by far the common case and needs no round trip.
-    if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-        return std::string(text);
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())).toStdString();
 }
 
 namespace {

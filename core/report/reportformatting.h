@@ -30,9 +30,6 @@ const std::string* groupKeyValue(const ReportGroup& group, std::string_view name
 /// True when the metric is a plain statistic (latency, cost) rather than a share or mean in [0, 1].
 bool isPlainValueMetric(std::string_view metricId);
 
-/// Valid UTF-8: every invalid sequence becomes U+FFFD.
-std::string replaceInvalidUtf8(std::string_view text);
-
 /// Shortest text that reads back as the same double (std::to_chars); "" for NaN, "inf"/"-inf".
 std::string shortestNumber(double value);
 

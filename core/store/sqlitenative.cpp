@@ -2,6 +2,8 @@
 
 #include "store/sqlsupport.h"
 
+#include "json/textnorm.h"
+
 #include <QSqlDriver>
 
 #include <sqlite3.h>
@@ -67,15 +69,14 @@ std::optional<double> optionalDouble(sqlite3_stmt* s, int column)
 
 } // namespace
 
-QByteArray validUtf8(const char* data, qsizetype size)
+QByteArray replaceInvalidUtf8(const char* data, qsizetype size)
 {
     unsigned char any = 0;
     for (qsizetype i = 0; i < size; ++i)
         any |= static_cast<unsigned char>(data[i]);
     if ((any & 0x80) == 0)
         return QByteArray(data, size);
-    // Valid UTF-8 comes back from QString unchanged; invalid sequences come back replaced.
-    return QString::fromUtf8(data, size).toUtf8();
+    return QByteArray::fromStdString(structscope::replaceInvalidUtf8(std::string_view(data, std::size_t(size))));
 }
 
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
@@ -156,7 +157,7 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
                             : readError(handle));
             }
             const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
-            r.rawUtf8 = raw ? validUtf8(raw, sqlite3_column_bytes(from, column)) : QByteArray();
+            r.rawUtf8 = raw ? replaceInvalidUtf8(raw, sqlite3_column_bytes(from, column)) : QByteArray();
             r.askedSchemaId = sqlite3_column_int64(from, textsApart ? 1 : 11);
         } else {
             r.rawUtf8.clear();

@@ -103,8 +103,9 @@ std::optional<StoreResult<qint64>> visitStoredVerdicts(const QSqlDatabase& db, q
     const std::function<bool(qint64, qint64, std::string_view)>& visit);
 
 /// Text read as UTF-8 bytes, as a round trip through QString would give it back: the bytes themselves when they
-/// are ASCII (nearly every answer) or valid UTF-8, else with each invalid sequence replaced as QString::fromUtf8()
-/// replaces it — so what is scored never depends on which reader read it.
-QByteArray validUtf8(const char* data, qsizetype size);
+/// are ASCII (nearly every answer) or valid UTF-8, else with each invalid sequence replaced by U+FFFD
+/// (structscope::replaceInvalidUtf8(), the one replacing policy) — so what is scored never depends on which reader
+/// read it.
+QByteArray replaceInvalidUtf8(const char* data, qsizetype size);
 
 } // namespace structscope::sql
