@@ -75,29 +75,13 @@ int overlapsChart(const QCommandLineParser& parser, const QString& kind, const Q
     if (!topOk || top < 1)
         return usage(u"--top needs a positive number"_s);
 
-    auto store = openStoreReadOnly(parser.value(u"store"_s), u"chart"_s);
-    if (!store)
-        return ExitFailure;
     const QString gold = parser.value(u"gold"_s);
-    EvaluationOptions evaluationOptions;
-    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
-    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
-    if (!evaluation.ok()) {
-        err(u"structscope chart: %1\n"_s.arg(evaluation.error));
-        return ExitFailure;
-    }
-    const FailureMatrix matrix = failureMatrix(evaluation.records, groupBy, *criterion);
-    if (matrix.sets.empty()) {
-        err(u"structscope chart: the store holds no responses to chart\n"_s);
-        return ExitFailure;
-    }
-    QString setsError;
-    const auto chosen = chooseOverlapSets(matrix, parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), &setsError);
-    if (!chosen)
-        return usage(u"--sets: "_s + setsError);
-    FailureOverlaps overlaps = countFailureOverlaps(matrix, *chosen);
-    if (!overlaps.ok())
-        return usage(overlaps.error + u" (pick fewer with --sets)"_s);
+    int exitCode = ExitOk;
+    std::optional<FailureOverlaps> counted = storeFailureOverlaps(parser.value(u"store"_s), gold, groupBy, *criterion,
+        parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), u"chart"_s, exitCode);
+    if (!counted)
+        return exitCode;
+    FailureOverlaps& overlaps = *counted;
     if (kind == u"venn"_s && overlaps.sets.size() > 3)
         return usage(u"a Venn diagram draws one to three sets, not %1: pick them with --sets, or use --kind upset"_s.arg(
             overlaps.sets.size()));

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "report/evaluation.h"
+#include "report/failureoverlaps.h"
 #include "scoring/grounding.h"
 #include "store/resultstore.h"
 #include "store/storelocation.h"
@@ -278,6 +279,38 @@ void printProblems(const Problems& problems)
         }
         err((p.warning ? u"warning: "_s : u"error: "_s) + p.toString() + u'\n');
     }
+}
+
+std::optional<FailureOverlaps> storeFailureOverlaps(const QString& storeLocation, const QString& gold,
+    const std::vector<std::string>& groupBy, const FailureCriterion& criterion, const QStringList& sets,
+    const QString& command, int& exitCode)
+{
+    const auto fail = [&](const QString& message, int code) -> std::optional<FailureOverlaps> {
+        err(u"structscope %1: %2\n"_s.arg(command, message));
+        exitCode = code;
+        return std::nullopt;
+    };
+    auto store = openStoreReadOnly(storeLocation, command);
+    if (!store) {
+        exitCode = ExitFailure;
+        return std::nullopt;
+    }
+    EvaluationOptions evaluationOptions;
+    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
+    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
+    if (!evaluation.ok())
+        return fail(evaluation.error, ExitFailure);
+    const FailureMatrix matrix = failureMatrix(evaluation.records, groupBy, criterion);
+    if (matrix.sets.empty())
+        return fail(u"the store holds no responses"_s, ExitFailure);
+    QString setsError;
+    const auto chosen = chooseOverlapSets(matrix, sets, &setsError);
+    if (!chosen)
+        return fail(u"--sets: "_s + setsError, ExitUsage);
+    FailureOverlaps overlaps = countFailureOverlaps(matrix, *chosen);
+    if (!overlaps.ok())
+        return fail(overlaps.error + u" (pick fewer with --sets)"_s, ExitUsage);
+    return overlaps;
 }
 
 bool keepVerdictsOfStore(ResultStore& store, const QString& command, const std::atomic_bool* cancel)

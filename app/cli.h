@@ -6,10 +6,14 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 class QCommandLineParser;
 
 namespace structscope {
+struct FailureCriterion;
+struct FailureOverlaps;
 class ResultStore;
 enum class Modality; // scoring/grounding.h
 struct Problem;
@@ -57,6 +61,14 @@ std::unique_ptr<ResultStore> openStoreReadOnly(const QString& location, const QS
 /// An existing store opened for writing (never created); prints "structscope <command>: <error>" when it cannot be,
 /// or when it opens read-only only (a file without write permission, say).
 std::unique_ptr<ResultStore> openStoreForWriting(const QString& location, const QString& command);
+
+/// What `report --overlaps` and `chart --kind upset|venn` count: the store's records scored on `gold` ("measured" or
+/// "adjusted"), a case in a set (a value of `groupBy`) when it fails `criterion`, over the sets `sets` names (every
+/// set when it is empty). nullopt after printing "structscope <command>: <why>", with `exitCode` set: ExitFailure
+/// when the store cannot be read or holds no responses, ExitUsage when the sets asked for cannot be counted.
+std::optional<FailureOverlaps> storeFailureOverlaps(const QString& storeLocation, const QString& gold,
+    const std::vector<std::string>& groupBy, const FailureCriterion& criterion, const QStringList& sets,
+    const QString& command, int& exitCode);
 
 /// What `run` and `import` do before they end, unless told --no-keep-verdicts: score what the store does not keep a
 /// verdict for yet and keep it (scoreAndKeepVerdicts), so that the app and every report open the store on kept

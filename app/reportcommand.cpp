@@ -189,28 +189,12 @@ int overlapsReport(const QCommandLineParser& parser)
     if (groupBy.empty())
         return usage(u"--by needs at least one key"_s);
 
-    auto store = openStoreReadOnly(storeLocation, u"report"_s);
-    if (!store)
-        return ExitFailure;
-    EvaluationOptions evaluationOptions;
-    evaluationOptions.gold = gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured;
-    const Evaluation evaluation = evaluateStore(*store, evaluationOptions);
-    if (!evaluation.ok()) {
-        err(u"structscope report: %1\n"_s.arg(evaluation.error));
-        return ExitFailure;
-    }
-    const FailureMatrix matrix = failureMatrix(evaluation.records, groupBy, *criterion);
-    if (matrix.sets.empty()) {
-        err(u"structscope report: the store holds no responses\n"_s);
-        return ExitFailure;
-    }
-    QString setsError;
-    const auto chosen = chooseOverlapSets(matrix, parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), &setsError);
-    if (!chosen)
-        return usage(u"--sets: "_s + setsError);
-    const FailureOverlaps overlaps = countFailureOverlaps(matrix, *chosen);
-    if (!overlaps.ok())
-        return usage(overlaps.error + u" (pick fewer with --sets)"_s);
+    int exitCode = ExitOk;
+    const std::optional<FailureOverlaps> counted = storeFailureOverlaps(storeLocation, gold, groupBy, *criterion,
+        parser.value(u"sets"_s).split(u',', Qt::SkipEmptyParts), u"report"_s, exitCode);
+    if (!counted)
+        return exitCode;
+    const FailureOverlaps& overlaps = *counted;
     const std::string text = format == u"json"_s ? failureOverlapsJson(overlaps, gold.toStdString())
                                                  : failureOverlapsCsv(overlaps);
     return writeReportText(parser.value(u"out"_s), text) ? ExitOk : ExitFailure;
