@@ -336,4 +336,12 @@ std::optional<QHash<QString, qint64>> storeSuiteCases(
     return std::move(rows.value());
 }
 
+qint64 totalFileBytes(const QStringList& files)
+{
+    qint64 total = 0;
+    for (const QString& file : files)
+        total += std::max<qint64>(0, QFileInfo(file).size());
+    return total;
+}
+
 } // namespace structscope

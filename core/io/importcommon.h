@@ -10,6 +10,7 @@
 #include <QList>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -141,6 +142,27 @@ private:
     qint64 m_lastReported = -1;
     bool m_cancelled = false;
 };
+
+/// The size of the files together (an unreadable one counts 0): the work an import's progress is measured in.
+qint64 totalFileBytes(const QStringList& files);
+
+/// The two passes of every importer: `readFile(i)` for each file in turn, until the import is cancelled; then, if it
+/// was not, `store()` writes what was read and the runs it created are finished (finishRuns()). A cancelled import
+/// returns its summary marked cancelled, nothing stored.
+template <typename ReadFile, typename Store>
+ImportSummary readThenStore(qsizetype files, ProgressTracker& progress, ImportSummary& summary, ResultStore& target,
+    const ReadFile& readFile, const Store& store)
+{
+    for (qsizetype i = 0; i < files && !progress.cancelled(); ++i)
+        readFile(i);
+    if (progress.cancelled()) {
+        summary.cancelled = true;
+        return std::move(summary);
+    }
+    store();
+    finishRuns(target, summary);
+    return std::move(summary);
+}
 
 /// Stores a suite (a no-op when the store already holds this exact content), records it in
 /// `summary`, and returns its case rows by case id; nullopt after a store error (kept in `summary`).

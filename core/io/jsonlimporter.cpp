@@ -172,7 +172,7 @@ public:
         , m_files(files)
         , m_options(options)
         , m_fields(std::move(fields))
-        , m_progress(options.progress, totalBytes(files) * 2)
+        , m_progress(options.progress, totalFileBytes(files) * 2)
         , m_defaultStrategy(options.strategy.trimmed().isEmpty() ? u"imported"_s : options.strategy.trimmed())
     {
         m_summary.files = int(files.size());
@@ -183,31 +183,20 @@ public:
 
     ImportSummary run()
     {
-        for (qsizetype i = 0; i < m_files.size() && !m_progress.cancelled(); ++i)
-            check(i);
-        if (m_progress.cancelled()) {
-            m_summary.cancelled = true;
-            return std::move(m_summary);
-        }
-        if (m_summary.records > 0 && storeSuite() && createRuns()) {
-            QList<ResponseRecord> batch;
-            for (qsizetype i = 0; i < m_files.size() && m_summary.ok(); ++i)
-                write(i, batch);
-            if (m_summary.ok())
-                flushResponses(m_store, batch, m_summary);
-        }
-        finishRuns(m_store, m_summary);
-        return std::move(m_summary);
+        return readThenStore(
+            m_files.size(), m_progress, m_summary, m_store, [this](qsizetype i) { check(i); },
+            [this] {
+                if (m_summary.records == 0 || !storeSuite() || !createRuns())
+                    return;
+                QList<ResponseRecord> batch;
+                for (qsizetype i = 0; i < m_files.size() && m_summary.ok(); ++i)
+                    write(i, batch);
+                if (m_summary.ok())
+                    flushResponses(m_store, batch, m_summary);
+            });
     }
 
 private:
-    static qint64 totalBytes(const QStringList& files)
-    {
-        qint64 total = 0;
-        for (const QString& file : files)
-            total += std::max<qint64>(0, QFileInfo(file).size());
-        return total;
-    }
 
     // ---- pass 1: check every line, decide runs and repeats ---------------------------------------
 

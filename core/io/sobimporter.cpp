@@ -179,24 +179,20 @@ public:
         : m_store(store)
         , m_files(files)
         , m_options(options)
-        , m_progress(options.progress, totalBytes(files) * (store ? 2 : 1)) // storing is a second pass
+        , m_progress(options.progress, totalFileBytes(files) * (store ? 2 : 1)) // storing is a second pass
     {
         m_summary.files = int(files.size());
     }
 
     ImportSummary run()
     {
-        for (qsizetype i = 0; i < m_files.size() && !m_progress.cancelled(); ++i)
-            readFile(i);
-        if (m_progress.cancelled()) {
-            m_summary.cancelled = true;
-            return std::move(m_summary);
-        }
-        collectAskedSchemas();
-        if (!m_cases.empty() && storeSuite() && createRuns() && storeAskedSchemas())
-            writeResponses();
-        finishRuns(*m_store, m_summary);
-        return std::move(m_summary);
+        return readThenStore(
+            m_files.size(), m_progress, m_summary, *m_store, [this](qsizetype i) { readFile(i); },
+            [this] {
+                collectAskedSchemas();
+                if (!m_cases.empty() && storeSuite() && createRuns() && storeAskedSchemas())
+                    writeResponses();
+            });
     }
 
     /// Reads the files as run() does and hands over what it would store.
@@ -240,13 +236,6 @@ public:
     }
 
 private:
-    static qint64 totalBytes(const QStringList& files)
-    {
-        qint64 total = 0;
-        for (const QString& file : files)
-            total += std::max<qint64>(0, QFileInfo(file).size());
-        return total;
-    }
 
     void problem(const QString& file, qint64 line, const QString& pointer, const QString& message, bool warning = false)
     {
