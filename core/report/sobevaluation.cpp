@@ -18,7 +18,9 @@ namespace structscope {
 
 namespace {
 
-struct CaseFacts
+/// What scoring a record read from SOB files needs of its case (a store's pass keeps more per case: CaseFacts in
+/// evaluation.cpp).
+struct SobCase
 {
     const json* schema = nullptr; ///< in the manifest or the case's extra; nullptr: none that validates
     SchemaSlot* slot = nullptr;
@@ -26,7 +28,8 @@ struct CaseFacts
     QString difficulty;
 };
 
-struct RunFacts
+/// What the records of one SOB file (one model's run) share.
+struct SobRun
 {
     QString model;
     QString modality;
@@ -48,10 +51,10 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     if (const auto it = read.manifest.find("schema_documents"); it != read.manifest.end() && it->is_object())
         documents = &*it;
     SchemaSlots schemaSlots;
-    std::vector<CaseFacts> facts(read.cases.size());
+    std::vector<SobCase> facts(read.cases.size());
     for (std::size_t i = 0; i < read.cases.size(); ++i) {
         const CaseImport& c = read.cases[i];
-        CaseFacts& f = facts[i];
+        SobCase& f = facts[i];
         f.weight = complexityWeight(c.tier);
         f.difficulty = QString::fromStdString(caseDifficulty(c.extra));
         const SchemaSlots::CaseSchema schema = schemaSlots.forCase(c.extra, c.schemaName.toStdString(), documents);
@@ -64,7 +67,7 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     for (const json& document : read.askedSchemas)
         asked.push_back(schemaSlots.forDocument(document));
 
-    std::vector<RunFacts> runs;
+    std::vector<SobRun> runs;
     runs.reserve(read.runs.size());
     for (const SobRecords::Run& run : read.runs)
         runs.push_back({ run.model, QString::fromLatin1(modalityId(run.modality)), run.modality });
@@ -84,8 +87,8 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     const auto scoreOne = [&](std::size_t place) {
         const SobRecords::Response& response = read.responses[order[place]];
         const CaseImport& c = read.cases[std::size_t(response.caseIndex)];
-        const CaseFacts& f = facts[std::size_t(response.caseIndex)];
-        const RunFacts& run = runs[std::size_t(response.run)];
+        const SobCase& f = facts[std::size_t(response.caseIndex)];
+        const SobRun& run = runs[std::size_t(response.run)];
         ScoredRecord& record = records[place];
         record.suite = suite;
         record.model = run.model;
