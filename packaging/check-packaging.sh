@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Validates the packaging files (ctest: packaging_appstream, packaging_desktop, packaging_mime).
 #   check-packaging.sh appstream|desktop|mime PACKAGING_DIR APP_ID PROJECT_VERSION
 # Exits 77 (ctest's SKIP_RETURN_CODE) when the validator is not installed.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Renders the PNG icons the package installs from resources/icons/structscope.svg. Run after changing
 # the SVG and commit the PNGs (the build needs no SVG renderer). Needs rsvg-convert (librsvg2-bin).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs every Debian 12 package StructScope needs to build, test and run. Idempotent; needs root.
 set -euo pipefail
 

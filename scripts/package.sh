@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Debian package: an optimised build without tests in build/package, then CPack.
 # Writes build/package/structscope_<version>_<arch>.deb. Extra arguments go to the CMake configure step.
 set -euo pipefail

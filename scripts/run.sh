@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Sets everything up on a fresh Debian 12 machine and opens StructScope. Needs root for the packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Starts a throwaway PostgreSQL server on loopback for the store tests and prints its URL.
 # Usage: export STRUCTSCOPE_TEST_PG=$(scripts/start-test-postgres.sh)
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian package on a clean Debian 12 (bookworm) root and checks that it works there:
 # `apt-get install ./structscope_*.deb` resolves from the package's Depends alone (no Recommends), and as a
 # normal user without a display `structscope --version`, `structscope demo --out DIR` (report.md,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fixtures of tst_audit: a store built from tests/data/audit (see its README). c-1's gold age is 14; three
 // of four models answer 41.

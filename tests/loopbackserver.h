@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A tiny HTTP/1.1 server on 127.0.0.1 for the runner tests: each request goes to a handler that may
 // answer at once, later, badly, never, or drop the connection. It counts requests in flight.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Sample data for tst_manymodels: forty models with long names, as a store (imported through the real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A hand-built store with known failure overlaps (tst_report, tst_pagemodels, tst_pages, tst_cli). Kept out of the
 // test sources so moc never reads its raw strings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Demo workspace of tst_pages: the built-in email-extraction suite cut to its first 8 cases of each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Waiting and naming helpers shared by tst_pages and tst_goldediting (kept out of the test sources so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Response bodies of tst_providers and tst_runner, kept out of the test files because moc cannot read
 // multi-line raw strings.

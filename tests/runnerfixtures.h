@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers of tst_runner and tst_runnerstore: answers in both APIs, request readers, fast options, and a
 // base with a temporary folder, the test suite, fresh stores and a "run to the end" helper.

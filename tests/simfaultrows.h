@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The hand-computed verdicts of tst_sim's fault-detection rows: one injected fault per row on a case

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fixtures of tst_suite, kept out of the test file because moc cannot read multi-line raw strings.
 #include "suite/suiteloader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Gold auditing (core/audit): the suspicious-gold queue, triage, the gold editing service and the export of
 // the corrected suite. The stores are built from tests/data/audit (see its README): c-1's gold age is 14,
 // three of four models answer 41.

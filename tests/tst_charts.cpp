@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `structscope chart`: renders the sample store (uitestdata.h) headless to PNG, SVG and PDF from the
 // command line; each file is checked to be valid and, for SVG, to name every model. Bad input is a
 // usage error (exit 2) with a message that says what is wrong.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command line: help, exit codes, `check` on good and broken suites, and `structscope PATH|URL` (the GUI opens
 // that store, or says on stderr why it cannot).
 #include "audit/goldeditor.h"

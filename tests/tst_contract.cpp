@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The contract metric family: every metric and taxonomy label on hand-built records, and every kind
 // of malformed rule reported at its place in suite.json.
 #include "scoring/contract.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The built-in suites under datasets/: each loads and pre-flights clean, its README states what the
 // data hold, and every gold answer is re-derived from its source text wherever a stated rule allows.
 // A failure names the case, the gold path, the value and the rule it breaks; the data are not edited

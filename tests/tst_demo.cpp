@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The demo workspace: the built-in suites answered by every simulated profile through the real Runner
 // (one answer per run and case, labelled simulated, the oracle perfect but for the planted gold mistakes),
 // the planted gold mistakes (stored in revision 0, flagged by the audit queue, failed by every model, fixed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Draft-07 conformance: the required tests of the official JSON Schema Test Suite (tests/data/jsts-draft7, whose
 // README says where they come from and what is left out), run through every path along which StructScope
 // validates a response. Each path's pass count is printed; any failure fails the test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // evaluateStore: which stored rows a report counts, and measured versus adjusted gold.
 #include "report/evaluation.h"
 #include "report/reportcache.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The field dimension: what each response did with each field of its gold (scoring/fieldtally.h), and the reports
 // grouped by field (report/fieldreport.h), on cases worked by hand.
 #include "report/fieldreport.h"

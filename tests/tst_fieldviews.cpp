@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The field dimension in the GUI: the heatmap's Field choice, the leaderboard's breakdown by field, the Cases page
 // opened on a field, and the models and value functions behind them (each model under QAbstractItemModelTester).
 #include "charts/heatmapwidget.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // First start: with no workspace ever opened, the main window creates the demo workspace (built-in
 // suites × simulated models) in the application's data folder with a progress bar in the status bar,
 // and every page has data within ten seconds; a second start restores it instead; File ▸ Create Demo

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Gold editing through the UI layer, on the demo workspace of pagestestdata.h: a value typed into the
 // diff view's gold column is stored as a new revision (author, reason, before, after in the audit log)
 // and every page re-scores — the leaderboard's adjusted ladder.correct of the oracle drops from 80/80

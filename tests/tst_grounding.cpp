@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the grounding family (docs/metrics.md §3): Python-compatible formatting, SQuAD token F1 and
 // the per-record SOB metrics. Expected values were worked out by hand; the Python-specific ones
 // (float repr, Unicode tokens) were produced with python3 on this machine, e.g.

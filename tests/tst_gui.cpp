@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The main window on the offscreen platform: opening a workspace, the Leaderboard and Heatmap pages
 // with the sample store (uitestdata.h), chart and table export (each file checked to be a valid
 // PNG/SVG/PDF with the chart's content), imports by drag and drop, the glossary, About the Data,

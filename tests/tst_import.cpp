@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Importers of results produced elsewhere (core/io): SOB response files and generic JSONL results.
 // Fixtures live in tests/data/import/ (see README.md there); every expected value below was read off
 // those files by hand.

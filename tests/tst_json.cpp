@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON core: the parse ladder, located document errors, leaf paths, the typed structural diff,
 // lenient text normalisation and Levenshtein. Expected values are worked out by hand.
 #include "json/jsondiff.h"

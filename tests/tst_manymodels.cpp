@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Views of thirty and more models with long names (SOB's published store holds 34, such as
 // "Qwen/Qwen3-235B-A22B-Instruct-2507"): middle elision that keeps names apart, horizontal bars that grow
 // with their number, labels of the cost scatter that never overlap, the frozen model column and the column

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Item models and value structs of the GUI (ui/models): the leaderboard model and its proxy under
 // QAbstractItemModelTester, with values checked against the sample store (uitestdata.h) whose
 // numbers were worked out by hand from tests/data/grounding/EXPECTED.md; and the heatmap data.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Model specs (parse, format, round trips, clear errors), price tables and the retry policy.
 #include "providerfixtures.h"
 

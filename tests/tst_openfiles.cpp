@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opening files like a desktop app, on the offscreen platform: the shared-mime-info type of store files
 // (packaging/<app id>.xml) against real store files, what a dropped file is (a store to open, SOB or generic
 // results, a suite folder), the import offer a drop of result files makes and what accepting or cancelling it

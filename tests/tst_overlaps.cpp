@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Failure overlaps across models (core/report/failureoverlaps.h): the criterion, the majority rule with its ties,
 // the exclusive regions of a choice of sets and what the CLI writes of them, on the hand-built store of
 // overlapfixtures.h (memberships worked out by hand there) and on seeded random records.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The value functions and item models behind the pages of the second workbench issue (Cases, diff
 // view, Errors, Audit, Compare): gold-vs-prediction alignment, error-set counts, source highlighting
 // and paired comparison, each with hand-computed expectations; and every model and proxy of those

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pages of the second workbench issue on the offscreen platform, with the demo workspace of
 // pagestestdata.h (40 email-extraction cases × 4 simulated models × 2 strategies): Cases with its
 // filters, search and diff view (F8, highlights, other answers), Errors (Venn and UpSet, a region's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Provider codecs: request bodies per strategy, response parsing, streaming parsers split at every
 // byte, request hashes, error kinds. (Model specs, prices, retry policy: tst_modelspec.)
 #include "providerfixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the report writers (JSON, Markdown, CSV, LaTeX). The expected texts were written by
 // hand from the fixtures below: widths counted in characters, numbers rounded on paper.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `structscope run` as a user meets it: against simulated models, against `structscope serve-sim`,
 // killed with SIGKILL at ten random points and resumed each time — every (case, repeat) ends with exactly
 // one stored answer, nothing committed is lost, and no case answered before a kill is requested again.

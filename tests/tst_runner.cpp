@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The runner against loopback servers started by the test: request bodies for both APIs and all five
 // strategies, retries (429 + Retry-After, 5xx), timeouts, malformed / HTML / huge bodies, dropped
 // connections, concurrency limits, pause and resume. (Stored runs: tst_runnerstore.)

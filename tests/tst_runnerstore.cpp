@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The runner and the store: cancel and resume of stored runs (nothing answered is asked again), the
 // request cache, retrying errors in linked runs, simulated models, and that the API key never reaches
 // the store file, the errors or the warnings.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Runs page and the launch dialog on the offscreen platform: the past-runs model under
 // QAbstractItemModelTester with hand-checked rows; runs of simulated models launched through the page,
 // paused, cancelled and resumed with no slot asked twice; a resume that finds its suite folder; errors

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scorer: ladder labels, extraction counts and micro metrics, worked out by hand.
 #include "report/aggregator.h"
 #include "stats/bootstrap.h"

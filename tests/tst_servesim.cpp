@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // serve-sim in process: its model lists, both chat APIs (streaming too) through the runner, case
 // recognition by header and by text, minimal instances for unknown prompts, bad requests, faults.
 #include "suitefixtures.h"

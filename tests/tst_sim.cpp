@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Simulated models and the prompt builder. The simulator's faults are known, so these tests check
 // the judge as much as the simulator: every injected fault must be flagged by exactly the metrics
 // that should flag it, and by no other.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SOB's own published figures, reproduced: every record of SOB's image response files imports, and the per-model
 // means of its ten metrics, unweighted and weighted, equal the eval_summary.json SOB's evaluator published for each
 // model (docs/metrics.md §3). Reads the checked-in subset (tests/data/sob-published), or a whole SOB checkout named

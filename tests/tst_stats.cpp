@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Statistics building blocks: intervals, bootstrap, paired tests, percentiles, repeats, gold suspicion.
 // Reference values marked "python3" were computed with an independent re-implementation in exact or
 // double arithmetic (fractions.Fraction, math.comb), as the comment next to each says.

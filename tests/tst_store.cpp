@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tests of the result store (core/store). Every test that takes a "backend" column runs against SQLite
 // always and against PostgreSQL when STRUCTSCOPE_TEST_PG holds a postgresql:// URL; each PostgreSQL test
 // works in a schema of its own, dropped afterwards.

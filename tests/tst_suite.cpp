@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Suite loading and pre-flight: every problem located, all problems collected, nothing crashes.
 #include "suite/preflight.h"
 #include "suite/suiteloader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The verdict codec: every field comes back bit for bit, typical verdicts stay small, and damaged input is refused
 // cleanly. Checked on hand-built verdicts that set every field, and on verdicts of the four built-in suites.
 #include "scoring/metricregistry.h"

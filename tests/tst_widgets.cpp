@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Custom chart widgets and small controls (ui/charts, ui/widgets): the heatmap's geometry and
 // colour mapping as plain structs, then the widget itself on the offscreen platform, the bar
 // chart's error bars, the debounced filter field, the ETA text, and the About the Data dialog with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Sample data for the GUI tests (tst_models, tst_widgets, tst_gui): a store with three models and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "audit/sourcesnippet.h"
 
 #include "scoring/tokenf1.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // levenshtein() is declared in jsondiff.h, next to the diff that uses it.
 #include "json/jsondiff.h"
 #include "json/textnorm.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "providers/strategy.h"
 
 using namespace Qt::StringLiterals;

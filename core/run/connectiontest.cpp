@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "run/connectiontest.h"
 
 #include "providers/promptbuilder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Runner's sessions: what start(), resume() and retryErrors() queue, and the state they reset.
 #include "run/runner.h"
 

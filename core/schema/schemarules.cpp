@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "schema/schemarules.h"
 
 #include "schema/schemapointer.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Shared helpers of the fault functions (simfaults*.cpp); not part of the public API.

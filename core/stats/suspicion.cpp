@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "stats/suspicion.h"
 
 #include "json/textnorm.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ResultStore: the audit log and the kept verdicts.
 #include "store/resultstore.h"
 

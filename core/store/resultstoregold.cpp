@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ResultStore: suites, cases and gold revisions.
 #include "store/resultstore.h"
 

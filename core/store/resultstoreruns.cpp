@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ResultStore: runs and their responses.
 #include "store/resultstore.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reading through SQLite's own API on the connection Qt's SQLite driver holds, where Qt's per-column QVariant and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "store/suiteimport.h"
 
 #include "suite/suite.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `bench`: throughput of the paths users wait on. Run it from an optimised build:
 //   cmake --preset release && cmake --build --preset release --target bench && build/release/tests/bench/bench
 // Sections: scoring (grounding family on SOB-like records, 1 and 2 threads), import (SOB files → store →

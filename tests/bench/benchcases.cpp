@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Cases page over every response of the generated store (1,000,000 by default; --records N): the workspace
 // opened as the GUI opens it, the page at the main window's size, then its table scrolled over all rows. A frame is
 // one scroll step and the synchronous repaint of the table's viewport (the rows' texts, verdict colours and all);

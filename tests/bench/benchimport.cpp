@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Import → report, end to end, as `structscope import` then `structscope report --format json` do it:
 // SOB response files into a new SQLite store, then scoring, aggregation and the JSON report; then again with the
 // import keeping its verdicts (the commands' default) and the report reading them; and last as `structscope report

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runner throughput against serve-sim (in process, on its own thread, as `structscope serve-sim` runs it):
 // 10,000 requests (--records N) at concurrency 64 with 0 ms latency (requests/s and the wall time per
 // request, which bounds the runner's overhead) and with 50 ms latency (wall time against the ideal

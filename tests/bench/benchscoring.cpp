@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scoring throughput: the grounding family (SOB) on generated SOB-like records, parsing included — each
 // response goes from its raw text through the parse ladder to a verdict, as `structscope report` scores a
 // store (gold and schema are parsed once per case there, so here too).

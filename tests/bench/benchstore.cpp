@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A store at scale: 1,000,000 responses (--records N) from 20 models × 5 strategies × 2,000 cases × 5 repeats,
 // the answers of the simulated profiles (realistic sizes and faults) to the built-in email-extraction cases,
 // replicated to 2,000. The store is generated once and kept in $TMPDIR (generation is timed apart); then the

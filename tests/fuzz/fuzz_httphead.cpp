@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the request-head parser of serve-sim's HTTP server, which reads whatever a client sends.
 // It either refuses with one of its statuses and a printable reason, or gives a request whose method is a token,
 // whose path starts with '/', whose header names hold no ':' and whose body length is within the limit.

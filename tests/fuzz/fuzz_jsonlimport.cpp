@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the generic JSONL result importer on arbitrary file content, against a small
 // built-in suite (three cases). The first input line may also be taken as a field map
 // ("#map case_id=id,response=output.text"), so the mapped paths are fuzzed too. One store lives for

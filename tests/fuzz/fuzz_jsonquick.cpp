@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the quick JSON path (simdjson, its DOM converted into nlohmann's) against nlohmann's parser.
 // Aborts when the quick path answers with anything but exactly the value nlohmann builds (types, signs and
 // repeated keys included), when it answers where nlohmann fails, or when parseJsonText and nlohmann alone disagree

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the model-spec parser, which also reads specs back from stores anyone may have written.
 // A spec it accepts holds no literal header value (each is a `$VAR` reference), names its variables validly,
 // formats to text that parses back to the same spec, and its stored text carries no header at all.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the NDJSON line splitter. Lines must not depend on where the stream was split;
 // no line holds a newline or is blank, and a CRLF ending loses its CR (only that one: "a\r\r\n" → "a\r").
 #include "fuzzcheck.h"

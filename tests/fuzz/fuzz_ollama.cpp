@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: Ollama /api/chat bodies (single JSON or NDJSON stream) in arbitrary chunks.
 // Invariants: ok replies carry no message, errors always one; the answer does not depend on how the
 // body was chunked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: OpenAI-compatible response bodies, whole and streamed (SSE), in arbitrary chunks.
 // Besides "no crash, leak or hang": every reply is either ok with no message or an error with one; the
 // streaming decoder agrees with itself whatever the chunking; decoding never exceeds the body limit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the parse ladder, the document parser and the diff on whatever they return.
 // Besides "no crash, leak or hang" it checks invariants and aborts when one breaks:
 // - a parsed value dumps (valid UTF-8) and its reported span parses to the same value;

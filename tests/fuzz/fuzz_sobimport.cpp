@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the SOB response-file importer on arbitrary file content.
 // One store (a SQLite file in a temporary folder) lives for the whole session; each input is written
 // as a SOB response file and imported into it. Whatever the lines hold, the import must report

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the SSE parser. The first byte picks a split point; the events must not depend on
 // where the stream was split, nor on feeding it byte by byte.
 #include "fuzzcheck.h"

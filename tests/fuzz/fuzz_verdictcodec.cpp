@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the verdict codec on arbitrary bytes, as the store may read them from a damaged file. Decoding
 // accepts exactly what encoding writes, so a blob that decodes must encode back to itself, and decode again to a
 // verdict of the same encoding; a blob that does not decode must say why.

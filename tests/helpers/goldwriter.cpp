@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process for tst_store's gold-edit crash test: revises the gold of a suite's cases in turn, one
 // revision per edit, and prints "revised N" after every committed edit, until killed or `limit` edits.
 //

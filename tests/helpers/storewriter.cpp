@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Child process for tst_store's crash test: appends responses to a run in fixed-size batches and prints
 // "committed N" after every commit, until it has written `limit` responses or is killed.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "charts/chartview.h"
 
 #include "export/chartexport.h"

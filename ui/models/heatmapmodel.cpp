@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "models/heatmapmodel.h"
 
 #include "models/metricformat.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pages/auditpage.h"
 
 #include "models/diffrowsmodel.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pages/errorspage.h"
 
 #include "charts/errorsetschart.h"

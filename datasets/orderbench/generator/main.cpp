@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // orderbench-gen OUTDIR: writes the generated files of the orderbench suite.
 #include "suitewriter.h"
 
