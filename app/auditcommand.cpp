@@ -50,16 +50,18 @@ int auditCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Print the suspicious-gold queue of a store as JSON.\n\n"_s + kShape);
     parser.addHelpOption();
-    parser.addOption({u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s});
-    parser.addOption({u"min-models"_s, u"Distinct models that must have answered at a leaf (default 3)."_s, u"N"_s,
-                      u"3"_s});
-    parser.addOption({u"min-support"_s, u"Share of them that must agree on one value other than gold, in (0, 1] "
-                                        u"(default 0.6)."_s,
-                      u"X"_s, u"0.6"_s});
-    parser.addOption({u"keep-reworded"_s, u"Also list values the input backs worse than the gold: the models reword what "
-                                          u"the gold copies, or invent a value where gold has null (left out by default)."_s});
-    parser.addOption({u"suite"_s, u"Only this stored suite (its id, or its row when the id is ambiguous)."_s,
-                      u"ID"_s});
+    parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
+    parser.addOption(
+        { u"min-models"_s, u"Distinct models that must have answered at a leaf (default 3)."_s, u"N"_s, u"3"_s });
+    parser.addOption({ u"min-support"_s,
+        u"Share of them that must agree on one value other than gold, in (0, 1] "
+        u"(default 0.6)."_s,
+        u"X"_s, u"0.6"_s });
+    parser.addOption({ u"keep-reworded"_s,
+        u"Also list values the input backs worse than the gold: the models reword what "
+        u"the gold copies, or invent a value where gold has null (left out by default)."_s });
+    parser.addOption(
+        { u"suite"_s, u"Only this stored suite (its id, or its row when the id is ambiguous)."_s, u"ID"_s });
     if (!parser.parse(args)) {
         err(u"structscope audit: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;

@@ -84,13 +84,14 @@ int overlapsChart(const QCommandLineParser& parser, const QString& kind, const Q
         return exitCode;
     FailureOverlaps& overlaps = *counted;
     if (kind == u"venn"_s && overlaps.sets.size() > 3)
-        return usage(u"a Venn diagram draws one to three sets, not %1: pick them with --sets, or use --kind upset"_s.arg(
-            overlaps.sets.size()));
+        return usage(
+            u"a Venn diagram draws one to three sets, not %1: pick them with --sets, or use --kind upset"_s.arg(
+                overlaps.sets.size()));
     QStringList by;
     for (const std::string& key : groupBy)
         by << QString::fromStdString(key);
-    const QString title = u"Cases failed (%1), by %2: %3 sets (%4 gold)"_s.arg(overlaps.criterion.describe(),
-        by.join(u" × "_s), QString::number(overlaps.sets.size()), gold);
+    const QString title = u"Cases failed (%1), by %2: %3 sets (%4 gold)"_s.arg(
+        overlaps.criterion.describe(), by.join(u" × "_s), QString::number(overlaps.sets.size()), gold);
     const auto chart = makeOverlapsChart(std::move(overlaps), title, top, kind == u"upset"_s);
     const QString error = exportChart(*chart, outPath, dpi);
     if (!error.isEmpty()) {
@@ -108,11 +109,10 @@ int chartCommand(const QStringList& args)
     parser.setApplicationDescription(u"Render a chart of a store's results headless (PNG, SVG or PDF)."_s);
     parser.addHelpOption();
     parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
-    parser.addOption(
-        { u"kind"_s,
-            u"leaderboard (bars with 95% intervals), heatmap, scatter (cost vs. metric), or upset / venn (which cases "
-            u"fail for which --by groups)."_s,
-            u"KIND"_s });
+    parser.addOption({ u"kind"_s,
+        u"leaderboard (bars with 95% intervals), heatmap, scatter (cost vs. metric), or upset / venn (which cases "
+        u"fail for which --by groups)."_s,
+        u"KIND"_s });
     parser.addOption(
         { u"metric"_s, u"Metric id (default: the first score in the store, e.g. ladder.correct)."_s, u"ID"_s });
     parser.addOption({ u"by"_s,
@@ -135,8 +135,7 @@ int chartCommand(const QStringList& args)
         u"C"_s });
     parser.addOption(
         { u"sets"_s, u"upset/venn: the sets to draw (comma-separated labels; default all)."_s, u"LABELS"_s });
-    parser.addOption(
-        { u"top"_s, u"upset: draw the N largest intersections (default 20)."_s, u"N"_s, u"20"_s });
+    parser.addOption({ u"top"_s, u"upset: draw the N largest intersections (default 20)."_s, u"N"_s, u"20"_s });
     parser.addOption({ u"out"_s, u"Output file; the format follows the suffix: .png, .svg or .pdf."_s, u"FILE"_s });
     if (!parser.parse(args))
         return usage(parser.errorText());

@@ -19,7 +19,7 @@ int checkCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Load a suite folder and pre-flight its gold."_s);
     parser.addHelpOption();
-    parser.addOption({u"suite"_s, u"Suite folder to check, or the name of a built-in suite."_s, u"DIR"_s});
+    parser.addOption({ u"suite"_s, u"Suite folder to check, or the name of a built-in suite."_s, u"DIR"_s });
     if (!parser.parse(args)) {
         err(u"structscope check: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -59,9 +59,9 @@ int checkCommand(const QStringList& args)
     std::map<QString, int> perCategory;
     for (const SuiteCase& c : suite.cases)
         ++perCategory[c.category];
-    QString summary = u"%1 (%2 %3): OK\n  cases: %4\n  schemas: %5\n  categories: %6\n"_s.arg(
-        suite.id, suite.name, suite.version, QString::number(suite.cases.size()),
-        QString::number(suite.schemas.size()), QString::number(suite.categories.size()));
+    QString summary = u"%1 (%2 %3): OK\n  cases: %4\n  schemas: %5\n  categories: %6\n"_s.arg(suite.id, suite.name,
+        suite.version, QString::number(suite.cases.size()), QString::number(suite.schemas.size()),
+        QString::number(suite.categories.size()));
     for (const auto& [category, count] : perCategory)
         summary += u"    %1: %2\n"_s.arg(category, QString::number(count));
     out(summary);

@@ -34,31 +34,32 @@ struct Command
 };
 
 // The subcommands (docs/user-guide.md "Command-line reference"), in the order a user meets them.
-const std::array<Command, 9> kCommands = {{
-    {"run",
-     "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
-     "[--new-run] [--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
-     "run a suite against models and store every response", runCommand},
-    {"import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...", "import responses produced elsewhere", importCommand},
-    {"check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand},
-    {"report",
-     "report --store DB|--sob FILE... [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex "
-     "[--gold measured|adjusted] [--out F] "
-     "[--pairs [--metric ID] [--adjust holm|bh]]",
-     "score every stored response and aggregate the metrics into a table", reportCommand},
-    {"chart",
-     "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
-     "[--dpi N] --out FILE.png|svg|pdf",
-     "render a chart headless", chartCommand},
-    {"audit", "audit --store DB [--min-models N] [--min-support X] [--keep-reworded] [--suite ID]",
-     "print the suspicious-gold queue as JSON", auditCommand},
-    {"gold", "gold export --store DB --suite S --out DIR [--force]", "write the corrected suite and a changelog",
-     goldCommand},
-    {"serve-sim", "serve-sim --port N [--suite DIR...] [--latency-ms MS] [--fault-rate R]",
-     "loopback OpenAI- and Ollama-compatible server of simulated models", serveSimCommand},
-    {"demo", "demo --out DIR [--store DB] [--dpi N]",
-     "run the built-in suites on simulated models; write report and charts", demoCommand},
-}};
+const std::array<Command, 9> kCommands = { {
+    { "run",
+        "run --suite DIR|NAME --model SPEC... [--strategy P|J|PJ|J+|PJ+] [--store DB] [--repeats K] [--concurrency N] "
+        "[--new-run] [--resume RUN] [--retry-errors RUN] [--no-cache] [--estimate]",
+        "run a suite against models and store every response", runCommand },
+    { "import", "import --format sob|jsonl [--modality M] [--suite DIR] [--field-map MAP] --store DB FILE...",
+        "import responses produced elsewhere", importCommand },
+    { "check", "check --suite DIR|NAME", "load and pre-flight a suite; every problem with its location", checkCommand },
+    { "report",
+        "report --store DB|--sob FILE... [--metrics FAMILY] [--by KEY[,KEY]] --format json|md|csv|latex "
+        "[--gold measured|adjusted] [--out F] "
+        "[--pairs [--metric ID] [--adjust holm|bh]]",
+        "score every stored response and aggregate the metrics into a table", reportCommand },
+    { "chart",
+        "chart --store DB --kind leaderboard|heatmap|scatter [--metric ID] [--by KEY] [--gold measured|adjusted] "
+        "[--dpi N] --out FILE.png|svg|pdf",
+        "render a chart headless", chartCommand },
+    { "audit", "audit --store DB [--min-models N] [--min-support X] [--keep-reworded] [--suite ID]",
+        "print the suspicious-gold queue as JSON", auditCommand },
+    { "gold", "gold export --store DB --suite S --out DIR [--force]", "write the corrected suite and a changelog",
+        goldCommand },
+    { "serve-sim", "serve-sim --port N [--suite DIR...] [--latency-ms MS] [--fault-rate R]",
+        "loopback OpenAI- and Ollama-compatible server of simulated models", serveSimCommand },
+    { "demo", "demo --out DIR [--store DB] [--dpi N]",
+        "run the built-in suites on simulated models; write report and charts", demoCommand },
+} };
 
 const Command* findCommand(const QString& name)
 {
@@ -73,7 +74,8 @@ QString helpText()
 {
     QString text = u"StructScope %1 — a workbench for benchmarking structured LLM output\n\n"
                    "Usage:\n"
-                   "  structscope [PATH|URL]           open the GUI, with the store at PATH or URL\n"_s.arg(QStringLiteral(STRUCTSCOPE_VERSION));
+                   "  structscope [PATH|URL]           open the GUI, with the store at PATH or URL\n"_s.arg(
+                       QStringLiteral(STRUCTSCOPE_VERSION));
     for (const auto& c : kCommands) {
         text += u"  structscope "_s + QLatin1String(c.synopsis) + u"\n      "_s + QLatin1String(c.summary);
         if (!c.run)

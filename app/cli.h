@@ -25,9 +25,9 @@ namespace structscope::cli {
 /// Exit codes shared by every subcommand.
 enum ExitCode {
     ExitOk = 0,
-    ExitFailure = 1,      ///< the command ran and found problems (e.g. a suite that fails pre-flight)
-    ExitUsage = 2,        ///< bad command line
-    ExitNotBuilt = 3,     ///< the subcommand exists in the design but is not built yet
+    ExitFailure = 1, ///< the command ran and found problems (e.g. a suite that fails pre-flight)
+    ExitUsage = 2, ///< bad command line
+    ExitNotBuilt = 3, ///< the subcommand exists in the design but is not built yet
 };
 
 /// True when `argv[1]` names a headless subcommand (or asks for help/version), or is a word that names neither a

@@ -158,9 +158,9 @@ int demoCommand(const QStringList& args)
         u"Folder for report.md, report.html, charts/ and the store (created if missing). A report the demo wrote "
         "there before is replaced; other files are never touched."_s,
         u"DIR"_s });
-    parser.addOption(
-        { u"store"_s, u"A new store for the answers: SQLite file or postgresql:// URL (default DIR/%1)."_s.arg(kStoreName),
-            u"DB"_s });
+    parser.addOption({ u"store"_s,
+        u"A new store for the answers: SQLite file or postgresql:// URL (default DIR/%1)."_s.arg(kStoreName),
+        u"DB"_s });
     parser.addOption({ u"dpi"_s, u"Resolution of the PNG charts (default 150)."_s, u"N"_s, u"150"_s });
     if (!parser.parse(args))
         return usage(parser.errorText());
@@ -198,8 +198,7 @@ int demoCommand(const QStringList& args)
         }
         if (!inTheWay.isEmpty())
             return failure(u"%1 already holds %2, not written by an earlier 'structscope demo'; choose another "
-                           "--out folder"_s
-                               .arg(QDir::toNativeSeparators(dir.path()), inTheWay.join(u", "_s)));
+                           "--out folder"_s.arg(QDir::toNativeSeparators(dir.path()), inTheWay.join(u", "_s)));
     }
     QString error;
     if (defaultStore && ours && !removeStoreFiles(storeLocation, &error))
@@ -259,8 +258,8 @@ int demoCommand(const QStringList& args)
     const ReportDataPtr byModelStrategy = makeReportData(records, options);
     options.groupBy.push_back("suite");
     const ReportDataPtr heatmapData = makeReportData(records, options);
-    const std::vector<ErrorLabel> vennLabels = { ErrorLabel::MissingKey, ErrorLabel::MissingValue,
-        ErrorLabel::WrongValue };
+    const std::vector<ErrorLabel> vennLabels
+        = { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue };
     std::vector<ConfigComparison> comparisons;
     const std::vector<Configuration> configurations = configurationsOf(records);
     const QString strategyA = strategyName(defaultDemoPlan().strategies.value(0));
@@ -275,8 +274,7 @@ int demoCommand(const QStringList& args)
         std::map<QString, std::unique_ptr<ExportableChart>> map;
         // Wider than the defaults: twelve labelled bars, four suite columns, six Venn panels.
         map[u"leaderboard"_s] = makeLeaderboardChart(byModelStrategy, metric, QSize(1100, 640));
-        map[u"heatmap"_s]
-            = makeHeatmapChart(*heatmapData, { "model", "strategy" }, "suite", metric, QSize(1000, 0));
+        map[u"heatmap"_s] = makeHeatmapChart(*heatmapData, { "model", "strategy" }, "suite", metric, QSize(1000, 0));
         map[u"venn"_s] = makeErrorSetsChart(countErrorSets(records, { "model" }, vennLabels),
             u"Responses with MK, MV and WV errors, by model (measured gold)"_s, QSize(999, 0));
         map[u"comparison"_s] = makeComparisonChart(comparisons, QSize(1100, 560));
@@ -307,8 +305,7 @@ int demoCommand(const QStringList& args)
     doc.paragraph(u"Suites: %1. Strategies: %2 (the prompt only) and %3 (the response schema as the output format). "
                   "%4 answers, one per case, model and strategy, scored against the gold as the demo stores it: the "
                   "gold the suites ship with, except for %5 mistakes planted on purpose (see \"Planted gold "
-                  "mistakes\" below)."_s
-                      .arg(suiteCounts.join(u", "_s), strategyA, strategyB)
+                  "mistakes\" below)."_s.arg(suiteCounts.join(u", "_s), strategyA, strategyB)
                       .arg(records.size())
                       .arg(demo.plantedMistakes));
     QList<QStringList> profileRows;
@@ -338,27 +335,29 @@ int demoCommand(const QStringList& args)
     doc.chart(u"%1 by model × strategy and suite"_s.arg(metricLabel(metric)), u"charts/heatmap"_s);
 
     doc.heading(u"Errors"_s);
-    doc.paragraph(u"Which errors go together: among the answers that are neither perfect nor failed, those with missing "
-                  "keys (MK), missing values (MV) and wrong values (WV), per model. The oracle makes none."_s);
+    doc.paragraph(
+        u"Which errors go together: among the answers that are neither perfect nor failed, those with missing "
+        "keys (MK), missing values (MV) and wrong values (WV), per model. The oracle makes none."_s);
     doc.chart(u"Error sets (Venn) by model"_s, u"charts/venn"_s);
 
     doc.heading(u"Paired comparison: %1 against %2"_s.arg(strategyB, strategyA));
-    doc.paragraph(u"Each model against itself on the same cases: the difference in %1 in percentage points with a "
-                  "paired bootstrap 95% interval, and the exact McNemar p (b: cases only %2 gets right, c: only %3)."_s
-                      .arg(metricLabel(metric), strategyA, strategyB));
+    doc.paragraph(
+        u"Each model against itself on the same cases: the difference in %1 in percentage points with a "
+        "paired bootstrap 95% interval, and the exact McNemar p (b: cases only %2 gets right, c: only %3)."_s.arg(
+            metricLabel(metric), strategyA, strategyB));
     QList<QStringList> comparisonRows;
     for (const ConfigComparison& c : comparisons) {
         const PairedComparison& s = c.stats;
-        comparisonRows << QStringList { displayModelName(c.a.model, c.a.simulated), QString::number(s.n), share(s.meanA),
-            share(s.meanB), u"%1 [%2, %3]"_s.arg(points(s.deltaPoints), points(s.deltaCiPoints.low),
-                                points(s.deltaCiPoints.high)),
+        comparisonRows << QStringList { displayModelName(c.a.model, c.a.simulated), QString::number(s.n),
+            share(s.meanA), share(s.meanB),
+            u"%1 [%2, %3]"_s.arg(points(s.deltaPoints), points(s.deltaCiPoints.low), points(s.deltaCiPoints.high)),
             QString::number(s.b), QString::number(s.c), pValue(s.pValue) };
     }
-    doc.table(markdownTable({ u"model"_s, u"n"_s, strategyA, strategyB, u"Δ points [95% CI]"_s, u"b"_s, u"c"_s,
-                                u"McNemar p"_s },
+    doc.table(markdownTable(
+        { u"model"_s, u"n"_s, strategyA, strategyB, u"Δ points [95% CI]"_s, u"b"_s, u"c"_s, u"McNemar p"_s },
         comparisonRows, { false, true, true, true, true, true, true, true }));
-    doc.chart(u"%1 − %2 in %3 per model, with paired bootstrap 95% intervals"_s.arg(strategyB, strategyA,
-                  metricLabel(metric)),
+    doc.chart(u"%1 − %2 in %3 per model, with paired bootstrap 95% intervals"_s.arg(
+                  strategyB, strategyA, metricLabel(metric)),
         u"charts/comparison"_s);
     doc.heading(u"Planted gold mistakes"_s);
     doc.paragraph(u"The demo stores a few cases' gold with a mistake of the kinds real gold has, while the simulated "
@@ -382,13 +381,12 @@ int demoCommand(const QStringList& args)
         return failure(error);
 
     out(u"Demo: %1 answers from %2 simulated runs in %3 s (scored in %4 s, charts in %5 s)\n"
-        "  store:  %6\n  report: %7\n          %8\n  charts: %9\n"_s
-            .arg(QString::number(demo.stored), QString::number(demo.runs.size()),
-                QLocale::c().toString(demo.elapsedMs / 1000.0, 'f', 1), QLocale::c().toString(scoreMs / 1000.0, 'f', 1),
-                QLocale::c().toString(chartMs / 1000.0, 'f', 1), QDir::toNativeSeparators(storeLocation),
-                QDir::toNativeSeparators(dir.filePath(u"report.md"_s)),
-                QDir::toNativeSeparators(dir.filePath(u"report.html"_s)),
-                QDir::toNativeSeparators(dir.filePath(u"charts"_s) + u'/')));
+        "  store:  %6\n  report: %7\n          %8\n  charts: %9\n"_s.arg(QString::number(demo.stored),
+            QString::number(demo.runs.size()), QLocale::c().toString(demo.elapsedMs / 1000.0, 'f', 1),
+            QLocale::c().toString(scoreMs / 1000.0, 'f', 1), QLocale::c().toString(chartMs / 1000.0, 'f', 1),
+            QDir::toNativeSeparators(storeLocation), QDir::toNativeSeparators(dir.filePath(u"report.md"_s)),
+            QDir::toNativeSeparators(dir.filePath(u"report.html"_s)),
+            QDir::toNativeSeparators(dir.filePath(u"charts"_s) + u'/')));
     return ExitOk;
 }
 

@@ -11,7 +11,8 @@ namespace structscope::cli {
 
 namespace {
 
-constexpr auto kCss = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#202020;max-width:1180px;margin:2em auto;padding:0 1em;line-height:1.45}
+constexpr auto kCss
+    = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#202020;max-width:1180px;margin:2em auto;padding:0 1em;line-height:1.45}
 h1,h2{font-weight:600}h2{margin-top:2em;border-bottom:1px solid #ddd;padding-bottom:.2em}
 .table{overflow-x:auto;margin:1em 0}table{border-collapse:collapse;font-size:.86em}
 th,td{border:1px solid #d8d8d8;padding:.3em .6em}th,td.r{white-space:nowrap}th{background:#f2f2f2;text-align:left}

@@ -64,11 +64,10 @@ int goldCommand(const QStringList& args)
         "after, author, time, reason)."_s);
     parser.addHelpOption();
     parser.addPositionalArgument(u"export"_s, u"The action (only \"export\" so far)."_s);
-    parser.addOption({u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s});
-    parser.addOption({u"suite"_s, u"The stored suite: its id (or its row when the id is stored twice)."_s,
-                      u"ID"_s});
-    parser.addOption({u"out"_s, u"Folder to write; must be empty or missing unless --force."_s, u"DIR"_s});
-    parser.addOption({u"force"_s, u"Write into a folder that is not empty (replacing files of the same names)."_s});
+    parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
+    parser.addOption({ u"suite"_s, u"The stored suite: its id (or its row when the id is stored twice)."_s, u"ID"_s });
+    parser.addOption({ u"out"_s, u"Folder to write; must be empty or missing unless --force."_s, u"DIR"_s });
+    parser.addOption({ u"force"_s, u"Write into a folder that is not empty (replacing files of the same names)."_s });
     if (!parser.parse(args)) {
         err(u"structscope gold: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;

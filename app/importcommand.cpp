@@ -23,11 +23,11 @@ void printSummary(const ImportSummary& summary, qint64 elapsedMs)
         QString::number(double(elapsedMs) / 1000.0, 'f', 2), QString::number(summary.lines),
         QString::number(summary.malformed), QString::number(summary.skipped));
     if (summary.askedWithOtherSchema > 0)
-        text += u"%1 response(s) were asked with another schema than their case's; they are validated against it\n"_s.arg(
-            QString::number(summary.askedWithOtherSchema));
+        text += u"%1 response(s) were asked with another schema than their case's; they are validated against it\n"_s
+                    .arg(QString::number(summary.askedWithOtherSchema));
     if (summary.suite.row != 0)
-        text += u"suite %1 (%2 cases, %3)\n"_s.arg(summary.suite.id, QString::number(summary.cases),
-            summary.suiteCreated ? u"new"_s : u"already stored"_s);
+        text += u"suite %1 (%2 cases, %3)\n"_s.arg(
+            summary.suite.id, QString::number(summary.cases), summary.suiteCreated ? u"new"_s : u"already stored"_s);
     if (!summary.runIds.isEmpty()) {
         QStringList ids;
         for (qint64 id : summary.runIds)
@@ -44,17 +44,17 @@ int importCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Import responses produced elsewhere into a store."_s);
     parser.addHelpOption();
-    parser.addOption({u"format"_s, u"sob (Structured Output Benchmark response files) or jsonl (generic results)."_s,
-                      u"FORMAT"_s});
-    parser.addOption({u"store"_s, u"SQLite file (created if missing) or postgresql:// URL."_s, u"DB"_s});
-    parser.addOption({u"modality"_s, u"sob: text, image or audio (default: from each file name, else text)."_s,
-                      u"MODALITY"_s});
-    parser.addOption({u"suite"_s, u"jsonl: the suite folder the responses answer."_s, u"DIR"_s});
-    parser.addOption({u"strategy"_s, u"Strategy of runs whose lines name none (default: imported)."_s, u"S"_s});
-    parser.addOption({u"field-map"_s,
-                      u"jsonl: where other tools keep each field, e.g. case_id=id,response=output.text "
-                      u"(dotted paths or JSON pointers; also a JSON object)."_s,
-                      u"MAP"_s});
+    parser.addOption({ u"format"_s, u"sob (Structured Output Benchmark response files) or jsonl (generic results)."_s,
+        u"FORMAT"_s });
+    parser.addOption({ u"store"_s, u"SQLite file (created if missing) or postgresql:// URL."_s, u"DB"_s });
+    parser.addOption(
+        { u"modality"_s, u"sob: text, image or audio (default: from each file name, else text)."_s, u"MODALITY"_s });
+    parser.addOption({ u"suite"_s, u"jsonl: the suite folder the responses answer."_s, u"DIR"_s });
+    parser.addOption({ u"strategy"_s, u"Strategy of runs whose lines name none (default: imported)."_s, u"S"_s });
+    parser.addOption({ u"field-map"_s,
+        u"jsonl: where other tools keep each field, e.g. case_id=id,response=output.text "
+        u"(dotted paths or JSON pointers; also a JSON object)."_s,
+        u"MAP"_s });
     parser.addOption({ u"no-keep-verdicts"_s,
         u"Do not score the imported answers and keep their verdicts in the store (the app and reports then score "
         u"them when they open it)."_s });
@@ -89,7 +89,7 @@ int importCommand(const QStringList& args)
     std::optional<Modality> modality;
     if (!modalityOption(parser, u"import"_s, modality))
         return ExitUsage;
-    std::optional<JsonlFieldMap> fieldMap = JsonlFieldMap{};
+    std::optional<JsonlFieldMap> fieldMap = JsonlFieldMap {};
     if (parser.isSet(u"field-map"_s)) {
         QString error;
         fieldMap = parseFieldMap(parser.value(u"field-map"_s), &error);
@@ -119,7 +119,7 @@ int importCommand(const QStringList& args)
     }
 
     StoreError openError;
-    auto store = ResultStore::open(storeLocation, ResultStore::OpenOptions{}, &openError);
+    auto store = ResultStore::open(storeLocation, ResultStore::OpenOptions {}, &openError);
     if (!store) {
         err(u"structscope import: %1\n"_s.arg(openError.message));
         return ExitFailure;

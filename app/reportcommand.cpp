@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
-#include "report/aggregator.h"
 #include "io/sobimporter.h"
+#include "report/aggregator.h"
 #include "report/evaluation.h"
 #include "report/failureoverlaps.h"
-#include "report/pairmatrixwriter.h"
 #include "report/fieldreport.h"
-#include "report/sobevaluation.h"
+#include "report/pairmatrixwriter.h"
 #include "report/reportwriter.h"
 #include "report/sidebyside.h"
+#include "report/sobevaluation.h"
 #include "scoring/metricregistry.h"
 #include "store/resultstore.h"
 
@@ -105,7 +105,8 @@ std::optional<int> pairsReport(const QCommandLineParser& parser, bool fromFiles,
         QString names;
         for (const MetricInfo& info : allMetrics()) {
             if (info.kind == MetricKind::Rate || info.kind == MetricKind::Mean)
-                names += (names.isEmpty() ? u""_s : u", "_s) + QString::fromUtf8(info.id.data(), qsizetype(info.id.size()));
+                names += (names.isEmpty() ? u""_s : u", "_s)
+                    + QString::fromUtf8(info.id.data(), qsizetype(info.id.size()));
         }
         err(u"structscope report: unknown metric '%1' for --pairs; metrics compared case by case: %2\n"_s.arg(
             QString::fromStdString(options.metric), names));
@@ -196,8 +197,8 @@ int overlapsReport(const QCommandLineParser& parser)
     if (!counted)
         return exitCode;
     const FailureOverlaps& overlaps = *counted;
-    const std::string text = format == u"json"_s ? failureOverlapsJson(overlaps, gold.toStdString())
-                                                 : failureOverlapsCsv(overlaps);
+    const std::string text
+        = format == u"json"_s ? failureOverlapsJson(overlaps, gold.toStdString()) : failureOverlapsCsv(overlaps);
     return writeReportText(parser.value(u"out"_s), text) ? ExitOk : ExitFailure;
 }
 
@@ -208,26 +209,28 @@ int reportCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(u"Score every stored response and aggregate the metrics into a table."_s);
     parser.addHelpOption();
-    parser.addOption({u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s});
-    parser.addOption({u"metrics"_s, u"Families to report: ladder, extraction, grounding, contract (comma-separated; "
-                                    u"default: every family the store's suites declare)."_s,
-                      u"FAMILY"_s});
-    parser.addOption({u"by"_s, u"Group by these keys (comma-separated; default model): "_s
-                          + QString::fromStdString([] {
-                                std::string keys;
-                                for (const std::string& k : groupKeys())
-                                    keys += (keys.empty() ? "" : ", ") + k;
-                                return keys;
-                            }())
-                          + u", field (a row per field of the gold, with the field metrics only), field_root (the same "
-                              u"per top-level key)"_s,
-                      u"KEY"_s, u"model"_s});
-    parser.addOption({u"format"_s, u"json, md, csv or latex."_s, u"FORMAT"_s});
-    parser.addOption({u"gold"_s, u"measured (original gold), adjusted (current revision) or both (side by side, a row per basis)."_s, u"BASIS"_s,
-                      u"measured"_s});
-    parser.addOption({u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s});
-    parser.addOption({u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s,
-                      u"1000"_s});
+    parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
+    parser.addOption({ u"metrics"_s,
+        u"Families to report: ladder, extraction, grounding, contract (comma-separated; "
+        u"default: every family the store's suites declare)."_s,
+        u"FAMILY"_s });
+    parser.addOption({ u"by"_s,
+        u"Group by these keys (comma-separated; default model): "_s + QString::fromStdString([] {
+            std::string keys;
+            for (const std::string& k : groupKeys())
+                keys += (keys.empty() ? "" : ", ") + k;
+            return keys;
+        }())
+            + u", field (a row per field of the gold, with the field metrics only), field_root (the same "
+              u"per top-level key)"_s,
+        u"KEY"_s, u"model"_s });
+    parser.addOption({ u"format"_s, u"json, md, csv or latex."_s, u"FORMAT"_s });
+    parser.addOption({ u"gold"_s,
+        u"measured (original gold), adjusted (current revision) or both (side by side, a row per basis)."_s, u"BASIS"_s,
+        u"measured"_s });
+    parser.addOption({ u"out"_s, u"Write to this file instead of standard output."_s, u"FILE"_s });
+    parser.addOption(
+        { u"bootstrap"_s, u"Bootstrap resamples for mean intervals (default 1000)."_s, u"B"_s, u"1000"_s });
     parser.addOption({ u"sob"_s,
         u"Score SOB response files (FILE...) directly, without a store, as SOB's own evaluator does: read, checked "
         u"and scored exactly as `structscope import --format sob` and a report of the new store would, but nothing "
@@ -235,9 +238,9 @@ int reportCommand(const QStringList& args)
     parser.addOption({ u"modality"_s, u"With --sob: text, image or audio (default: from each file name, else text)."_s,
         u"MODALITY"_s });
     parser.addPositionalArgument(u"FILE"_s, u"With --sob: SOB response files (JSONL)."_s, u"[FILE...]"_s);
-    parser.addOption({u"keep-verdicts"_s,
+    parser.addOption({ u"keep-verdicts"_s,
         u"Also keep what this report scores in the store (opened for writing), so that later reports and the app "
-        u"read the verdicts instead of scoring every answer again."_s});
+        u"read the verdicts instead of scoring every answer again."_s });
     addPairsOptions(parser);
     parser.addOption({ u"overlaps"_s,
         u"Instead of metrics: which cases fail for which sets (the --by groups, default model), as region counts "
@@ -246,8 +249,8 @@ int reportCommand(const QStringList& args)
         u"With --overlaps: when an answer fails: not-correct (default), error:KIND (mk, mv, wv, ...) or "
         u"METRIC<THRESHOLD (e.g. grounding.value_accuracy<0.8)."_s,
         u"C"_s });
-    parser.addOption({ u"sets"_s, u"With --overlaps: the sets to count (comma-separated labels; default all)."_s,
-        u"LABELS"_s });
+    parser.addOption(
+        { u"sets"_s, u"With --overlaps: the sets to count (comma-separated labels; default all)."_s, u"LABELS"_s });
     if (!parser.parse(args)) {
         err(u"structscope report: %1\n"_s.arg(parser.errorText()));
         return ExitUsage;
@@ -315,7 +318,8 @@ int reportCommand(const QStringList& args)
     aggregateOptions.groupBy.clear();
     for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
         const std::string k = key.trimmed().toStdString();
-        if (k != kFieldGroupKey && k != kFieldRootGroupKey && std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end()) {
+        if (k != kFieldGroupKey && k != kFieldRootGroupKey
+            && std::find(groupKeys().begin(), groupKeys().end(), k) == groupKeys().end()) {
             err(u"structscope report: cannot group by '%1'\n"_s.arg(key));
             return ExitUsage;
         }
@@ -335,7 +339,7 @@ int reportCommand(const QStringList& args)
     for (const std::string& f : aggregateOptions.families) {
         if ((f == "field") != byField) {
             err(byField ? u"structscope report: --by field reports the field family only, not '%1'\n"_s.arg(
-                              QString::fromStdString(f))
+                    QString::fromStdString(f))
                         : u"structscope report: the field family needs --by ...,field\n"_s);
             return ExitUsage;
         }

@@ -157,8 +157,8 @@ int runCommand(const QStringList& args)
     parser.addOption({ u"trust-store-origin"_s,
         u"With --resume or --retry-errors: send keys and $VAR headers to the endpoints the store names, not only "
         "to those given again with --model."_s });
-    parser.addOption({ u"allow-insecure-key"_s,
-        u"Send keys and $VAR headers over plain http to hosts that are not loopback."_s });
+    parser.addOption(
+        { u"allow-insecure-key"_s, u"Send keys and $VAR headers over plain http to hosts that are not loopback."_s });
     parser.addOption({ u"no-cache"_s, u"Send every request, even one answered before with the same request."_s });
     parser.addOption({ u"prices"_s, u"Price table (JSON) instead of the user's or the built-in one."_s, u"FILE"_s });
     parser.addOption({ u"timeout"_s, u"Seconds for one call, the whole of it (default 600)."_s, u"S"_s });

@@ -41,12 +41,13 @@ int serveSimCommand(const QStringList& args)
         "or a malformed body (default 0)."_s,
         u"R"_s, u"0"_s });
     parser.addOption({ u"seed"_s, u"Seed of the fault dice (default 1)."_s, u"N"_s, u"1"_s });
-    parser.addOption({ u"max-body-bytes"_s,
-        u"Refuse a request body larger than this with 413 (default 16777216)."_s, u"N"_s, u"16777216"_s });
-    parser.addOption({ u"max-connections"_s,
-        u"Answer connections beyond this many open ones with 503 (default 256)."_s, u"N"_s, u"256"_s });
+    parser.addOption({ u"max-body-bytes"_s, u"Refuse a request body larger than this with 413 (default 16777216)."_s,
+        u"N"_s, u"16777216"_s });
+    parser.addOption({ u"max-connections"_s, u"Answer connections beyond this many open ones with 503 (default 256)."_s,
+        u"N"_s, u"256"_s });
     parser.addOption({ u"header-timeout"_s,
-        u"Seconds a request may take to send its headers; its body gets six times as long (default 10)."_s, u"S"_s, u"10"_s });
+        u"Seconds a request may take to send its headers; its body gets six times as long (default 10)."_s, u"S"_s,
+        u"10"_s });
     parser.addOption({ u"idle-timeout"_s, u"Close a kept-alive connection idle this many seconds (default 30)."_s,
         u"S"_s, u"30"_s });
     parser.addOption({ u"quiet"_s, u"Do not log every request."_s });
@@ -141,10 +142,11 @@ int serveSimCommand(const QStringList& args)
         "  simulated models: %2\n  suites: %3 (%4 cases)\n"
         "  limits: bodies ≤ %6 bytes, ≤ %7 connections, headers in %8 s, idle connections closed after %9 s\n"
         "  try: structscope run --suite %5 --model "
-        "'openai:careful@http://127.0.0.1:%1/v1;case_headers'\n"_s.arg(QString::number(server.port()), models.join(u", "_s),
-            server.catalog().suiteIds().join(u", "_s), QString::number(server.catalog().caseCount()),
-            server.catalog().suiteIds().value(0, u"DIR"_s), QString::number(maxBody), QString::number(maxConnections),
-            QString::number(headerSeconds), QString::number(idleSeconds)));
+        "'openai:careful@http://127.0.0.1:%1/v1;case_headers'\n"_s.arg(QString::number(server.port()),
+            models.join(u", "_s), server.catalog().suiteIds().join(u", "_s),
+            QString::number(server.catalog().caseCount()), server.catalog().suiteIds().value(0, u"DIR"_s),
+            QString::number(maxBody), QString::number(maxConnections), QString::number(headerSeconds),
+            QString::number(idleSeconds)));
     g_stop = 0;
     std::signal(SIGINT, onServeSimSignal);
     std::signal(SIGTERM, onServeSimSignal);

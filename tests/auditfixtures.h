@@ -3,8 +3,8 @@
 // Fixtures of tst_audit: a store built from tests/data/audit (see its README). c-1's gold age is 14; three
 // of four models answer 41.
 #include "audit/auditqueue.h"
-#include "store/resultstore.h"
 #include "io/sobimporter.h"
+#include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 
@@ -107,7 +107,8 @@ inline Workspace makeWorkspace(const QString& location)
         const QString model = QString::fromStdString(record["model"].get<std::string>());
         if (!runs.contains(model))
             runs.insert(model, store->createRun(makeRun(w.suite.row, model, u"P"_s))->id);
-        responses << makeResponse(runs.value(model), w.caseRows.value(QString::fromStdString(record["case_id"].get<std::string>())),
+        responses << makeResponse(runs.value(model),
+            w.caseRows.value(QString::fromStdString(record["case_id"].get<std::string>())),
             QString::fromStdString(record["response"].get<std::string>()));
     }
     // A model whose only call failed is not heard; a newer run whose answer does not parse does not
@@ -139,10 +140,12 @@ inline std::unique_ptr<ResultStore> makeSobStore(
     std::map<QString, QByteArray> files;
     for (const SobCase& c : cases) {
         for (const auto& [model, answer] : c.answers) {
-            const json record = { { "metadata", { { "record_id", c.id.toStdString() }, { "model_id", model.toStdString() },
-                                                    { "schema_complexity", "easy" } } },
-                { "input", { { "context", c.context.toStdString() }, { "question", "Extract." },
-                               { "json_schema", { { "type", "object" } } } } },
+            const json record = { { "metadata",
+                                      { { "record_id", c.id.toStdString() }, { "model_id", model.toStdString() },
+                                          { "schema_complexity", "easy" } } },
+                { "input",
+                    { { "context", c.context.toStdString() }, { "question", "Extract." },
+                        { "json_schema", { { "type", "object" } } } } },
                 { "output", { { "candidate_response", answer }, { "ground_truth", c.gold } } } };
             files[model] += QByteArray::fromStdString(record.dump()) + '\n';
         }

@@ -61,8 +61,9 @@ inline structscope::SuiteFiles suiteFiles()
 })";
     QByteArray cases;
     for (int i = 1; i <= 6; ++i)
-        cases += QStringLiteral("{\"id\": \"o-%1\", \"category\": \"people\", \"tier\": \"easy\", \"input\": \"P%1 is %1.\", "
-                                "\"gold\": {\"name\": \"P%1\", \"age\": %1}}\n")
+        cases += QStringLiteral(
+            "{\"id\": \"o-%1\", \"category\": \"people\", \"tier\": \"easy\", \"input\": \"P%1 is %1.\", "
+            "\"gold\": {\"name\": \"P%1\", \"age\": %1}}\n")
                      .arg(i)
                      .toUtf8();
     files[u"cases.jsonl"_s] = cases;

@@ -33,7 +33,8 @@ inline SuiteFiles goodSuite()
   "properties": {"name": {"type": "string"}, "age": {"type": ["integer", "null"], "minimum": 0}},
   "required": ["name", "age"]
 })";
-    files[u"cases.jsonl"_s] = R"({"id": "t-1", "category": "support", "tier": "easy", "input": "VPN down", "gold": {"title": "VPN down", "priority": "high"}}
+    files[u"cases.jsonl"_s]
+        = R"({"id": "t-1", "category": "support", "tier": "easy", "input": "VPN down", "gold": {"title": "VPN down", "priority": "high"}}
 {"id": "t-2", "category": "support", "schema": "ticket", "input": "Mouse squeaks", "question": null, "gold": {"title": "Mouse squeaks", "priority": "low"}, "source_kind": "email"}
 {"id": "p-1", "category": "contact", "schema": "person", "input": "Ana, age unknown", "question": "Who?", "gold": {"name": "Ana", "age": null}}
 )";

@@ -14,8 +14,8 @@
 #include "audit/sourcesnippet.h"
 #include "audit/suiterebuild.h"
 #include "audit/triage.h"
-#include "store/resultstore.h"
 #include "stats/intervals.h"
+#include "store/resultstore.h"
 #include "store/storelocation.h"
 #include "suite/preflight.h"
 #include "suite/suiteloader.h"
@@ -212,23 +212,22 @@ private Q_SLOTS:
         const QString more = uR"({"h": [{"year": 1962, "pints": 211, "notes": "first"},
                                          {"year": 1964, "pints": 294, "notes": "largest"}]})"_s;
         // Gold lacks the 1962 row that three models list first: one missing element, and no "211 for 294".
-        QTest::addRow("gold lacks an element") << full << QStringList { more, more, more, full }
-                                               << QStringList { u"gold_lacks_element:h[+0]"_s };
-        QTest::addRow("gold's empty array") << uR"({"r": []})"_s
-                                            << QStringList { uR"({"r": ["x"]})"_s, uR"({"r": ["x"]})"_s,
-                                                   uR"({"r": ["x"]})"_s, uR"({"r": []})"_s }
-                                            << QStringList { u"gold_lacks_element:r[+0]"_s };
+        QTest::addRow("gold lacks an element")
+            << full << QStringList { more, more, more, full } << QStringList { u"gold_lacks_element:h[+0]"_s };
+        QTest::addRow("gold's empty array")
+            << uR"({"r": []})"_s
+            << QStringList { uR"({"r": ["x"]})"_s, uR"({"r": ["x"]})"_s, uR"({"r": ["x"]})"_s, uR"({"r": []})"_s }
+            << QStringList { u"gold_lacks_element:r[+0]"_s };
         const QString abc = uR"({"r": ["a", "b", "c"]})"_s;
         const QString ac = uR"({"r": ["a", "c"]})"_s;
-        QTest::addRow("models lack a gold element") << abc << QStringList { ac, ac, ac, abc }
-                                                    << QStringList { u"models_lack_element:r[1]"_s };
+        QTest::addRow("models lack a gold element")
+            << abc << QStringList { ac, ac, ac, abc } << QStringList { u"models_lack_element:r[1]"_s };
         // Each model drops another element: no element is lacked by a majority, and nobody suggests null.
-        QTest::addRow("scattered omissions") << uR"({"p": [{"n": "A"}, {"n": "B"}, {"n": "C"}]})"_s
-                                             << QStringList { uR"({"p": [{"n": "A"}, {"n": "C"}]})"_s,
-                                                    uR"({"p": [{"n": "A"}, {"n": "B"}]})"_s,
-                                                    uR"({"p": [{"n": "B"}, {"n": "C"}]})"_s,
-                                                    uR"({"p": [{"n": "A"}, {"n": "B"}, {"n": "C"}]})"_s }
-                                             << QStringList {};
+        QTest::addRow("scattered omissions")
+            << uR"({"p": [{"n": "A"}, {"n": "B"}, {"n": "C"}]})"_s
+            << QStringList { uR"({"p": [{"n": "A"}, {"n": "C"}]})"_s, uR"({"p": [{"n": "A"}, {"n": "B"}]})"_s,
+                   uR"({"p": [{"n": "B"}, {"n": "C"}]})"_s, uR"({"p": [{"n": "A"}, {"n": "B"}, {"n": "C"}]})"_s }
+            << QStringList {};
         const QString merged = uR"({"r": ["red and blue"]})"_s;
         QTest::addRow("models merge") << uR"({"r": ["red", "blue"]})"_s
                                       << QStringList { merged, merged, merged, uR"({"r": ["red", "blue"]})"_s }
@@ -239,9 +238,9 @@ private Q_SLOTS:
         // Split by words: the gold's one string becomes two, each bringing its own number; no "14 days" element
         // is proposed and the first piece is not offered as a new value.
         const QString pieces = uR"({"r": ["30 days before the end", "14 days before the end"]})"_s;
-        QTest::addRow("models split by words") << uR"({"r": ["30 days and 14 days before the end"]})"_s
-                                               << QStringList { pieces, pieces, pieces, pieces }
-                                               << QStringList { u"merge_split:r"_s };
+        QTest::addRow("models split by words")
+            << uR"({"r": ["30 days and 14 days before the end"]})"_s << QStringList { pieces, pieces, pieces, pieces }
+            << QStringList { u"merge_split:r"_s };
         const QString objectMerged = uR"({"p": [{"name": "Ann", "phone": "555", "email": "ann@x.org"}]})"_s;
         QTest::addRow("models merge objects")
             << uR"({"p": [{"name": "Ann", "phone": "555", "email": null}, {"name": "Ann B.", "phone": null, "email": "ann@x.org"}]})"_s
@@ -249,26 +248,26 @@ private Q_SLOTS:
             << QStringList { u"merge_split:p"_s };
         // The answers list the rows in another order; the disagreement on A's age survives the alignment.
         const QString swapped = uR"({"p": [{"n": "B", "age": 5}, {"n": "A", "age": 30}]})"_s;
-        QTest::addRow("value after alignment") << uR"({"p": [{"n": "A", "age": 3}, {"n": "B", "age": 5}]})"_s
-                                               << QStringList { swapped, swapped, swapped,
-                                                      uR"({"p": [{"n": "A", "age": 3}, {"n": "B", "age": 5}]})"_s }
-                                               << QStringList { u"value:p[0].age"_s };
-        QTest::addRow("key lacked inside a paired element") << uR"({"p": [{"n": "A", "x": "q"}]})"_s
-                                                            << QStringList { uR"({"p": [{"n": "A"}]})"_s,
-                                                                   uR"({"p": [{"n": "A"}]})"_s,
-                                                                   uR"({"p": [{"n": "A"}]})"_s,
-                                                                   uR"({"p": [{"n": "A", "x": "q"}]})"_s }
-                                                            << QStringList { u"value:p[0].x"_s };
-        QTest::addRow("no array: not heard") << uR"({"p": [{"n": "A"}], "k": 1})"_s
-                                             << QStringList { uR"({"k": 1})"_s, uR"({"k": 1, "p": null})"_s,
-                                                    uR"({"k": 1})"_s, uR"({"k": 1})"_s }
-                                             << QStringList {};
-        QTest::addRow("format") << uR"({"s": "IFC", "pct": "35%", "t": "Hemophiliacs", "v": 7})"_s
-                                << QStringList { uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
-                                       uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
-                                       uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
-                                       uR"({"s": "IFC", "pct": "35%", "t": "Hemophiliacs", "v": 7})"_s }
-                                << QStringList { u"format:pct"_s, u"format:s"_s, u"format:t"_s, u"value:v"_s };
+        QTest::addRow("value after alignment")
+            << uR"({"p": [{"n": "A", "age": 3}, {"n": "B", "age": 5}]})"_s
+            << QStringList { swapped, swapped, swapped, uR"({"p": [{"n": "A", "age": 3}, {"n": "B", "age": 5}]})"_s }
+            << QStringList { u"value:p[0].age"_s };
+        QTest::addRow("key lacked inside a paired element")
+            << uR"({"p": [{"n": "A", "x": "q"}]})"_s
+            << QStringList { uR"({"p": [{"n": "A"}]})"_s, uR"({"p": [{"n": "A"}]})"_s, uR"({"p": [{"n": "A"}]})"_s,
+                   uR"({"p": [{"n": "A", "x": "q"}]})"_s }
+            << QStringList { u"value:p[0].x"_s };
+        QTest::addRow("no array: not heard")
+            << uR"({"p": [{"n": "A"}], "k": 1})"_s
+            << QStringList { uR"({"k": 1})"_s, uR"({"k": 1, "p": null})"_s, uR"({"k": 1})"_s, uR"({"k": 1})"_s }
+            << QStringList {};
+        QTest::addRow("format")
+            << uR"({"s": "IFC", "pct": "35%", "t": "Hemophiliacs", "v": 7})"_s
+            << QStringList { uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
+                   uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
+                   uR"x({"s": "Interfraternity Conference (IFC)", "pct": 35, "t": "hemophiliacs", "v": 8})x"_s,
+                   uR"({"s": "IFC", "pct": "35%", "t": "Hemophiliacs", "v": 7})"_s }
+            << QStringList { u"format:pct"_s, u"format:s"_s, u"format:t"_s, u"value:v"_s };
     }
 
     void alignmentSortsFindingsIntoKinds()
@@ -292,7 +291,8 @@ private Q_SLOTS:
         std::vector<CaseAnswer> heard;
         const char* notes[] = { "first", "initial year", "first", "x" };
         for (int i = 0; i < 4; ++i) {
-            json answer = j(R"({"h": [{"year": 1962, "pints": 211}, {"year": 1964, "pints": 294, "notes": "largest"}]})");
+            json answer
+                = j(R"({"h": [{"year": 1962, "pints": 211}, {"year": 1964, "pints": 294, "notes": "largest"}]})");
             answer["h"][0]["notes"] = notes[i];
             if (i == 3)
                 answer["h"].erase(0);
@@ -377,8 +377,8 @@ private Q_SLOTS:
     {
         std::vector<SobCase> cases;
         const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
-        const auto add = [&cases, &models](const char* id, const char* context, const char* gold,
-                             std::vector<const char*> answers) {
+        const auto add = [&cases, &models](
+                             const char* id, const char* context, const char* gold, std::vector<const char*> answers) {
             SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
             for (std::size_t i = 0; i < answers.size(); ++i)
                 c.answers.push_back({ models.at(int(i)), j(answers[i]) });
@@ -393,8 +393,8 @@ private Q_SLOTS:
                 R"({"age": 14, "visits": [{"year": 2021, "city": "Bergen"}]})" });
         // b: a value only the gold is found for (the models' 7 is not in the text): ranked after a's.
         add("b", "Bo has 3 cats.", R"({"cats": 3, "tag": "IFC"})",
-            { R"({"cats": 7, "tag": "the IFC"})", R"({"cats": 7, "tag": "the IFC"})", R"({"cats": 7, "tag": "the IFC"})",
-                R"({"cats": 3, "tag": "IFC"})" });
+            { R"({"cats": 7, "tag": "the IFC"})", R"({"cats": 7, "tag": "the IFC"})",
+                R"({"cats": 7, "tag": "the IFC"})", R"({"cats": 3, "tag": "IFC"})" });
         return cases;
     }
 
@@ -464,8 +464,8 @@ private Q_SLOTS:
         const GoldEditOutcome outcome = applyLeafEdit(*store, *edit);
         QVERIFY2(outcome.ok(), qPrintable(outcome.message));
         QCOMPARE(outcome.added.revision, 1);
-        QCOMPARE_JSON(outcome.added.gold["visits"],
-            j(R"([{"year": 2019, "city": "Oslo"}, {"year": 2021, "city": "Bergen"}])"));
+        QCOMPARE_JSON(
+            outcome.added.gold["visits"], j(R"([{"year": 2019, "city": "Oslo"}, {"year": 2021, "city": "Bergen"}])"));
         QCOMPARE(outcome.added.reason, u"the text lists 2019"_s);
 
         // Rebuilt: listed as fixed by that revision; the current gold raises no element finding.
@@ -540,7 +540,8 @@ private Q_SLOTS:
             named.insert(id.get<std::string>());
         std::map<std::tuple<std::string, std::string, std::string>, const json*> byKey;
         for (const json& label : labels["findings"])
-            byKey[{ label["case"].get<std::string>(), label["kind"].get<std::string>(), label["path"].get<std::string>() }]
+            byKey[{
+                label["case"].get<std::string>(), label["kind"].get<std::string>(), label["path"].get<std::string>() }]
                 = &label;
 
         auto store = ResultStore::open(newLocation());
@@ -565,12 +566,13 @@ private Q_SLOTS:
             const std::string kind = findingKindId(item.kind);
             const auto found = byKey.find({ item.caseId.toStdString(), kind, item.path });
             QVERIFY2(found != byKey.end(),
-                qPrintable(u"unlabelled finding: %1 %2 %3"_s.arg(item.caseId.left(8), QString::fromStdString(kind),
-                    QString::fromStdString(item.path))));
+                qPrintable(u"unlabelled finding: %1 %2 %3"_s.arg(
+                    item.caseId.left(8), QString::fromStdString(kind), QString::fromStdString(item.path))));
             used.insert(found->second);
             const json& label = *found->second;
             const bool real = label["real_gold_problem"].get<bool>();
-            const bool right = real && label.value("suggestion_right", json()).is_boolean() && label["suggestion_right"].get<bool>();
+            const bool right
+                = real && label.value("suggestion_right", json()).is_boolean() && label["suggestion_right"].get<bool>();
             const bool random = !named.count(item.caseId.toStdString());
             const bool edit = item.kind == FindingKind::Value || item.kind == FindingKind::MissingElement
                 || item.kind == FindingKind::ExtraElement;
@@ -617,20 +619,22 @@ private Q_SLOTS:
         QCOMPARE(figure(u"all"_s), u"11/46/10"_s);
 
         // The named examples: gold lacks the 1962 row, and no "replace 294 by 211"; three staff rows.
-        const AuditItem* blood = findItem(queue, QString::fromStdString(labels["named_cases"][0].get<std::string>()),
-            FindingKind::MissingElement);
+        const AuditItem* blood = findItem(
+            queue, QString::fromStdString(labels["named_cases"][0].get<std::string>()), FindingKind::MissingElement);
         QVERIFY(blood);
         QCOMPARE(QString::fromStdString(blood->path), u"historical_collections[+0]"_s);
         QCOMPARE_JSON(blood->consensus["year"], json(1962));
         QCOMPARE_JSON(blood->consensus["pints_collected"], json(211));
         QVERIFY(!findItem(queue, blood->caseId, "historical_collections[0].pints_collected"));
-        QVERIFY2(blood->consensusSource.text.contains(u"since «1962» when 211 pints"_s), qPrintable(blood->consensusSource.text));
+        QVERIFY2(blood->consensusSource.text.contains(u"since «1962» when 211 pints"_s),
+            qPrintable(blood->consensusSource.text));
         int staffRows = 0;
         for (const AuditItem& item : queue.items) {
             if (item.caseId.toStdString() == labels["named_cases"][1].get<std::string>()
                 && item.kind == FindingKind::MissingElement && item.arrayPath == "staff_summary")
                 ++staffRows;
-            QVERIFY2(!(item.kind == FindingKind::Value && item.consensus.is_null() && item.path.find('[') != std::string::npos),
+            QVERIFY2(!(item.kind == FindingKind::Value && item.consensus.is_null()
+                         && item.path.find('[') != std::string::npos),
                 qPrintable(u"null suggested inside an array: %1"_s.arg(QString::fromStdString(item.path))));
         }
         QCOMPARE(staffRows, 3);
@@ -685,8 +689,8 @@ private Q_SLOTS:
         const Workspace w = makeWorkspace(newLocation());
         QVERIFY(w.store);
         QVERIFY(setTriageState(*w.store, { w.row("c-1"), "age", {}, TriageState::Dismissed, u"ann"_s, {} }));
-        const auto fixed = applyLeafEdit(
-            *w.store, { w.row("c-1"), "/age", json(41), u"bob"_s, u"the text says 41"_s, 0 });
+        const auto fixed
+            = applyLeafEdit(*w.store, { w.row("c-1"), "/age", json(41), u"bob"_s, u"the text says 41"_s, 0 });
         QVERIFY2(fixed.ok(), qPrintable(fixed.message));
 
         // The gold now agrees with the consensus; the item stays listed, as fixed by bob's revision.
@@ -749,7 +753,8 @@ private Q_SLOTS:
         QCOMPARE(undoGoldRevision(*w.store, row, u"ann"_s, 1).status, GoldEditOutcome::Status::Conflict);
 
         // Removing a key the schema does not require, in the inline-schema case too.
-        const auto removed = applyLeafEdit(*w.store, { w.row("c-2"), "/city", std::nullopt, u"ann"_s, u"no city"_s, 0 });
+        const auto removed
+            = applyLeafEdit(*w.store, { w.row("c-2"), "/city", std::nullopt, u"ann"_s, u"no city"_s, 0 });
         QVERIFY2(removed.ok(), qPrintable(removed.message));
         QCOMPARE_JSON(removed.added.gold, j(R"({"name": "Bo", "age": 30})"));
     }
@@ -898,8 +903,8 @@ private Q_SLOTS:
 
     void leafChangesOfARevision()
     {
-        const auto changes = goldLeafChanges(
-            j(R"({"a": 1, "b": [1, 2], "c": "x"})"), j(R"({"a": 2, "b": [1], "c": "x", "d": null})"));
+        const auto changes
+            = goldLeafChanges(j(R"({"a": 1, "b": [1, 2], "c": "x"})"), j(R"({"a": 2, "b": [1], "c": "x", "d": null})"));
         QCOMPARE(changes.size(), std::size_t(3));
         QCOMPARE(QString::fromStdString(changes[0].path), QStringLiteral("a"));
         QCOMPARE_JSON(changes[0].before.value_or(json("absent")), json(1));
@@ -930,8 +935,8 @@ private Q_SLOTS:
         QVERIFY2(result.problems.isEmpty(), qPrintable(result.problems.value(0).toString()));
         QVERIFY(result.warnings.isEmpty());
         QCOMPARE(result.written,
-            (QStringList { u"CHANGELOG.md"_s, u"cases.jsonl"_s, u"catalog.json"_s, u"schemas/person.json"_s,
-                u"suite.json"_s }));
+            (QStringList {
+                u"CHANGELOG.md"_s, u"cases.jsonl"_s, u"catalog.json"_s, u"schemas/person.json"_s, u"suite.json"_s }));
 
         const SuiteLoadResult loaded = loadSuiteDir(out);
         QVERIFY2(loaded.ok(), qPrintable(loaded.problems.value(0).toString()));

@@ -12,11 +12,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcessEnvironment>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -42,8 +42,8 @@ Run runCli(const QStringList& args)
     process.start(QStringLiteral(STRUCTSCOPE_BINARY), args);
     if (!process.waitForFinished(60000))
         return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2,
+        QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
 }
 
 QString testData(const QString& path)
@@ -88,10 +88,11 @@ struct GuiProcess
     bool waitUntilOpened(const QString& location)
     {
         return QTest::qWaitFor(
-            [&] {
-                return process.state() == QProcess::NotRunning || settings().contains(u"last="_s + location + u'\n');
-            },
-            60000)
+                   [&] {
+                       return process.state() == QProcess::NotRunning
+                           || settings().contains(u"last="_s + location + u'\n');
+                   },
+                   60000)
             && process.state() == QProcess::Running;
     }
 };
@@ -133,8 +134,8 @@ QStringList writePairsFiles(const QString& dir)
                     QJsonObject { { u"context"_s, u"Alice is 30 years old."_s },
                         { u"question"_s, u"Extract the person."_s }, { u"json_schema"_s, schema } } },
                 { u"output"_s,
-                    QJsonObject { { u"candidate_response"_s,
-                                      outcome(r, m) ? QJsonValue(person) : QJsonValue(u"Alice, 30"_s) },
+                    QJsonObject {
+                        { u"candidate_response"_s, outcome(r, m) ? QJsonValue(person) : QJsonValue(u"Alice, 30"_s) },
                         { u"ground_truth"_s, person } } },
             };
             file.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
@@ -153,15 +154,16 @@ class TestCli : public QObject
 private Q_SLOTS:
     void helpListsEverySubcommand()
     {
-        const Run run = runCli({u"--help"_s});
+        const Run run = runCli({ u"--help"_s });
         QCOMPARE(run.exitCode, 0);
-        for (const char* command : {"run", "import", "check", "report", "chart", "audit", "gold export", "serve-sim", "demo"})
+        for (const char* command :
+            { "run", "import", "check", "report", "chart", "audit", "gold export", "serve-sim", "demo" })
             QVERIFY2(run.out.contains(u"structscope "_s + QLatin1String(command)), command);
     }
 
     void versionPrints()
     {
-        const Run run = runCli({u"--version"_s});
+        const Run run = runCli({ u"--version"_s });
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.startsWith(u"structscope "_s));
     }
@@ -169,9 +171,9 @@ private Q_SLOTS:
     void everySubcommandIsBuilt()
     {
         // The last one (demo) was built: none is listed as missing, and demo answers with its own usage.
-        const Run help = runCli({u"--help"_s});
+        const Run help = runCli({ u"--help"_s });
         QVERIFY2(!help.out.contains(u"not built yet)"_s), qPrintable(help.out));
-        const Run run = runCli({u"demo"_s});
+        const Run run = runCli({ u"demo"_s });
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(u"--out DIR is required"_s), qPrintable(run.err));
         QVERIFY(!run.err.contains(u"not built yet"_s));
@@ -179,7 +181,7 @@ private Q_SLOTS:
 
     void unknownCommandIsAUsageError()
     {
-        const Run run = runCli({u"frobnicate"_s});
+        const Run run = runCli({ u"frobnicate"_s });
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"unknown command 'frobnicate'"_s));
     }
@@ -191,17 +193,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("missing, absolute") << QStringList { u"/nonexistent/none.structscope"_s } << 1
                                            << u"cannot open /nonexistent/none.structscope: no such file"_s;
-        QTest::newRow("missing, relative") << QStringList { u"none.structscope"_s } << 1 << u"cannot open none.structscope: no such file"_s;
-        QTest::newRow("missing, named like a subcommand") << QStringList { u"./report"_s } << 1 << u"cannot open ./report: no such file"_s;
+        QTest::newRow("missing, relative")
+            << QStringList { u"none.structscope"_s } << 1 << u"cannot open none.structscope: no such file"_s;
+        QTest::newRow("missing, named like a subcommand")
+            << QStringList { u"./report"_s } << 1 << u"cannot open ./report: no such file"_s;
         QTest::newRow("folder") << QStringList { u"./"_s } << 1 << u"a folder, not a store file"_s;
         QTest::newRow("two stores") << QStringList { u"a.structscope"_s, u"b.structscope"_s } << 2
                                     << u"one workspace at a time; 2 were given"_s;
-        QTest::newRow("url without database") << QStringList { u"postgresql://alice:s3cret@localhost/"_s } << 2
-                                              << u"cannot open postgresql://alice@localhost/: the PostgreSQL URL names no database"_s;
-        QTest::newRow("unsupported scheme") << QStringList { u"ftp://example.org/x.structscope"_s } << 2
-                                            << u"unsupported store location \"ftp://…\""_s;
-        QTest::newRow("subcommand after Qt's options") << QStringList { u"-platform"_s, u"offscreen"_s, u"report"_s } << 2
-                                                       << u"the subcommand 'report' comes first"_s;
+        QTest::newRow("url without database")
+            << QStringList { u"postgresql://alice:s3cret@localhost/"_s } << 2
+            << u"cannot open postgresql://alice@localhost/: the PostgreSQL URL names no database"_s;
+        QTest::newRow("unsupported scheme")
+            << QStringList { u"ftp://example.org/x.structscope"_s } << 2 << u"unsupported store location \"ftp://…\""_s;
+        QTest::newRow("subcommand after Qt's options") << QStringList { u"-platform"_s, u"offscreen"_s, u"report"_s }
+                                                       << 2 << u"the subcommand 'report' comes first"_s;
         QTest::newRow("no store, no subcommand") << QStringList { u"reprot"_s } << 2 << u"unknown command 'reprot'"_s;
     }
 
@@ -241,7 +246,8 @@ private Q_SLOTS:
 
         {
             GuiProcess gui(home.path(), work.path(), { u"./report"_s });
-            QVERIFY2(gui.waitUntilOpened(store), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+            QVERIFY2(gui.waitUntilOpened(store),
+                qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
             QVERIFY2(gui.settings().contains(u"recent="_s + store), qPrintable(gui.settings()));
             // A first start given a store opens it; the demo workspace is not made.
             QVERIFY(!QFileInfo::exists(home.filePath(u"data/StructScope/StructScope/demo.structscope"_s)));
@@ -250,7 +256,8 @@ private Q_SLOTS:
         const QString other = work.filePath(u"other.structscope"_s);
         QVERIFY(structscope::ResultStore::open(other));
         GuiProcess gui(home.path(), work.path(), { u"-platform"_s, u"offscreen"_s, other }, false);
-        QVERIFY2(gui.waitUntilOpened(other), qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
+        QVERIFY2(gui.waitUntilOpened(other),
+            qPrintable(gui.settings() + QString::fromUtf8(gui.process.readAllStandardError())));
     }
 
     void storeThatDoesNotOpenInTheGuiIsSaidThereAndOnStderr()
@@ -280,19 +287,19 @@ private Q_SLOTS:
 
     void checkNeedsASuite()
     {
-        Run run = runCli({u"check"_s});
+        Run run = runCli({ u"check"_s });
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"--suite DIR is required"_s));
-        run = runCli({u"check"_s, u"--suite"_s});
+        run = runCli({ u"check"_s, u"--suite"_s });
         QCOMPARE(run.exitCode, 2);
-        run = runCli({u"check"_s, u"--bogus"_s});
+        run = runCli({ u"check"_s, u"--bogus"_s });
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"bogus"_s));
     }
 
     void checkAcceptsACleanSuite()
     {
-        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/valid"_s)});
+        const Run run = runCli({ u"check"_s, u"--suite"_s, testData(u"suite/valid"_s) });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"tiny (Tiny suite 0.1.0): OK"_s));
         QVERIFY(run.out.contains(u"cases: 2"_s));
@@ -302,12 +309,14 @@ private Q_SLOTS:
 
     void checkListsEveryProblemWithItsPlace()
     {
-        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/broken"_s)});
+        const Run run = runCli({ u"check"_s, u"--suite"_s, testData(u"suite/broken"_s) });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"cases.jsonl:1: /gold/items/0/quantity: "_s), qPrintable(run.err));
-        QVERIFY2(run.err.contains(u"cases.jsonl:2: /id: case id \"o-1\" is already used on line 1"_s), qPrintable(run.err));
+        QVERIFY2(
+            run.err.contains(u"cases.jsonl:2: /id: case id \"o-1\" is already used on line 1"_s), qPrintable(run.err));
         QVERIFY2(run.err.contains(u"cases.jsonl:2: /gold/status: "_s), qPrintable(run.err));
-        QVERIFY2(run.err.contains(u"cases.jsonl:3: /category: category \"unknown\" is not declared"_s), qPrintable(run.err));
+        QVERIFY2(
+            run.err.contains(u"cases.jsonl:3: /category: category \"unknown\" is not declared"_s), qPrintable(run.err));
         QVERIFY(run.err.contains(u"4 problem(s); the suite is refused"_s));
         QVERIFY(run.out.isEmpty());
     }
@@ -316,7 +325,7 @@ private Q_SLOTS:
     // every problem is listed with its place before the suite is refused.
     void checkListsEveryProblemDespiteABrokenLine()
     {
-        const Run run = runCli({u"check"_s, u"--suite"_s, testData(u"suite/broken-line"_s)});
+        const Run run = runCli({ u"check"_s, u"--suite"_s, testData(u"suite/broken-line"_s) });
         QCOMPARE(run.exitCode, 1);
         const QStringList expected = {
             u"cases.jsonl:3:"_s, // the broken line, with its column
@@ -336,37 +345,42 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::addRow("no store") << QStringList{u"report"_s, u"--format"_s, u"json"_s} << u"--store DB"_s;
-        QTest::addRow("bad format") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"xml"_s}
+        QTest::addRow("no store") << QStringList { u"report"_s, u"--format"_s, u"json"_s } << u"--store DB"_s;
+        QTest::addRow("bad format") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"xml"_s }
                                     << u"unknown format 'xml'"_s;
-        QTest::addRow("bad key") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
-                                                u"--by"_s, u"colour"_s}
+        QTest::addRow("bad key") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+            u"--by"_s, u"colour"_s }
                                  << u"cannot group by 'colour'"_s;
-        QTest::addRow("bad family") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
-                                                   u"--metrics"_s, u"vibes"_s}
+        QTest::addRow("bad family") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+            u"--metrics"_s, u"vibes"_s }
                                     << u"unknown metric family 'vibes'"_s;
-        QTest::addRow("bad gold") << QStringList{u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
-                                                 u"--gold"_s, u"latest"_s}
+        QTest::addRow("bad gold") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s,
+            u"--gold"_s, u"latest"_s }
                                   << u"--gold must be measured, adjusted or both"_s;
         const QString file = testData(u"grounding/response_model-a.jsonl"_s);
         QTest::addRow("sob and a store") << QStringList { u"report"_s, u"--sob"_s, u"--store"_s, u"x.db"_s,
-            u"--format"_s, u"json"_s, file } << u"give one or the other"_s;
-        QTest::addRow("sob without files") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s }
-                                           << u"--sob needs at least one FILE"_s;
+            u"--format"_s, u"json"_s, file }
+                                         << u"give one or the other"_s;
+        QTest::addRow("sob without files")
+            << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s } << u"--sob needs at least one FILE"_s;
         QTest::addRow("sob keeping verdicts") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
             u"--keep-verdicts"_s, file } << u"--keep-verdicts needs a store"_s;
-        QTest::addRow("sob adjusted gold") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
-            u"--gold"_s, u"adjusted"_s, file } << u"--gold adjusted needs a store"_s;
-        QTest::addRow("sob missing file") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
-            u"/nonexistent/response_x.jsonl"_s } << u"/nonexistent/response_x.jsonl: no such file"_s;
-        QTest::addRow("sob bad modality") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s,
-            u"--modality"_s, u"smell"_s, file } << u"unknown modality 'smell'"_s;
+        QTest::addRow("sob adjusted gold")
+            << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s, u"--gold"_s, u"adjusted"_s, file }
+            << u"--gold adjusted needs a store"_s;
+        QTest::addRow("sob missing file")
+            << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s, u"/nonexistent/response_x.jsonl"_s }
+            << u"/nonexistent/response_x.jsonl: no such file"_s;
+        QTest::addRow("sob bad modality")
+            << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"json"_s, u"--modality"_s, u"smell"_s, file }
+            << u"unknown modality 'smell'"_s;
         QTest::addRow("sob bad format") << QStringList { u"report"_s, u"--sob"_s, u"--format"_s, u"xml"_s, file }
                                         << u"unknown format 'xml'"_s;
         QTest::addRow("a file without sob") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
             u"json"_s, file } << u"response files are read with --sob"_s;
         QTest::addRow("modality without sob") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
-            u"json"_s, u"--modality"_s, u"text"_s } << u"--modality applies to --sob only"_s;
+            u"json"_s, u"--modality"_s, u"text"_s }
+                                              << u"--modality applies to --sob only"_s;
         const QStringList pairs { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s, u"md"_s, u"--pairs"_s };
         QTest::addRow("pairs bad adjust") << (pairs + QStringList { u"--adjust"_s, u"bonferroni"_s })
                                           << u"--adjust must be holm or bh, not 'bonferroni'"_s;
@@ -377,12 +391,13 @@ private Q_SLOTS:
                                            << u"with --pairs, --by is model, strategy or model,strategy"_s;
         QTest::addRow("pairs gold both") << (pairs + QStringList { u"--gold"_s, u"both"_s })
                                          << u"--pairs compares on one gold basis"_s;
-        QTest::addRow("pairs and families") << (pairs + QStringList { u"--metrics"_s, u"ladder"_s })
-                                            << u"--metrics does not apply to --pairs"_s;
+        QTest::addRow("pairs and families")
+            << (pairs + QStringList { u"--metrics"_s, u"ladder"_s }) << u"--metrics does not apply to --pairs"_s;
         QTest::addRow("adjust without pairs") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
             u"md"_s, u"--adjust"_s, u"bh"_s } << u"--adjust applies to --pairs only"_s;
         QTest::addRow("metric without pairs") << QStringList { u"report"_s, u"--store"_s, u"x.db"_s, u"--format"_s,
-            u"md"_s, u"--metric"_s, u"ladder.correct"_s } << u"--metric applies to --pairs only"_s;
+            u"md"_s, u"--metric"_s, u"ladder.correct"_s }
+                                              << u"--metric applies to --pairs only"_s;
     }
 
     void reportRefusesBadArguments()
@@ -396,7 +411,7 @@ private Q_SLOTS:
 
     void reportOnAMissingStoreFails()
     {
-        const Run run = runCli({u"report"_s, u"--store"_s, u"/nonexistent/none.db"_s, u"--format"_s, u"json"_s});
+        const Run run = runCli({ u"report"_s, u"--store"_s, u"/nonexistent/none.db"_s, u"--format"_s, u"json"_s });
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.out.isEmpty());
         QVERIFY(!run.err.isEmpty());
@@ -407,23 +422,21 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
         const QString file = testData(u"grounding/response_model-a.jsonl"_s);
-        QTest::addRow("no format") << QStringList{u"import"_s, u"--store"_s, u"x.db"_s, file} << u"--format"_s;
-        QTest::addRow("no file") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s}
+        QTest::addRow("no format") << QStringList { u"import"_s, u"--store"_s, u"x.db"_s, file } << u"--format"_s;
+        QTest::addRow("no file") << QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s }
                                  << u"at least one FILE"_s;
-        QTest::addRow("bad format") << QStringList{u"import"_s, u"--format"_s, u"csv"_s, u"--store"_s, u"x.db"_s, file}
-                                    << u"unknown format 'csv'"_s;
-        QTest::addRow("bad modality") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--modality"_s,
-                                                     u"smell"_s, u"--store"_s, u"x.db"_s, file}
+        QTest::addRow("bad format") << QStringList { u"import"_s, u"--format"_s, u"csv"_s, u"--store"_s, u"x.db"_s,
+            file } << u"unknown format 'csv'"_s;
+        QTest::addRow("bad modality") << QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--modality"_s,
+            u"smell"_s, u"--store"_s, u"x.db"_s, file }
                                       << u"unknown modality 'smell'"_s;
-        QTest::addRow("jsonl without suite") << QStringList{u"import"_s, u"--format"_s, u"jsonl"_s, u"--store"_s,
-                                                            u"x.db"_s, file}
-                                             << u"needs --suite"_s;
-        QTest::addRow("bad field map") << QStringList{u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s,
-                                                      testData(u"import/suite"_s), u"--field-map"_s,
-                                                      u"colour=x"_s, u"--store"_s, u"x.db"_s, file}
+        QTest::addRow("jsonl without suite") << QStringList { u"import"_s, u"--format"_s, u"jsonl"_s, u"--store"_s,
+            u"x.db"_s, file } << u"needs --suite"_s;
+        QTest::addRow("bad field map") << QStringList { u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s,
+            testData(u"import/suite"_s), u"--field-map"_s, u"colour=x"_s, u"--store"_s, u"x.db"_s, file }
                                        << u"--field-map"_s;
-        QTest::addRow("missing file") << QStringList{u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s,
-                                                     u"/nonexistent/r.jsonl"_s}
+        QTest::addRow("missing file") << QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, u"x.db"_s,
+            u"/nonexistent/r.jsonl"_s }
                                       << u"/nonexistent/r.jsonl: no such file"_s;
     }
 
@@ -451,8 +464,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"sob.db"_s);
-        Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
-                               testData(u"grounding/response_model-a.jsonl"_s), u"--no-keep-verdicts"_s});
+        Run run = runCli({ u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+            testData(u"grounding/response_model-a.jsonl"_s), u"--no-keep-verdicts"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 6 response(s) from 1 file(s)"_s), qPrintable(run.out));
         {
@@ -461,8 +474,7 @@ private Q_SLOTS:
             QCOMPARE(imported->storedVerdictCount().value(), 0);
         }
 
-        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s,
-                           u"grounding"_s});
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object();
         const QJsonArray groups = report.value(u"groups"_s).toArray();
@@ -496,8 +508,8 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), filesInDir);
 
         // --keep-verdicts: the same report, and the store keeps the six verdicts; a later report reads them.
-        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
-            u"--keep-verdicts"_s});
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
+            u"--keep-verdicts"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(run.out, before);
         {
@@ -508,19 +520,19 @@ private Q_SLOTS:
             QVERIFY2(read.ok(), qPrintable(read.error));
             QCOMPARE(read.stored, 6);
         }
-        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s});
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(run.out, before);
         // Without the flag the store is only read; with it, a store that is missing is never created.
-        run = runCli({u"report"_s, u"--store"_s, dir.filePath(u"missing.db"_s), u"--format"_s, u"json"_s,
-            u"--keep-verdicts"_s});
+        run = runCli({ u"report"_s, u"--store"_s, dir.filePath(u"missing.db"_s), u"--format"_s, u"json"_s,
+            u"--keep-verdicts"_s });
         QCOMPARE(run.exitCode, 1);
         QVERIFY(!QFile::exists(dir.filePath(u"missing.db"_s)));
 
         // Importing the same file again adds a second run, but never a second suite. By default the import keeps
         // the verdicts of what it stored; the first run's six were kept by the report above.
-        run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
-                           testData(u"grounding/response_model-a.jsonl"_s)});
+        run = runCli({ u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+            testData(u"grounding/response_model-a.jsonl"_s) });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"already stored"_s), qPrintable(run.out));
         QVERIFY2(run.err.contains(u"structscope import: scored and kept 6 verdicts"_s), qPrintable(run.err));
@@ -560,8 +572,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"sob.db"_s);
-        const Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
-                                     testData(u"import/sob/response_model-a.jsonl"_s)});
+        const Run run = runCli({ u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+            testData(u"import/sob/response_model-a.jsonl"_s) });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"response_model-a.jsonl:3"_s), qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 4 response(s)"_s), qPrintable(run.out));
@@ -573,16 +585,16 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"people.db"_s);
-        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"import/suite"_s),
-                               u"--field-map"_s,
-                               u"case_id=id,model=meta.model,strategy=meta.mode,response=output.text,"
-                               u"tokens_in=usage.in,tokens_out=usage.out,latency_ms=ms"_s,
-                               u"--store"_s, store, testData(u"import/mapped.jsonl"_s)});
+        Run run = runCli(
+            { u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"import/suite"_s), u"--field-map"_s,
+                u"case_id=id,model=meta.model,strategy=meta.mode,response=output.text,"
+                u"tokens_in=usage.in,tokens_out=usage.out,latency_ms=ms"_s,
+                u"--store"_s, store, testData(u"import/mapped.jsonl"_s) });
         QCOMPARE(run.exitCode, 1); // line 2 has no output.text
         QVERIFY2(run.err.contains(u"mapped.jsonl:2"_s), qPrintable(run.err));
         QVERIFY2(run.out.contains(u"imported 2 response(s)"_s), qPrintable(run.out + run.err));
 
-        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"model,strategy"_s});
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"csv"_s, u"--by"_s, u"model,strategy"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"m/one"_s), qPrintable(run.out));
     }
@@ -596,8 +608,8 @@ private Q_SLOTS:
         QVERIFY(junk.open(QIODevice::WriteOnly));
         junk.write(QByteArray(4096, 'x'));
         junk.close();
-        const Run run = runCli({u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
-                                     testData(u"grounding/response_model-a.jsonl"_s)});
+        const Run run = runCli({ u"import"_s, u"--format"_s, u"sob"_s, u"--store"_s, store,
+            testData(u"grounding/response_model-a.jsonl"_s) });
         QCOMPARE(run.exitCode, 1);
         QVERIFY(!run.err.isEmpty());
         QFile again(store);
@@ -607,7 +619,7 @@ private Q_SLOTS:
 
     void checkOnAMissingFolder()
     {
-        const Run run = runCli({u"check"_s, u"--suite"_s, u"/nonexistent/suite"_s});
+        const Run run = runCli({ u"check"_s, u"--suite"_s, u"/nonexistent/suite"_s });
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.err.contains(u"not a folder"_s));
     }
@@ -618,7 +630,7 @@ private Q_SLOTS:
         // the built-in suite folders ($STRUCTSCOPE_DATASETS first).
         qputenv("STRUCTSCOPE_DATASETS", testData(u"suite"_s).toLocal8Bit());
         const auto restore = qScopeGuard([] { qunsetenv("STRUCTSCOPE_DATASETS"); });
-        const Run run = runCli({u"check"_s, u"--suite"_s, u"valid"_s});
+        const Run run = runCli({ u"check"_s, u"--suite"_s, u"valid"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"tiny (Tiny suite 0.1.0): OK"_s));
     }
@@ -639,13 +651,14 @@ private Q_SLOTS:
             QString error;
             auto db = structscope::ResultStore::open(store, &error);
             QVERIFY2(db, qPrintable(error));
-            const QString text = u"openai:m@"_s + origin + u"/v1;key_env=VICTIM_TOKEN;header=X-Leak:$AWS_SECRET_ACCESS_KEY"_s;
+            const QString text
+                = u"openai:m@"_s + origin + u"/v1;key_env=VICTIM_TOKEN;header=X-Leak:$AWS_SECRET_ACCESS_KEY"_s;
             const auto spec = structscope::parseModelSpec(text, &error);
             QVERIFY2(spec, qPrintable(error));
             const auto stored = structscope::storeSuiteForRun(*db, *suite.suite);
             QVERIFY(stored);
-            const auto run = db->createRun(structscope::makeRunRecord(stored.value(), *suite.suite, *spec,
-                structscope::Strategy::P, 1, structscope::runSettings(*spec, {})));
+            const auto run = db->createRun(structscope::makeRunRecord(
+                stored.value(), *suite.suite, *spec, structscope::Strategy::P, 1, structscope::runSettings(*spec, {})));
             QVERIFY(run);
             QVERIFY(db->finishRun(run->id, structscope::RunStatus::Interrupted));
         }
@@ -655,10 +668,10 @@ private Q_SLOTS:
             qunsetenv("VICTIM_TOKEN");
             qunsetenv("AWS_SECRET_ACCESS_KEY");
         });
-        const Run run = runCli({u"run"_s, u"--resume"_s, u"1"_s, u"--store"_s, store, u"--suite"_s,
-                                testData(u"suite/valid"_s), u"--no-keep-verdicts"_s});
+        const Run run = runCli({ u"run"_s, u"--resume"_s, u"1"_s, u"--store"_s, store, u"--suite"_s,
+            testData(u"suite/valid"_s), u"--no-keep-verdicts"_s });
         QVERIFY2(run.exitCode != 0, qPrintable(run.err));
-        for (const QString& part : {origin, u"VICTIM_TOKEN"_s, u"AWS_SECRET_ACCESS_KEY"_s, u"--trust-store-origin"_s})
+        for (const QString& part : { origin, u"VICTIM_TOKEN"_s, u"AWS_SECRET_ACCESS_KEY"_s, u"--trust-store-origin"_s })
             QVERIFY2(run.err.contains(part), qPrintable(run.err));
         QVERIFY(!run.err.contains(u"victim-token"_s) && !run.out.contains(u"victim-token"_s));
         QVERIFY(!run.err.contains(u"aws-secret"_s) && !run.out.contains(u"aws-secret"_s));
@@ -670,16 +683,15 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Run run = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
-                                dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://192.0.2.1:9/v1;key_env=LAN_KEY"_s,
-                                u"--strategy"_s, u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s,
-                                u"--no-keep-verdicts"_s});
+        const Run run = runCli({ u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+            dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://192.0.2.1:9/v1;key_env=LAN_KEY"_s, u"--strategy"_s,
+            u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s, u"--no-keep-verdicts"_s });
         QVERIFY2(run.exitCode != 0, qPrintable(run.err));
         QVERIFY2(run.err.contains(u"--allow-insecure-key"_s) && run.err.contains(u"LAN_KEY"_s), qPrintable(run.err));
         // A literal header value is refused too, with the way to give it.
-        const Run literal = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
-                                    dir.filePath(u"s.db"_s), u"--model"_s,
-                                    u"openai:m@http://127.0.0.1:9/v1;header=Ocp-Apim-Subscription-Key:0123abcd"_s});
+        const Run literal
+            = runCli({ u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s, dir.filePath(u"s.db"_s),
+                u"--model"_s, u"openai:m@http://127.0.0.1:9/v1;header=Ocp-Apim-Subscription-Key:0123abcd"_s });
         QCOMPARE(literal.exitCode, 2);
         QVERIFY2(literal.err.contains(u"header=Ocp-Apim-Subscription-Key:$VAR"_s), qPrintable(literal.err));
     }
@@ -696,16 +708,14 @@ private Q_SLOTS:
             QVERIFY(closed.listen(QHostAddress::LocalHost, 0));
             port = closed.serverPort();
         }
-        const Run run = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
-                                dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://127.0.0.1:%1/v1"_s.arg(port),
-                                u"--strategy"_s, u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s,
-                                u"--no-keep-verdicts"_s});
+        const Run run = runCli({ u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+            dir.filePath(u"s.db"_s), u"--model"_s, u"openai:m@http://127.0.0.1:%1/v1"_s.arg(port), u"--strategy"_s,
+            u"P"_s, u"--max-attempts"_s, u"1"_s, u"--timeout"_s, u"2"_s, u"--no-keep-verdicts"_s });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"run 1 ended without a single answer from its model"_s), qPrintable(run.err));
         // The same suite answered by a model: exit 0.
-        const Run answered = runCli({u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
-                                     dir.filePath(u"s.db"_s), u"--model"_s, u"sim:oracle"_s, u"--strategy"_s, u"P"_s,
-                                     u"--no-keep-verdicts"_s});
+        const Run answered = runCli({ u"run"_s, u"--suite"_s, testData(u"suite/valid"_s), u"--store"_s,
+            dir.filePath(u"s.db"_s), u"--model"_s, u"sim:oracle"_s, u"--strategy"_s, u"P"_s, u"--no-keep-verdicts"_s });
         QVERIFY2(answered.exitCode == 0, qPrintable(answered.err));
     }
 
@@ -713,17 +723,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::addRow("audit: no store") << QStringList{u"audit"_s} << u"--store DB is required"_s;
-        QTest::addRow("audit: no models") << QStringList{u"audit"_s, u"--store"_s, u"x.db"_s, u"--min-models"_s, u"0"_s}
-                                          << u"--min-models needs a positive whole number"_s;
-        QTest::addRow("audit: support > 1") << QStringList{u"audit"_s, u"--store"_s, u"x.db"_s, u"--min-support"_s,
-                                                           u"1.5"_s}
-                                            << u"--min-support needs a number in (0, 1]"_s;
-        QTest::addRow("gold: no action") << QStringList{u"gold"_s} << u"name an action"_s;
-        QTest::addRow("gold: unknown action") << QStringList{u"gold"_s, u"import"_s} << u"unknown action 'import'"_s;
-        QTest::addRow("gold export: no out") << QStringList{u"gold"_s, u"export"_s, u"--store"_s, u"x.db"_s,
-                                                            u"--suite"_s, u"s"_s}
-                                             << u"--out DIR are required"_s;
+        QTest::addRow("audit: no store") << QStringList { u"audit"_s } << u"--store DB is required"_s;
+        QTest::addRow("audit: no models") << QStringList { u"audit"_s, u"--store"_s, u"x.db"_s, u"--min-models"_s,
+            u"0"_s } << u"--min-models needs a positive whole number"_s;
+        QTest::addRow("audit: support > 1") << QStringList { u"audit"_s, u"--store"_s, u"x.db"_s, u"--min-support"_s,
+            u"1.5"_s } << u"--min-support needs a number in (0, 1]"_s;
+        QTest::addRow("gold: no action") << QStringList { u"gold"_s } << u"name an action"_s;
+        QTest::addRow("gold: unknown action") << QStringList { u"gold"_s, u"import"_s } << u"unknown action 'import'"_s;
+        QTest::addRow("gold export: no out") << QStringList { u"gold"_s, u"export"_s, u"--store"_s, u"x.db"_s,
+            u"--suite"_s, u"s"_s } << u"--out DIR are required"_s;
     }
 
     void auditAndGoldRefuseBadArguments()
@@ -740,8 +748,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"tampered.db"_s);
-        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
-                               u"--store"_s, store, testData(u"audit/responses.jsonl"_s)});
+        Run run = runCli({ u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+            u"--store"_s, store, testData(u"audit/responses.jsonl"_s) });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
         // Gold nested 80,000 deep, written straight into the store: the kind of row a crafted store holds.
@@ -767,11 +775,11 @@ private Q_SLOTS:
         QSqlDatabase::removeDatabase(u"tamper"_s);
         const QString named = u"gold_revisions row %1: column gold"_s.arg(goldRow);
 
-        run = runCli({u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s});
+        run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s });
         QVERIFY2(run.exitCode > 0, qPrintable(u"exit %1: %2"_s.arg(run.exitCode).arg(run.err)));
         QVERIFY2(run.err.contains(named), qPrintable(run.err));
 
-        run = runCli({u"audit"_s, u"--store"_s, store});
+        run = runCli({ u"audit"_s, u"--store"_s, store });
         QVERIFY2(run.exitCode > 0, qPrintable(u"exit %1: %2"_s.arg(run.exitCode).arg(run.err)));
         QVERIFY2(run.err.contains(named), qPrintable(run.err));
     }
@@ -781,12 +789,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString store = dir.filePath(u"audit.db"_s);
-        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
-                               u"--store"_s, store, testData(u"audit/responses.jsonl"_s)});
+        Run run = runCli({ u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+            u"--store"_s, store, testData(u"audit/responses.jsonl"_s) });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
         // c-1's gold age is 14; three of four models say 41 (tests/data/audit/README.md).
-        run = runCli({u"audit"_s, u"--store"_s, store});
+        run = runCli({ u"audit"_s, u"--store"_s, store });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QJsonParseError error;
         const QJsonObject queue = QJsonDocument::fromJson(run.out.toUtf8(), &error).object();
@@ -805,37 +813,38 @@ private Q_SLOTS:
         QCOMPARE(item.value(u"kind"_s).toString(), u"value"_s);
         QCOMPARE(item.value(u"description"_s).toString(), u"3 of 4 models give 41 where gold has 14"_s);
         const QJsonObject source = item.value(u"source"_s).toObject();
-        QCOMPARE(source.value(u"consensus"_s).toObject().value(u"snippet"_s).toString(), u"Ann is «41» and lives in Oslo."_s);
+        QCOMPARE(source.value(u"consensus"_s).toObject().value(u"snippet"_s).toString(),
+            u"Ann is «41» and lives in Oslo."_s);
         QCOMPARE(source.value(u"gold"_s).toObject().value(u"found"_s).toBool(), false);
         const QJsonArray flags = queue.value(u"uniform_failures"_s).toArray();
         QCOMPARE(flags.size(), 1);
         QCOMPARE(flags.first().toObject().value(u"category"_s).toString(), u"pet"_s);
 
         // c-3: half the models say "dog"; the input says "Our cat sleeps.", so only --keep-reworded lists it.
-        run = runCli({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s});
+        run = runCli({ u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(QJsonDocument::fromJson(run.out.toUtf8()).object().value(u"items"_s).toArray().size(), 1);
-        run = runCli({u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s, u"--keep-reworded"_s});
+        run = runCli({ u"audit"_s, u"--store"_s, store, u"--min-support"_s, u"0.5"_s, u"--keep-reworded"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QCOMPARE(QJsonDocument::fromJson(run.out.toUtf8()).object().value(u"items"_s).toArray().size(), 2);
 
         const QString out = dir.filePath(u"corrected"_s);
-        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
+        run = runCli({ u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(run.out.contains(u"wrote audit-tiny 1.0.0 to "_s), qPrintable(run.out));
         QVERIFY(QFile::exists(QDir(out).filePath(u"CHANGELOG.md"_s)));
-        run = runCli({u"check"_s, u"--suite"_s, out});
+        run = runCli({ u"check"_s, u"--suite"_s, out });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(u"cases: 3"_s));
 
-        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out});
+        run = runCli({ u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"is not empty; pass --force"_s), qPrintable(run.err));
-        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out,
-                           u"--force"_s});
+        run = runCli({ u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"audit-tiny"_s, u"--out"_s, out,
+            u"--force"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        run = runCli({u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"nope"_s, u"--out"_s,
-                           dir.filePath(u"other"_s)});
+        run = runCli({ u"gold"_s, u"export"_s, u"--store"_s, store, u"--suite"_s, u"nope"_s, u"--out"_s,
+            dir.filePath(u"other"_s) });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"no suite \"nope\""_s), qPrintable(run.err));
     }
@@ -847,8 +856,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString storePath = dir.filePath(u"both.db"_s);
-        Run run = runCli({u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
-                               u"--store"_s, storePath, testData(u"audit/responses.jsonl"_s)});
+        Run run = runCli({ u"import"_s, u"--format"_s, u"jsonl"_s, u"--suite"_s, testData(u"audit/suite"_s),
+            u"--store"_s, storePath, testData(u"audit/responses.jsonl"_s) });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         {
             structscope::StoreError error;
@@ -863,11 +872,11 @@ private Q_SLOTS:
             edit.gold = nlohmann::json::parse(R"({"name": "Ann", "age": 41, "city": "Oslo"})");
             edit.author = u"tester"_s;
             edit.reason = u"the text says 41"_s;
-            QCOMPARE(int(structscope::applyGoldEdit(*store, edit).status),
-                     int(structscope::GoldEditOutcome::Status::Added));
+            QCOMPARE(
+                int(structscope::applyGoldEdit(*store, edit).status), int(structscope::GoldEditOutcome::Status::Added));
         }
-        run = runCli({u"report"_s, u"--store"_s, storePath, u"--format"_s, u"json"_s, u"--metrics"_s,
-                           u"ladder"_s, u"--gold"_s, u"both"_s, u"--bootstrap"_s, u"10"_s});
+        run = runCli({ u"report"_s, u"--store"_s, storePath, u"--format"_s, u"json"_s, u"--metrics"_s, u"ladder"_s,
+            u"--gold"_s, u"both"_s, u"--bootstrap"_s, u"10"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const nlohmann::json report = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(QString::fromStdString(report.at("gold").get<std::string>()), u"both"_s);
@@ -879,7 +888,7 @@ private Q_SLOTS:
             order << key;
             correct.insert(key, group.at("mean").at("ladder.correct").get<double>());
         }
-        QCOMPARE(order.mid(0, 2), (QStringList{u"m-a/measured"_s, u"m-a/adjusted"_s}));
+        QCOMPARE(order.mid(0, 2), (QStringList { u"m-a/measured"_s, u"m-a/adjusted"_s }));
         QCOMPARE(order.size(), 8);
         QCOMPARE(correct.value(u"m-a/measured"_s), 0.0);
         QCOMPARE(correct.value(u"m-a/adjusted"_s), 1.0 / 3.0);
@@ -898,14 +907,14 @@ private Q_SLOTS:
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // The memberships worked out by hand in overlapfixtures.h; regions largest first, then by fewer sets, then by
         // their mask (a = bit 0 … d = bit 3).
-        const QStringList expected = { u"type,sets,degree,count"_s, u"set,m-a,1,3"_s, u"set,m-b,1,3"_s,
-            u"set,m-c,1,2"_s, u"set,m-d,1,2"_s, u"region,m-a & m-b,2,1"_s, u"region,m-b & m-c,2,1"_s,
-            u"region,m-a & m-d,2,1"_s, u"region,m-a & m-b & m-c & m-d,4,1"_s, u"none,,0,1"_s,
-            u"all,m-a & m-b & m-c & m-d,4,1"_s };
+        const QStringList expected
+            = { u"type,sets,degree,count"_s, u"set,m-a,1,3"_s, u"set,m-b,1,3"_s, u"set,m-c,1,2"_s, u"set,m-d,1,2"_s,
+                  u"region,m-a & m-b,2,1"_s, u"region,m-b & m-c,2,1"_s, u"region,m-a & m-d,2,1"_s,
+                  u"region,m-a & m-b & m-c & m-d,4,1"_s, u"none,,0,1"_s, u"all,m-a & m-b & m-c & m-d,4,1"_s };
         QCOMPARE(run.out.split(u'\n', Qt::SkipEmptyParts), expected);
 
-        run = runCli({ u"report"_s, u"--store"_s, store, u"--overlaps"_s, u"--format"_s, u"json"_s, u"--sets"_s,
-            u"m-b,m-c"_s });
+        run = runCli(
+            { u"report"_s, u"--store"_s, store, u"--overlaps"_s, u"--format"_s, u"json"_s, u"--sets"_s, u"m-b,m-c"_s });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(doc.value(u"cases"_s).toInt(), 6);
@@ -919,8 +928,8 @@ private Q_SLOTS:
 
         // The chart: an UpSet plot of the four models as PNG and SVG, a Venn diagram of two.
         const QString png = dir.filePath(u"upset.png"_s);
-        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"upset"_s, u"--by"_s, u"model"_s, u"--out"_s,
-            png });
+        run = runCli(
+            { u"chart"_s, u"--store"_s, store, u"--kind"_s, u"upset"_s, u"--by"_s, u"model"_s, u"--out"_s, png });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QFile pngFile(png);
         QVERIFY(pngFile.open(QIODevice::ReadOnly));
@@ -934,8 +943,8 @@ private Q_SLOTS:
         QVERIFY(be32(16) >= 600 && be32(20) >= 300); // width, height at 150 dpi
         QVERIFY(pngBytes.size() > 5000);
         const QString svg = dir.filePath(u"venn.svg"_s);
-        run = runCli({ u"chart"_s, u"--store"_s, store, u"--kind"_s, u"venn"_s, u"--sets"_s, u"m-b,m-c"_s, u"--out"_s,
-            svg });
+        run = runCli(
+            { u"chart"_s, u"--store"_s, store, u"--kind"_s, u"venn"_s, u"--sets"_s, u"m-b,m-c"_s, u"--out"_s, svg });
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
@@ -950,19 +959,22 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("says");
         QTest::addRow("criterion") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s,
-            u"--criterion"_s, u"error:nope"_s } << u"unknown error kind 'nope'"_s;
+            u"--criterion"_s, u"error:nope"_s }
+                                   << u"unknown error kind 'nope'"_s;
         QTest::addRow("metric") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s,
-            u"--criterion"_s, u"ladder.latency_p50<3"_s } << u"not a value of each answer"_s;
+            u"--criterion"_s, u"ladder.latency_p50<3"_s }
+                                << u"not a value of each answer"_s;
         QTest::addRow("format") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"md"_s }
                                 << u"json or csv, not 'md'"_s;
-        QTest::addRow("without overlaps") << QStringList { u"report"_s, u"--format"_s, u"csv"_s, u"--sets"_s,
-            u"m-a"_s } << u"apply to --overlaps only"_s;
+        QTest::addRow("without overlaps") << QStringList { u"report"_s, u"--format"_s, u"csv"_s, u"--sets"_s, u"m-a"_s }
+                                          << u"apply to --overlaps only"_s;
         QTest::addRow("set") << QStringList { u"report"_s, u"--overlaps"_s, u"--format"_s, u"csv"_s, u"--sets"_s,
             u"m-a,m-z"_s } << u"no set 'm-z' (the sets are: m-a, m-b, m-c, m-d)"_s;
         QTest::addRow("venn of four") << QStringList { u"chart"_s, u"--kind"_s, u"venn"_s }
                                       << u"one to three sets, not 4"_s;
         QTest::addRow("chart criterion") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--criterion"_s,
-            u"grounding.value_accuracy<x"_s } << u"'x' is not a number"_s;
+            u"grounding.value_accuracy<x"_s }
+                                         << u"'x' is not a number"_s;
         QTest::addRow("top") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--top"_s, u"0"_s }
                              << u"--top needs a positive number"_s;
         QTest::addRow("metric with upset") << QStringList { u"chart"_s, u"--kind"_s, u"upset"_s, u"--metric"_s,
@@ -1072,18 +1084,20 @@ private Q_SLOTS:
         const QStringList files = writePairsFiles(dir.path());
         QCOMPARE(files.size(), 3);
         // One configuration.
-        Run run = runCli({ u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"grounding.perfect"_s,
-            u"--format"_s, u"md"_s, files[0] });
+        Run run = runCli({ u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"grounding.perfect"_s, u"--format"_s,
+            u"md"_s, files[0] });
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"needs at least two configurations; there is one (x)"_s), qPrintable(run.err));
         QVERIFY(run.out.isEmpty());
         // A metric no record carries, and one of a group.
-        run = runCli(QStringList { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s,
-                         u"contract.semantic_success"_s, u"--format"_s, u"md"_s } + files);
+        run = runCli(QStringList { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"contract.semantic_success"_s,
+                         u"--format"_s, u"md"_s }
+            + files);
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"no answered record carries contract.semantic_success"_s), qPrintable(run.err));
         run = runCli(QStringList { u"report"_s, u"--sob"_s, u"--pairs"_s, u"--metric"_s, u"extraction.f1_values"_s,
-                         u"--format"_s, u"md"_s } + files);
+                         u"--format"_s, u"md"_s }
+            + files);
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"cannot be compared case by case"_s), qPrintable(run.err));
     }

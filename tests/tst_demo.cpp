@@ -41,8 +41,7 @@ const std::map<QString, int> kCases
     = { { u"email-extraction"_s, 200 }, { u"grounded"_s, 66 }, { u"orderbench"_s, 300 }, { u"schema-tiers"_s, 75 } };
 constexpr qint64 kAnswers = 7692;
 constexpr int kRuns = 48;
-const QStringList kProfiles
-    = { u"oracle"_s, u"careful"_s, u"sloppy"_s, u"hallucinator"_s, u"chatty"_s, u"stringly"_s };
+const QStringList kProfiles = { u"oracle"_s, u"careful"_s, u"sloppy"_s, u"hallucinator"_s, u"chatty"_s, u"stringly"_s };
 // The planted gold mistakes (core/run/demogoldmistakes.cpp) per suite, counted by hand from its table.
 const std::map<QString, int> kPlanted
     = { { u"email-extraction"_s, 2 }, { u"grounded"_s, 1 }, { u"orderbench"_s, 1 }, { u"schema-tiers"_s, 2 } };
@@ -135,8 +134,8 @@ private Q_SLOTS:
         QCOMPARE(m_outcome.total, kAnswers);
         QCOMPARE(m_outcome.stored, kAnswers);
         QCOMPARE(m_outcome.runs.size(), kRuns);
-        QCOMPARE(m_outcome.suites, QStringList({ u"email-extraction"_s, u"grounded"_s, u"orderbench"_s,
-                                       u"schema-tiers"_s }));
+        QCOMPARE(m_outcome.suites,
+            QStringList({ u"email-extraction"_s, u"grounded"_s, u"orderbench"_s, u"schema-tiers"_s }));
         const auto runs = m_store->runs();
         QVERIFY(runs);
         QCOMPARE(runs->size(), kRuns);
@@ -300,9 +299,8 @@ private Q_SLOTS:
                               << item.answered;
         QCOMPARE(int(queue.items.size()), kPlantedTotal);
         for (const DemoGoldMistake& m : demoGoldMistakes()) {
-            const auto it = std::find_if(queue.items.begin(), queue.items.end(), [&m](const AuditItem& item) {
-                return item.suiteId == m.suite && item.caseId == m.caseId;
-            });
+            const auto it = std::find_if(queue.items.begin(), queue.items.end(),
+                [&m](const AuditItem& item) { return item.suiteId == m.suite && item.caseId == m.caseId; });
             QVERIFY2(it != queue.items.end(), qPrintable(m.suite + u' ' + m.caseId));
             QCOMPARE(QString::fromStdString(it->path), QString::fromStdString(m.path));
             QCOMPARE(QString::fromStdString(it->pointer), QString::fromStdString(m.pointer()));
@@ -492,7 +490,8 @@ private Q_SLOTS:
         plan.profiles = profiles;
         if (strategies)
             plan.strategies = { Strategy::J };
-        const QString location = m_dir.filePath(u"bad-%1.structscope"_s.arg(QString::fromLatin1(QTest::currentDataTag())).replace(u' ', u'-'));
+        const QString location = m_dir.filePath(
+            u"bad-%1.structscope"_s.arg(QString::fromLatin1(QTest::currentDataTag())).replace(u' ', u'-'));
         const DemoOutcome outcome = runDemo(location, plan);
         QVERIFY(!outcome.ok());
         QVERIFY2(outcome.error.contains(message), qPrintable(outcome.error));
@@ -580,7 +579,8 @@ private Q_SLOTS:
         }
         QVERIFY(html.contains(u"<td>sim:oracle (simulated)</td>"_s));
         QVERIFY(html.contains(u"<th class=\"r\">ladder.correct</th>"_s));
-        QCOMPARE(md.count(u"| sim:hallucinator (simulated) "_s), html.count(u"<td>sim:hallucinator (simulated)</td>"_s));
+        QCOMPARE(
+            md.count(u"| sim:hallucinator (simulated) "_s), html.count(u"<td>sim:hallucinator (simulated)</td>"_s));
 #endif
     }
 

@@ -2,10 +2,10 @@
 // evaluateStore: which stored rows a report counts, and measured versus adjusted gold.
 #include "report/evaluation.h"
 #include "report/reportcache.h"
+#include "scoring/verdictcodec.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
-#include "scoring/verdictcodec.h"
 #include "util/prefault.h"
 
 #include <QDir>
@@ -196,9 +196,7 @@ private slots:
         }
         // The replaced chunk is a new array, above or below the first: one of the two replacements puts a chunk
         // out of address order (a sort of the merged group by address would then lose record order).
-        const auto outOfAddressOrder = [](const ScoredRecords& r) {
-            return !(&r[0] < &r[K] && &r[K] < &r[2 * K]);
-        };
+        const auto outOfAddressOrder = [](const ScoredRecords& r) { return !(&r[0] < &r[K] && &r[K] < &r[2 * K]); };
         ScoredRecords mixed;
         for (const std::size_t place : { K + K / 5, std::size_t(10) }) {
             ScoredRecord moved = surrogates[place];
@@ -530,8 +528,8 @@ private slots:
         QCOMPARE(partial.casePlaces->size(), partial.records.size());
         const auto p2 = partial.casePlaces->of(m_caseRows.value(u"p-2"_s));
         QCOMPARE(std::vector<std::size_t>(p2.begin(), p2.end()), p2Places);
-        const GoldEditResult undo = m_store->addGoldRevision(m_caseRows.value(u"p-2"_s), current->gold, u"tester"_s,
-            u"back"_s, edit.added.revision);
+        const GoldEditResult undo = m_store->addGoldRevision(
+            m_caseRows.value(u"p-2"_s), current->gold, u"tester"_s, u"back"_s, edit.added.revision);
         QVERIFY(undo.ok());
         const Evaluation back
             = reevaluateCases(*m_store, partial.records, { m_caseRows.value(u"p-2"_s) }, options, partial.casePlaces);
@@ -572,9 +570,11 @@ private slots:
         CachedReport cached { aggregate(e.records, aggregateOptions), { u"sim:test"_s } };
         cached.report.groups.front().mean["ladder.cost_per_success"] = std::numeric_limits<double>::infinity();
         cached.report.groups.front().ci95["ladder.correct"].high = std::numeric_limits<double>::quiet_NaN();
-        const QString file = reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Adjusted, aggregateOptions, m_dir.path());
+        const QString file
+            = reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Adjusted, aggregateOptions, m_dir.path());
         QVERIFY(!file.contains(u"e.db"_s)); // the location is hashed, not written out
-        QVERIFY(file != reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Measured, aggregateOptions, m_dir.path()));
+        QVERIFY(
+            file != reportCacheFile(m_dir.filePath(u"e.db"_s), GoldBasis::Measured, aggregateOptions, m_dir.path()));
         QString error;
         QVERIFY2(saveCachedReport(file, before, cached, &error), qPrintable(error));
         const auto loaded = loadCachedReport(file, before);
@@ -621,8 +621,10 @@ private slots:
         // A gold edit, a new run and a new response each change the stamp, and the saved report is then a miss.
         const auto current = m_store->currentGold(m_caseRows.value(u"p-1"_s));
         QVERIFY(current);
-        QVERIFY(m_store->addGoldRevision(m_caseRows.value(u"p-1"_s), current->gold, u"tester"_s, u"same again"_s,
-                           current->revision).ok());
+        QVERIFY(m_store
+                    ->addGoldRevision(
+                        m_caseRows.value(u"p-1"_s), current->gold, u"tester"_s, u"same again"_s, current->revision)
+                    .ok());
         const QString afterEdit = stamp();
         QVERIFY(afterEdit != before);
         QVERIFY(ResultStore::stampsDifferOnlyInGold(before, afterEdit));
@@ -660,7 +662,8 @@ private slots:
         for (qsizetype i = 0; i < kSavedReportsKept + 5; ++i) {
             AggregateOptions other;
             other.bootstrap.resamples = int(10 + i);
-            QVERIFY(saveCachedReport(reportCacheFile(u"x"_s, GoldBasis::Measured, other, folder.path()), before, cached));
+            QVERIFY(
+                saveCachedReport(reportCacheFile(u"x"_s, GoldBasis::Measured, other, folder.path()), before, cached));
         }
         QCOMPARE(QDir(folder.path()).entryList({ u"*.json"_s }, QDir::Files).size(), kSavedReportsKept);
     }
@@ -716,8 +719,8 @@ private slots:
             // The thread scoring the first run; the store's own connection is reading the second one.
             StoreError error;
             auto writer = ResultStore::open(path, {}, &error);
-            const auto stored = writer ? writer->appendResponses(answers(runIds.at(3), 3))
-                                       : StoreResult<QList<qint64>>(error);
+            const auto stored
+                = writer ? writer->appendResponses(answers(runIds.at(3), 3)) : StoreResult<QList<qint64>>(error);
             added = stored ? u"ok"_s : stored.errorMessage();
             return true;
         };
@@ -736,9 +739,8 @@ private slots:
             QVERIFY2(sameVerdict(a.verdict, b.verdict), qPrintable(u"response %1"_s.arg(a.responseId)));
         }
         // The added run's answers are scored as such: its repeat 1 answers are correct for p-1.
-        const auto late = std::find_if(e.records.cbegin(), e.records.cend(), [](const ScoredRecord& r) {
-            return r.model == u"sim:model-3"_s && r.caseId == u"p-1"_s && r.repeat == 1;
-        });
+        const auto late = std::find_if(e.records.cbegin(), e.records.cend(),
+            [](const ScoredRecord& r) { return r.model == u"sim:model-3"_s && r.caseId == u"p-1"_s && r.repeat == 1; });
         QVERIFY(late != e.records.cend());
         QCOMPARE(late->verdict.ladder, LadderLabel::Correct);
     }
@@ -767,18 +769,18 @@ private slots:
                 run.settings = { { "retry_of", *retryOf } };
             return store->createRun(run).value().id;
         };
-        const auto answer = [&](qint64 runId, const QString& caseId, const QString& text, const QString& error = {},
-                                int repeat = 0) {
-            ResponseRecord r;
-            r.runId = runId;
-            r.caseRow = rows.value(caseId);
-            r.repeat = repeat;
-            r.requestHash = u"%1-%2-%3"_s.arg(runId).arg(caseId).arg(repeat);
-            r.rawText = text;
-            r.errorKind = error;
-            r.httpStatus = error.isEmpty() ? 200 : 0;
-            return r;
-        };
+        const auto answer
+            = [&](qint64 runId, const QString& caseId, const QString& text, const QString& error = {}, int repeat = 0) {
+                  ResponseRecord r;
+                  r.runId = runId;
+                  r.caseRow = rows.value(caseId);
+                  r.repeat = repeat;
+                  r.requestHash = u"%1-%2-%3"_s.arg(runId).arg(caseId).arg(repeat);
+                  r.rawText = text;
+                  r.errorKind = error;
+                  r.httpStatus = error.isEmpty() ? 200 : 0;
+                  return r;
+              };
         const QString bo = uR"({"name": "Bo"})"_s;
         // A retried family first: its timeout on p-1 is taken over by the retry's correct answer.
         const qint64 root = newRun(u"sim:retried"_s);
@@ -789,8 +791,8 @@ private slots:
         // p-1 (wrong), and on p-1 the timeout whose record the retried family's retry took over.
         for (int i = 0; i < 3; ++i) {
             const qint64 run = newRun(u"sim:model-%1"_s.arg(i));
-            QVERIFY(store->appendResponses({ answer(run, u"p-2"_s, bo), answer(run, u"p-1"_s, bo),
-                answer(run, u"p-1"_s, {}, u"timeout"_s, 1) }));
+            QVERIFY(store->appendResponses(
+                { answer(run, u"p-2"_s, bo), answer(run, u"p-1"_s, bo), answer(run, u"p-1"_s, {}, u"timeout"_s, 1) }));
         }
         const Evaluation e = evaluateStore(*store);
         QVERIFY2(e.ok(), qPrintable(e.error));
@@ -832,8 +834,10 @@ private slots:
         const Evaluation before = evaluateStore(*store, adjusted);
         const auto current = store->currentGold(rows.value(u"p-1"_s));
         QVERIFY(before.ok() && current);
-        QVERIFY(store->addGoldRevision(rows.value(u"p-1"_s), nlohmann::json { { "name", "Bo" } }, u"tester"_s,
-            u"the text says Bo"_s, current->revision).ok());
+        QVERIFY(store
+                    ->addGoldRevision(rows.value(u"p-1"_s), nlohmann::json { { "name", "Bo" } }, u"tester"_s,
+                        u"the text says Bo"_s, current->revision)
+                    .ok());
         const Evaluation partial = reevaluateCases(*store, before.records, { rows.value(u"p-1"_s) }, adjusted);
         const Evaluation full = evaluateStore(*store, adjusted);
         QVERIFY2(partial.ok() && full.ok(), qPrintable(partial.error + full.error));
@@ -842,7 +846,8 @@ private slots:
         QCOMPARE(partial.records.size(), full.records.size());
         for (std::size_t i = 0; i < full.records.size(); ++i) {
             QCOMPARE(partial.records[i].responseId, full.records[i].responseId);
-            QVERIFY2(sameVerdict(partial.records[i].verdict, full.records[i].verdict), qPrintable(u"record %1"_s.arg(i)));
+            QVERIFY2(
+                sameVerdict(partial.records[i].verdict, full.records[i].verdict), qPrintable(u"record %1"_s.arg(i)));
         }
         for (const ScoredRecord& r : partial.records) {
             if (r.caseId != u"p-1"_s)
@@ -1089,7 +1094,8 @@ private slots:
             adjusted.useStoredVerdicts = false;
             const Evaluation fromAnswers = evaluateStore(*store, adjusted);
             QVERIFY2(fromAnswers.ok(), qPrintable(fromAnswers.error));
-            QCOMPARE(encodeVerdict(find(mixed, u"p-2"_s)->verdict), encodeVerdict(find(fromAnswers, u"p-2"_s)->verdict));
+            QCOMPARE(
+                encodeVerdict(find(mixed, u"p-2"_s)->verdict), encodeVerdict(find(fromAnswers, u"p-2"_s)->verdict));
         }
         summary = scoreAndKeepVerdicts(*store);
         QVERIFY2(summary.ok(), qPrintable(summary.error));
@@ -1125,9 +1131,10 @@ private slots:
             auto edited = ResultStore::open(editedFirst);
             QVERIFY(edited);
             const Evaluation before = evaluateStore(*edited);
-            QVERIFY(edited->addGoldRevision(
-                find(before, u"p-2"_s)->caseRow, nlohmann::json { { "name", "Bob" } }, u"tester"_s, u"typo"_s, 0)
-                    .ok());
+            QVERIFY(edited
+                        ->addGoldRevision(find(before, u"p-2"_s)->caseRow, nlohmann::json { { "name", "Bob" } },
+                            u"tester"_s, u"typo"_s, 0)
+                        .ok());
             const KeptVerdictsSummary both = scoreAndKeepVerdicts(*edited);
             QVERIFY2(both.ok(), qPrintable(both.error));
             QCOMPARE(both.answers, 6);

@@ -131,7 +131,8 @@ private slots:
     // Fields in document order (keys sorted): customer.city, customer.name, items[].qty, items[].sku, note, total.
     void handWorkedResponse()
     {
-        const std::vector<Difference> strict = diffJson(kGold, kPrediction, { ArrayMatching::Ordered, Equality::Strict });
+        const std::vector<Difference> strict
+            = diffJson(kGold, kPrediction, { ArrayMatching::Ordered, Equality::Strict });
         const FieldTallies got = tallyFields(kGold, &strict, false);
         const FieldTallies expected = {
             tally("customer.city", 1, 0, 0, 0, 0, 1, 0),
@@ -175,7 +176,8 @@ private slots:
         const std::vector<Difference> ordered = diffJson(gold, pred, {});
         const std::vector<Difference> unordered = diffJson(gold, pred, { ArrayMatching::Unordered, Equality::Strict });
         QCOMPARE(describe(tallyFields(gold, &ordered, false)), describe({ tally("items[].sku", 2, 0, 0, 0, 2, 0, 0) }));
-        QCOMPARE(describe(tallyFields(gold, &unordered, false)), describe({ tally("items[].sku", 2, 2, 2, 0, 0, 0, 0) }));
+        QCOMPARE(
+            describe(tallyFields(gold, &unordered, false)), describe({ tally("items[].sku", 2, 2, 2, 0, 0, 0, 0) }));
     }
 
     // The scorer tallies from its own strict diff, whether or not it keeps it, and its counts stay the same.

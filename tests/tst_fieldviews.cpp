@@ -14,12 +14,12 @@
 #include "pages/leaderboardpage.h"
 #include "pagestestdata.h"
 #include "pagestesthelpers.h"
-#include "json/leafpaths.h"
 #include "report/fieldreport.h"
 #include "widgets/diffview.h"
 #include "widgets/fieldbreakdowndialog.h"
 #include "widgets/metricpicker.h"
 #include "workspace/workspace.h"
+#include "json/leafpaths.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -230,8 +230,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&page, kTimeoutMs));
         QVERIFY(page.setColumnKey(u"field"_s));
         QVERIFY(QTest::qWaitFor(
-            [&] { return page.heatmap()->data().rowKeys == std::vector<std::string> { "field" }
-                      && page.heatmap()->data().rowCount() > 0 && !page.metricPicker()->metric().empty(); },
+            [&] {
+                return page.heatmap()->data().rowKeys == std::vector<std::string> { "field" }
+                && page.heatmap()->data().rowCount() > 0 && !page.metricPicker()->metric().empty();
+            },
             kTimeoutMs));
         const HeatmapData& data = page.heatmap()->data();
         QCOMPARE(data.columnKey, "model"s);
@@ -271,7 +273,8 @@ private Q_SLOTS:
         cases.showCases(cell);
         QVERIFY(cases.proxy()->rowCount() > 0);
         for (int r = 0; r < cases.proxy()->rowCount(); ++r) {
-            const ScoredRecord* rec = cases.model()->recordAt(cases.proxy()->mapToSource(cases.proxy()->index(r, 0)).row());
+            const ScoredRecord* rec
+                = cases.model()->recordAt(cases.proxy()->mapToSource(cases.proxy()->index(r, 0)).row());
             QVERIFY(fieldWrong(rec->verdict, fieldKey(field.toStdString())));
         }
         QVERIFY(waitDetail(cases.diffView()));
@@ -315,8 +318,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&page, kTimeoutMs));
         QVERIFY(page.setColumnKey(u"field"_s));
         QVERIFY(QTest::qWaitFor(
-            [&] { return page.heatmap()->data().rowKeys == std::vector<std::string> { "field" }
-                      && page.heatmap()->data().rowCount() > 0 && !page.isLoading(); },
+            [&] {
+                return page.heatmap()->data().rowKeys == std::vector<std::string> { "field" }
+                && page.heatmap()->data().rowCount() > 0 && !page.isLoading();
+            },
             5 * kTimeoutMs));
         if (shot.size() > 2)
             page.setFieldFilter(shot.at(2));
@@ -333,15 +338,22 @@ private Q_SLOTS:
         page.show();
         QVERIFY(QTest::qWaitForWindowExposed(&page, kTimeoutMs));
         QVERIFY(QTest::qWaitFor([&] { return page.model()->rowCount() > 0 && !page.isLoading(); }, kTimeoutMs));
-        QVERIFY(QTest::qWaitFor([&] { return m_workspace->scoring()->cached(GoldBasis::Measured) != nullptr; }, kTimeoutMs));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return m_workspace->scoring()->cached(GoldBasis::Measured) != nullptr; }, kTimeoutMs));
         const GroupKey row = page.model()->index(0, 0).data(LeaderboardModel::GroupKeyRole).value<GroupKey>();
         FieldBreakdownDialog* dialog = page.showFieldBreakdown(row);
         QVERIFY(dialog);
         QVERIFY(dialog->model()->rowCount() > 0);
         QAbstractItemModelTester tester(dialog->model(), kReport);
         for (int r = 1; r < dialog->model()->rowCount(); ++r) {
-            const double before = dialog->model()->index(r - 1, FieldBreakdownModel::Accuracy).data(FieldBreakdownModel::SortRole).toDouble();
-            const double after = dialog->model()->index(r, FieldBreakdownModel::Accuracy).data(FieldBreakdownModel::SortRole).toDouble();
+            const double before = dialog->model()
+                                      ->index(r - 1, FieldBreakdownModel::Accuracy)
+                                      .data(FieldBreakdownModel::SortRole)
+                                      .toDouble();
+            const double after = dialog->model()
+                                     ->index(r, FieldBreakdownModel::Accuracy)
+                                     .data(FieldBreakdownModel::SortRole)
+                                     .toDouble();
             QVERIFY(std::isnan(after) || before <= after);
         }
         QSignalSpy drill(&page, &Page::drillDown);

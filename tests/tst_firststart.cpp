@@ -35,8 +35,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
-#include <QTableView>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -194,7 +194,8 @@ private Q_SLOTS:
                 continue;
             // Simulated models are labelled in what the pages show.
             QCOMPARE(page->currentReport()->simulatedModels.size(), 6);
-            QVERIFY(page->currentReport()->groupLabel(page->currentReport()->report.groups.front())
+            QVERIFY(page->currentReport()
+                        ->groupLabel(page->currentReport()->report.groups.front())
                         .contains(u"(simulated)"_s));
         }
         qInfo().noquote() << u"demo workspace: every page has data after %1 ms"_s.arg(clock.elapsed());
@@ -362,8 +363,8 @@ private Q_SLOTS:
         chart.setComparisons({ comparison(u"sim:careful"_s, 12.5, 8, 17, 0.0001), failed,
             comparison(u"sim:sloppy"_s, -4, -9.5, 1.5, 0.2) });
         QCOMPARE(chart.categories(),
-            QStringList({ u"sim:careful (simulated): P → J+ (p < 0.001)"_s,
-                u"sim:sloppy (simulated): P → J+ (p = 0.200)"_s }));
+            QStringList(
+                { u"sim:careful (simulated): P → J+ (p < 0.001)"_s, u"sim:sloppy (simulated): P → J+ (p = 0.200)"_s }));
         QCOMPARE(chart.deltas(), std::vector<double>({ 12.5, -4 }));
         QCOMPARE(chart.intervals().size(), std::size_t(2));
         QCOMPARE(chart.intervals()[1].low, -9.5);

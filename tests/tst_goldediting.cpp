@@ -13,9 +13,9 @@
 #include "pages/auditpage.h"
 #include "pages/casespage.h"
 #include "pages/leaderboardpage.h"
-#include "report/reportwriter.h"
 #include "pagestestdata.h"
 #include "pagestesthelpers.h"
+#include "report/reportwriter.h"
 #include "store/resultstore.h"
 #include "widgets/diffview.h"
 #include "widgets/golddialogs.h"
@@ -204,8 +204,8 @@ private Q_SLOTS:
             QVERIFY(both);
             QVERIFY(both->goldToggle()->findChild<QWidget*>(u"goldBoth"_s)->isVisible());
             both->goldToggle()->setSideBySide(true);
-            QTRY_COMPARE_WITH_TIMEOUT(basisValue(both.get(), u"sim:oracle"_s, "measured", "ladder.correct"), 1.0,
-                                      kTimeoutMs);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                basisValue(both.get(), u"sim:oracle"_s, "measured", "ladder.correct"), 1.0, kTimeoutMs);
             QCOMPARE(basisValue(both.get(), u"sim:oracle"_s, "adjusted", "ladder.correct"), 0.975);
             QCOMPARE(both->currentReport()->report.gold, std::string("both"));
             QSignalSpy drilled(both.get(), &Page::drillDown);
@@ -383,9 +383,7 @@ private Q_SLOTS:
         const CaseRef selected = caseRefOf(*model->recordAt(m_cases->proxy()->mapToSource(last).row()));
         QVERIFY(selected.caseId != u"st-003"_s);
         const int shown = m_cases->proxy()->rowCount();
-        const auto verdictOf = [model](int row) {
-            return model->index(row, CasesModel::Verdict).data().toString();
-        };
+        const auto verdictOf = [model](int row) { return model->index(row, CasesModel::Verdict).data().toString(); };
         for (int row : editedRows) {
             if (model->recordAt(row)->model == u"sim:oracle"_s)
                 QCOMPARE(verdictOf(row), u"correct"_s);
@@ -505,8 +503,8 @@ private Q_SLOTS:
             QCOMPARE(a.key, fresh.groups[g].key);
             QCOMPARE(a.key, complete->report.groups[g].key);
             for (const auto& [id, value] : fresh.groups[g].mean) {
-                const bool same = a.mean.count(id)
-                    && (a.mean.at(id) == value || (std::isnan(value) && std::isnan(a.mean.at(id))));
+                const bool same
+                    = a.mean.count(id) && (a.mean.at(id) == value || (std::isnan(value) && std::isnan(a.mean.at(id))));
                 QVERIFY2(same, id.c_str());
                 const double shown = complete->report.groups[g].mean.at(id);
                 QVERIFY2(shown == value || (std::isnan(value) && std::isnan(shown)), id.c_str());

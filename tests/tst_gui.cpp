@@ -234,7 +234,9 @@ private Q_SLOTS:
         QStringList ids;
         for (const Page* p : window.pages())
             ids << p->pageId();
-        QCOMPARE(ids, (QStringList {u"runs"_s, u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s}));
+        QCOMPARE(ids,
+            (QStringList {
+                u"runs"_s, u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s }));
         window.grab().save(screenshotDir() + u"/welcome.png"_s);
     }
 
@@ -738,4 +740,3 @@ private Q_SLOTS:
 
 QTEST_MAIN(TestGui)
 #include "tst_gui.moc"
-

@@ -6,17 +6,17 @@
 #include "io/importcommon.h"
 #include "io/jsonlimporter.h"
 #include "io/sobimporter.h"
-#include "json/parseladder.h"
-#include "json/jsontext.h"
-#include "report/evaluation.h"
 #include "report/aggregator.h"
+#include "report/evaluation.h"
 #include "report/reportwriter.h"
 #include "report/sobevaluation.h"
-#include "scoring/verdictcodec.h"
 #include "scoring/ladder.h"
+#include "scoring/verdictcodec.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
 #include "util/sha256.h"
+#include "json/jsontext.h"
+#include "json/parseladder.h"
 
 #include <QBuffer>
 #include <QCryptographicHash>
@@ -603,8 +603,8 @@ private Q_SLOTS:
         const QByteArray lines
             = line("a", R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1}}})", R"({"n": 1})")
             + line("b", R"({"properties": {"n": {"maximum": 1, "type": "integer"}}, "type": "object"})", R"({"n": 2})")
-            + line("c", R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1.0}}})",
-                R"({"n": "x"})")
+            + line(
+                "c", R"({"type": "object", "properties": {"n": {"type": "integer", "maximum": 1.0}}})", R"({"n": "x"})")
             + line("d", R"({"type": "object", "properties": {"n": {"type": "string"}}})", R"({"n": "x"})");
         Workspace ws;
         const QString path = ws.write(u"schemas.jsonl"_s, lines);
@@ -622,7 +622,8 @@ private Q_SLOTS:
             QVERIFY2(documents.contains(name), name.c_str());
             QCOMPARE(s.suite.manifest.at("schemas").at(name).get<std::string>(), "schemas/" + name + ".json");
         }
-        QVERIFY(documents.at(cases.at(2).schemaName.toStdString()).at("/properties/n/maximum"_json_pointer)
+        QVERIFY(documents.at(cases.at(2).schemaName.toStdString())
+                    .at("/properties/n/maximum"_json_pointer)
                     .is_number_float());
         // Read without a store, the cases name the same documents, which the manifest holds as the store's does.
         const SobRecords read = readSobFiles({ path });
@@ -642,7 +643,7 @@ private Q_SLOTS:
             QStringList out;
             for (const ScoredRecord& r : evaluation.records)
                 out << r.caseId + (r.verdict.schemaValid ? u" valid "_s : u" invalid "_s)
-                    + QString::fromLatin1(ladderLabelId(r.verdict.ladder));
+                        + QString::fromLatin1(ladderLabelId(r.verdict.ladder));
             return evaluation.ok() ? out : QStringList { evaluation.error };
         };
         const QStringList scored = verdicts(*ws.store);
@@ -814,8 +815,9 @@ private Q_SLOTS:
                 askedOf.insert(run.modelSpec, r.askedSchemaId);
         }
         const qint64 variantRow = asked->begin()->first;
-        QCOMPARE(askedOf, (QMap<QString, qint64> { { u"import:strict"_s, 0 }, { u"import:variant"_s, variantRow },
-                              { u"import:whole"_s, variantRow } }));
+        QCOMPARE(askedOf,
+            (QMap<QString, qint64> {
+                { u"import:strict"_s, 0 }, { u"import:variant"_s, variantRow }, { u"import:whole"_s, variantRow } }));
 
         // Stored and scored without a store alike: the answer breaks the strict schema's maximum, not the variant.
         const SobRecords read = readSobFiles(files);
@@ -829,8 +831,10 @@ private Q_SLOTS:
                 pass.insert(r.model, r.verdict.value("grounding.json_pass").value_or(-1));
                 value.insert(r.model, r.verdict.value("grounding.value_accuracy").value_or(-1));
             }
-            QCOMPARE(pass, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
-            QCOMPARE(value, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
+            QCOMPARE(
+                pass, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
+            QCOMPARE(
+                value, (QMap<QString, double> { { u"strict"_s, 0.0 }, { u"variant"_s, 1.0 }, { u"whole"_s, 1.0 } }));
         }
         // Kept verdicts name the schema too: a second pass from them gives the same.
         const Evaluation again = evaluateStore(*ws.store);
@@ -983,8 +987,8 @@ private Q_SLOTS:
 )");
         QStringList files { sob(u"response_model-a.jsonl"_s), sob(u"response_model-b.jsonl"_s),
             sob(u"response_model-c_image.jsonl"_s), sob(u"conflict.jsonl"_s), odd };
-        for (const QString& name : { u"response_model-a.jsonl"_s, u"response_model-a_image.jsonl"_s,
-                 u"response_edge-cases.jsonl"_s })
+        for (const QString& name :
+            { u"response_model-a.jsonl"_s, u"response_model-a_image.jsonl"_s, u"response_edge-cases.jsonl"_s })
             files << QStringLiteral(STRUCTSCOPE_TEST_DATA) % u"/grounding/"_s % name;
 
         const ImportSummary imported = importSobFiles(*ws.store, files);
@@ -1056,20 +1060,23 @@ private Q_SLOTS:
             << R"({"input": {"context": "say \"}\" {[ \\", "json_schema": {"pattern": "^\\d+\"$"}}})"_ba
             << R"({"pattern": "^\\d+\"$"})"_ba;
         QTest::newRow("the last input counts")
-            << R"({"input": {"json_schema": 1}, "output": {}, "input": {"json_schema": 2}})"_ba << "2"_ba;
+            << R"({"input": {"json_schema": 1}, "output": {}, "input": {"json_schema": 2}})"_ba
+            << "2"_ba;
         QTest::newRow("the last json_schema counts")
-            << R"({"input": {"json_schema": {"a": 1}, "context": "x", "json_schema": true}})"_ba << "true"_ba;
+            << R"({"input": {"json_schema": {"a": 1}, "context": "x", "json_schema": true}})"_ba
+            << "true"_ba;
         QTest::newRow("a string") << R"({"input": {"json_schema": "see \"attachment\""}})"_ba
                                   << "\"see \\\"attachment\\\"\""_ba; // a raw string ending in a quote throws moc off
-        QTest::newRow("a number") << R"({"input": {"json_schema": -12.5e3 }})"_ba << "-12.5e3"_ba;
+        QTest::newRow("a number") << R"({"input": {"json_schema": -12.5e3 }})"_ba
+                                  << "-12.5e3"_ba;
         QTest::newRow("input inside another member")
-            << R"({"metadata": {"input": {"json_schema": 1}}, "input": {"json_schema": 2}})"_ba << "2"_ba;
+            << R"({"metadata": {"input": {"json_schema": 1}}, "input": {"json_schema": 2}})"_ba
+            << "2"_ba;
         QTest::newRow("no object") << R"([{"input": {"json_schema": 1}}])"_ba << QByteArray();
         QTest::newRow("input not an object") << R"({"input": "json_schema"})"_ba << QByteArray();
         QTest::newRow("no schema") << R"({"input": {"context": "json_schema"}})"_ba << QByteArray();
         QTest::newRow("an escaped top-level key") << R"({"inp\u0075t": {"json_schema": 1}})"_ba << QByteArray();
-        QTest::newRow("an escape in another key")
-            << R"({"a\"b": 0, "input": {"json_schema": 1}})"_ba << QByteArray();
+        QTest::newRow("an escape in another key") << R"({"a\"b": 0, "input": {"json_schema": 1}})"_ba << QByteArray();
         QTest::newRow("an escaped key in input")
             << R"({"input": {"json_schema": 1, "json\u005fschema": 2}})"_ba << QByteArray();
         QTest::newRow("a string that does not end") << R"({"input": {"json_schema": "abc}})"_ba << QByteArray();
@@ -1113,13 +1120,14 @@ private Q_SLOTS:
         // Only the schema's bytes are broken: the rest parses with them apart, but the line is no JSON, and the
         // problem says where, as for any broken line.
         const QByteArray good = sobLine(u"good"_s);
-        const QByteArray bad = R"({"metadata": {"record_id": "bad", "model_id": "m"}, "input": {"json_schema": {"type": "object", "properties": {"a": }}}, "output": {"ground_truth": {}}})"_ba;
+        const QByteArray bad
+            = R"({"metadata": {"record_id": "bad", "model_id": "m"}, "input": {"json_schema": {"type": "object", "properties": {"a": }}}, "output": {"ground_truth": {}}})"_ba;
         Workspace ws;
         const QString path = ws.write(u"broken-schema.jsonl"_s, good + '\n' + bad + '\n');
         json ignored;
         Problems expected;
-        QVERIFY(!parseImportLine(std::string_view(bad.constData(), std::size_t(bad.size())), path, 2, ImportLimits {},
-            ignored, expected));
+        QVERIFY(!parseImportLine(
+            std::string_view(bad.constData(), std::size_t(bad.size())), path, 2, ImportLimits {}, ignored, expected));
         QCOMPARE(expected.size(), 1);
         const ImportSummary imported = importSobFiles(*ws.store, { path });
         const SobRecords read = readSobFiles({ path });

@@ -1194,7 +1194,7 @@ void TestJson::utf8Helpers()
     QVERIFY(!isValidUtf8("\xF4\x90\x80\x80")); // above U+10FFFF
     QVERIFY(!isValidUtf8("\xE2\x82")); // truncated
     QCOMPARE(escapeInvalidUtf8("a\xFF"
-                          "b\xC3\xA9"),
+                               "b\xC3\xA9"),
         std::string("a\\xFFb\xC3\xA9"));
     QCOMPARE(truncateUtf8("\xC3\xA9\xC3\xA9", 3), std::string("\xC3\xA9\xE2\x80\xA6"));
     QCOMPARE(truncateUtf8("abc", 3), std::string("abc"));

@@ -26,11 +26,13 @@
 #include "widgets/metricpicker.h"
 #include "workspace/workspace.h"
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QLineSeries>
 #include <QMenu>
 #include <QScrollArea>
@@ -40,8 +42,6 @@
 #include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QAbstractItemView>
-#include <QLabel>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
@@ -114,7 +114,8 @@ private Q_SLOTS:
             QVERIFY(head.startsWith(u"Qw"_s));
         }
         // Elided to the same width they would read the same; they were given room until they differ.
-        QCOMPARE(metrics.elidedText(names[0], Qt::ElideMiddle, room), metrics.elidedText(names[1], Qt::ElideMiddle, room));
+        QCOMPARE(
+            metrics.elidedText(names[0], Qt::ElideMiddle, room), metrics.elidedText(names[1], Qt::ElideMiddle, room));
         QVERIFY2(elided[0] != elided[1], qPrintable(elided[0] + u" | "_s + elided[1]));
         // Equal names stay equal, and a name that fits stays whole.
         QCOMPARE(elided[2], u"short"_s);
@@ -283,7 +284,8 @@ private Q_SLOTS:
         const QPoint viewportPos = chart.mapFromScene(chart.chart()->mapToScene(onFirst));
         QCOMPARE(chart.labelToolTipAt(viewportPos), chart.categories().front());
         const QPointF onLast(plot.left() - 20, plot.bottom() - 2);
-        QCOMPARE(chart.labelToolTipAt(chart.mapFromScene(chart.chart()->mapToScene(onLast))), chart.categories().back());
+        QCOMPARE(
+            chart.labelToolTipAt(chart.mapFromScene(chart.chart()->mapToScene(onLast))), chart.categories().back());
 
         // Eight groups of long names lie horizontally as well; eight of short names stand upright.
         auto few = std::make_shared<ReportData>(*data);
@@ -302,7 +304,8 @@ private Q_SLOTS:
         QCOMPARE(QSet<QString>(upright.begin(), upright.end()).size(), 8);
         for (int i = 0; i < upright.size(); ++i) {
             const auto [head, tail] = ends(upright[i]);
-            QVERIFY2(chart.categories()[i].startsWith(head) && chart.categories()[i].endsWith(tail), qPrintable(upright[i]));
+            QVERIFY2(
+                chart.categories()[i].startsWith(head) && chart.categories()[i].endsWith(tail), qPrintable(upright[i]));
             QVERIFY(!upright[i].endsWith(QChar(0x2026)));
         }
         QVERIFY(upright != chart.categories());
@@ -319,7 +322,8 @@ private Q_SLOTS:
         QVERIFY(bars);
         QVERIFY(bars->isHorizontal());
         QVERIFY(size.height() >= bars->neededHeight());
-        const QFontMetricsF metrics(qobject_cast<QBarCategoryAxis*>(bars->chart()->axes(Qt::Vertical).value(0))->labelsFont());
+        const QFontMetricsF metrics(
+            qobject_cast<QBarCategoryAxis*>(bars->chart()->axes(Qt::Vertical).value(0))->labelsFont());
         QVERIFY(size.width() >= metrics.horizontalAdvance(manymodels::modelNames()[4]) + 400);
         const QString svg = m_dir.filePath(u"bars.svg"_s);
         QCOMPARE(exportChart(*chart, svg), QString());
@@ -400,7 +404,8 @@ private Q_SLOTS:
         QVERIFY(widget.toolTipFor(1, 0).contains(widget.data().rowLabels[1]));
         QVERIFY(names.contains(widget.data().rowLabels[1]));
         // Its natural (export) size gives every name its whole width.
-        const HeatmapLayout natural = widget.layoutFor(QRectF(QPointF(0, 0), QSizeF(widget.exportSize())), widget.font());
+        const HeatmapLayout natural
+            = widget.layoutFor(QRectF(QPointF(0, 0), QSizeF(widget.exportSize())), widget.font());
         QVERIFY(natural.rowHeaderWidth >= QFontMetricsF(widget.font()).horizontalAdvance(names[4]));
     }
 
@@ -610,7 +615,8 @@ private Q_SLOTS:
             const std::optional<Report> table = page.table();
             QVERIFY(table);
             QCOMPARE(table->groups.size(), std::size_t(manymodels::kModels));
-            QVERIFY(std::find(table->metrics.begin(), table->metrics.end(), "ladder.latency_p50") == table->metrics.end());
+            QVERIFY(
+                std::find(table->metrics.begin(), table->metrics.end(), "ladder.latency_p50") == table->metrics.end());
             QVERIFY(std::find(table->metrics.begin(), table->metrics.end(), "ladder.correct") != table->metrics.end());
             QCOMPARE(table->metrics.size(), page.model()->shownReport().metrics.size() - 1);
         }
@@ -627,7 +633,8 @@ private Q_SLOTS:
         QSettings().remove(u"workspaces"_s);
         const QByteArray given = qgetenv("STRUCTSCOPE_SCREENSHOT_STORE");
         const QString store = given.isEmpty() ? m_store : QString::fromLocal8Bit(given);
-        const QString prefix = given.isEmpty() ? u"many"_s : QString::fromLocal8Bit(qgetenv("STRUCTSCOPE_SCREENSHOT_PREFIX"));
+        const QString prefix
+            = given.isEmpty() ? u"many"_s : QString::fromLocal8Bit(qgetenv("STRUCTSCOPE_SCREENSHOT_PREFIX"));
         MainWindow window;
         window.resize(1366, 768);
         window.show();
@@ -636,7 +643,8 @@ private Q_SLOTS:
         QVERIFY2(window.openWorkspace(store, false, &error), qPrintable(error));
         for (const QSize& size : { QSize(1366, 768), QSize(1920, 1080) }) {
             window.resize(size);
-            for (const QString& id : { u"runs"_s, u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s }) {
+            for (const QString& id :
+                { u"runs"_s, u"leaderboard"_s, u"heatmap"_s, u"cases"_s, u"errors"_s, u"compare"_s, u"audit"_s }) {
                 QVERIFY(window.showPage(id));
                 Page* page = nullptr;
                 for (Page* p : window.pages()) {
@@ -666,7 +674,9 @@ private Q_SLOTS:
                 QVERIFY2(QTest::qWaitFor(ready, kTimeoutMs), qPrintable(id));
                 QTest::qWait(100);
                 const QString path = screenshotDir()
-                    + u"/%1-%2-%3x%4.png"_s.arg(prefix.isEmpty() ? u"shot"_s : prefix, id).arg(size.width()).arg(size.height());
+                    + u"/%1-%2-%3x%4.png"_s.arg(prefix.isEmpty() ? u"shot"_s : prefix, id)
+                          .arg(size.width())
+                          .arg(size.height());
                 const QImage shot = window.grab().toImage();
                 QCOMPARE(shot.size(), size);
                 QVERIFY(shot.save(path));

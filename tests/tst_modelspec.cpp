@@ -58,13 +58,14 @@ private Q_SLOTS:
                                      << u"openai:@cf/meta/llama-3@https://gw.example/v1"_s;
         QTest::addRow("other url, default key named")
             << u"openai:m@https://gw.example/v1;key_env=OPENAI_API_KEY"_s << u"openai"_s << u"m"_s
-            << u"https://gw.example/v1"_s << u"OPENAI_API_KEY"_s << u"openai:m@https://gw.example/v1;key_env=OPENAI_API_KEY"_s;
-        QTest::addRow("official host, other path") << u"openai:m@https://API.openai.com:443/v1/"_s << u"openai"_s
-                                                   << u"m"_s << u"https://API.openai.com:443/v1"_s << u"OPENAI_API_KEY"_s
-                                                   << u"openai:m@https://API.openai.com:443/v1"_s;
-        QTest::addRow("official host over http") << u"openai:m@http://api.openai.com/v1"_s << u"openai"_s << u"m"_s
-                                                 << u"http://api.openai.com/v1"_s << QString()
-                                                 << u"openai:m@http://api.openai.com/v1"_s;
+            << u"https://gw.example/v1"_s << u"OPENAI_API_KEY"_s
+            << u"openai:m@https://gw.example/v1;key_env=OPENAI_API_KEY"_s;
+        QTest::addRow("official host, other path")
+            << u"openai:m@https://API.openai.com:443/v1/"_s << u"openai"_s << u"m"_s
+            << u"https://API.openai.com:443/v1"_s << u"OPENAI_API_KEY"_s << u"openai:m@https://API.openai.com:443/v1"_s;
+        QTest::addRow("official host over http")
+            << u"openai:m@http://api.openai.com/v1"_s << u"openai"_s << u"m"_s << u"http://api.openai.com/v1"_s
+            << QString() << u"openai:m@http://api.openai.com/v1"_s;
         QTest::addRow("openrouter options")
             << u"  openai:openai/gpt-4o@https://openrouter.ai/api/v1/;stream;key_env=OPENROUTER_API_KEY;max_tokens=512;"
                "temperature=0.7;seed=42;case_headers;header=HTTP-Referer:$REFERER  "_s
@@ -143,8 +144,7 @@ private Q_SLOTS:
         // Header values are never written down: a literal one is refused, with the way to give it.
         QTest::addRow("literal header") << u"openai:m;header=Ocp-Apim-Subscription-Key:0123abcd"_s
                                         << u"literal value"_s;
-        QTest::addRow("literal header advice") << u"openai:m;header=X-Title:bench"_s
-                                               << u"write header=X-Title:$VAR"_s;
+        QTest::addRow("literal header advice") << u"openai:m;header=X-Title:bench"_s << u"write header=X-Title:$VAR"_s;
         QTest::addRow("header $ alone") << u"openai:m;header=X-Title:$"_s << u"literal value"_s;
         QTest::addRow("header $ and text") << u"openai:m;header=X-Title:$A B"_s << u"literal value"_s;
         QTest::addRow("sim with case headers") << u"sim:careful;case_headers"_s << u"simulated models take no"_s;
@@ -170,7 +170,8 @@ private Q_SLOTS:
         QVERIFY(urlOrigin(QUrl(u"http://h.example/v1"_s)) != urlOrigin(QUrl(u"http://h.example:81/v1"_s)));
         for (const char* host : { "localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "::1", "[::1]" })
             QVERIFY2(isLoopbackHost(QString::fromLatin1(host)), host);
-        for (const char* host : { "gpu-box", "192.168.1.5", "10.0.0.1", "localhost.example", "a.localhost", "128.0.0.1", "::2" })
+        for (const char* host :
+            { "gpu-box", "192.168.1.5", "10.0.0.1", "localhost.example", "a.localhost", "128.0.0.1", "::2" })
             QVERIFY2(!isLoopbackHost(QString::fromLatin1(host)), host);
     }
 

@@ -136,10 +136,7 @@ private:
     QString m_store; ///< a store with the sample responses, named store.db
 
     /// An empty store at `path` (created, then closed).
-    static bool makeStore(const QString& path)
-    {
-        return ResultStore::open(path) != nullptr;
-    }
+    static bool makeStore(const QString& path) { return ResultStore::open(path) != nullptr; }
 
 private Q_SLOTS:
     void initTestCase()
@@ -161,17 +158,15 @@ private Q_SLOTS:
         // QMimeDatabase of the process.
         QVERIFY(m_mimeDir.isValid());
         QVERIFY(QDir().mkpath(m_mimeDir.filePath(u"mime/packages"_s)));
-        QVERIFY(QFile::copy(kPackagingXml, m_mimeDir.filePath(u"mime/packages/io.github.structscope.StructScope.xml"_s)));
+        QVERIFY(
+            QFile::copy(kPackagingXml, m_mimeDir.filePath(u"mime/packages/io.github.structscope.StructScope.xml"_s)));
         const QString system = u"/usr/share/mime/packages/freedesktop.org.xml"_s;
         if (QFileInfo::exists(system))
             QVERIFY(QFile::copy(system, m_mimeDir.filePath(u"mime/packages/freedesktop.org.xml"_s)));
         qputenv("XDG_DATA_DIRS", QFile::encodeName(m_mimeDir.path()));
     }
 
-    void cleanupTestCase()
-    {
-        QSettings().clear();
-    }
+    void cleanupTestCase() { QSettings().clear(); }
 
     void mimeTypeOfStoreFiles()
     {
@@ -260,7 +255,8 @@ private Q_SLOTS:
             QVERIFY(writeFile(dir.filePath(u"sob-blank.jsonl"_s), "\n   \n" + sob));
             QVERIFY(writeFile(dir.filePath(u"sob.json"_s), sob));
             QVERIFY(writeFile(dir.filePath(u"generic.jsonl"_s), uitest::readAll(testData(u"import/results.jsonl"_s))));
-            QVERIFY(writeFile(dir.filePath(u"half.jsonl"_s), "{\"metadata\": {\"record_id\": \"r\"}, \"input\": {}}\n"));
+            QVERIFY(
+                writeFile(dir.filePath(u"half.jsonl"_s), "{\"metadata\": {\"record_id\": \"r\"}, \"input\": {}}\n"));
             QVERIFY(writeFile(dir.filePath(u"broken.jsonl"_s), "{\"metadata\": {\n"));
             QVERIFY(QDir().mkpath(dir.filePath(u"empty-folder"_s)));
             QVERIFY(QFile::link(testData(u"import/suite"_s), dir.filePath(u"suite"_s)));

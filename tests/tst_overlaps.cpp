@@ -239,7 +239,8 @@ void TestOverlaps::errorKindCriterion()
     QCOMPARE(o.regionLabel(o.regions[0].mask), u"m-c"_s);
     QCOMPARE(caseIds(o.regions[0].cases), QStringList { u"o-3"_s });
     // A wrong value is a WV error: m-d's o-2, not an MK one.
-    const FailureOverlaps wv = countFailureOverlaps(failureMatrix(m_records, { "model" }, *FailureCriterion::parse(u"error:wv"_s)));
+    const FailureOverlaps wv
+        = countFailureOverlaps(failureMatrix(m_records, { "model" }, *FailureCriterion::parse(u"error:wv"_s)));
     QCOMPARE(wv.setSize(3), 2);
     QCOMPARE(wv.setSize(2), 1); // m-c's o-1 (o-3 lacks the key: MK, not WV)
 }
@@ -338,7 +339,8 @@ void TestOverlaps::randomRecordsAddUp()
         const int repeats = 1 + m % 3;
         for (int c = 0; c < 40; ++c) {
             for (int rep = 0; rep < repeats; ++rep) {
-                ScoredRecord r = record(u"m%1"_s.arg(m), u"c%1"_s.arg(c, 2, 10, QChar(u'0')), random.bounded(100) < 55, rep);
+                ScoredRecord r
+                    = record(u"m%1"_s.arg(m), u"c%1"_s.arg(c, 2, 10, QChar(u'0')), random.bounded(100) < 55, rep);
                 if (random.bounded(100) < 8)
                     r.error = ErrorKind::Timeout;
                 records.push_back(r);

@@ -21,9 +21,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QColor>
+#include <QElapsedTimer>
 #include <QFont>
 #include <QPalette>
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
@@ -747,14 +747,16 @@ void TestPageModels::auditQueueModel()
     QCOMPARE(model.rowCount(), 4);
     QCOMPARE(model.index(0, AuditQueueModel::Kind).data().toString(), u"value"_s);
     QCOMPARE(model.index(2, AuditQueueModel::Kind).data().toString(), u"gold lacks element"_s);
-    QCOMPARE(model.index(2, AuditQueueModel::Kind).data(AuditQueueModel::KindRole).toInt(), int(FindingKind::MissingElement));
+    QCOMPARE(model.index(2, AuditQueueModel::Kind).data(AuditQueueModel::KindRole).toInt(),
+        int(FindingKind::MissingElement));
     QCOMPARE(model.index(2, AuditQueueModel::Gold).data().toString(), u"(none)"_s);
     QCOMPARE(model.index(2, AuditQueueModel::Group).data().toString(), u"case c-1 · rows"_s);
     QCOMPARE(model.index(3, AuditQueueModel::Group).data().toString(), u"case c-1 · format"_s);
     QCOMPARE(model.index(3, AuditQueueModel::Kind).data().toString(), u"format"_s);
     QCOMPARE(model.index(2, 0).data(AuditQueueModel::GroupRole).toInt(), 2);
     const QString detail = model.index(2, 0).data(AuditQueueModel::DetailRole).toString();
-    QVERIFY2(detail.startsWith(uR"(Gold lacks an element that 4 of 4 models give: {"year":1962})"_s), qPrintable(detail));
+    QVERIFY2(
+        detail.startsWith(uR"(Gold lacks an element that 4 of 4 models give: {"year":1962})"_s), qPrintable(detail));
     QVERIFY2(detail.contains(u"Consensus in the source: since «1962» when"_s), qPrintable(detail));
     QVERIFY2(model.index(3, 0).data(AuditQueueModel::DetailRole).toString().contains(u"(not found in the input)"_s),
         qPrintable(model.index(3, 0).data(AuditQueueModel::DetailRole).toString()));
@@ -861,8 +863,8 @@ void TestPageModels::failureOverlapModels()
     QCOMPARE(regions.index(last, OverlapRegionsModel::Cases).data().toInt(), int(overlaps->none.size()));
     QCOMPARE(regions.index(last, OverlapRegionsModel::Degree).data().toInt(), 0);
     for (int row : { 0, last }) {
-        const GroupKey key = regions.index(row, OverlapRegionsModel::Sets).data(OverlapRegionsModel::GroupKeyRole)
-                                 .value<GroupKey>();
+        const GroupKey key
+            = regions.index(row, OverlapRegionsModel::Sets).data(OverlapRegionsModel::GroupKeyRole).value<GroupKey>();
         QVERIFY(key.toString().startsWith(u"overlap="_s));
         const CaseFilter filter = CaseFilter::fromGroupKey(key);
         QVERIFY(filter.cases);
@@ -877,7 +879,8 @@ void TestPageModels::failureOverlapModels()
             bool inChosen = false;
             for (const OverlapSet& set : overlaps->sets)
                 inChosen = inChosen
-                    || set.label() == QString::fromStdString(groupValue(r, "model") + " · " + groupValue(r, "strategy"));
+                    || set.label()
+                        == QString::fromStdString(groupValue(r, "model") + " · " + groupValue(r, "strategy"));
             QVERIFY(inChosen);
         }
         const std::uint64_t mask = regions.index(row, 0).data(OverlapRegionsModel::MaskRole).toULongLong();

@@ -22,9 +22,9 @@
 #include "pages/comparepage.h"
 #include "pages/errorspage.h"
 #include "pages/leaderboardpage.h"
-#include "report/reportwriter.h"
 #include "pagestestdata.h"
 #include "pagestesthelpers.h"
+#include "report/reportwriter.h"
 #include "uitestdata.h"
 #include "widgets/diffview.h"
 #include "widgets/filterlineedit.h"
@@ -38,8 +38,8 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
-#include <QListWidget>
 #include <QLayout>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -549,8 +549,8 @@ void TestPages::errorsPageAcrossModels()
     page->setCriterion(mk);
     QCOMPARE(chart->overlaps().criterion, mk);
     const FailureMatrix mkMatrix = failureMatrix(records, { "model" }, mk);
-    const FailureOverlaps mkDirect = countFailureOverlaps(
-        mkMatrix, { mkMatrix.setIndex(sloppy), mkMatrix.setIndex(hallucinator) });
+    const FailureOverlaps mkDirect
+        = countFailureOverlaps(mkMatrix, { mkMatrix.setIndex(sloppy), mkMatrix.setIndex(hallucinator) });
     QCOMPARE(chart->overlaps().unionSize(), mkDirect.unionSize());
     QCOMPARE(chart->overlaps().region(3), mkDirect.region(3));
     page->setCriterion({});
@@ -624,8 +624,8 @@ void TestPages::auditPageFocusesOnCases()
     auto* bar = audit->findChild<QWidget*>(u"auditFocus"_s);
     QVERIFY(bar && bar->isVisible());
     const QString text = bar->findChild<QLabel*>()->text();
-    QVERIFY2(text.contains(u"Only the 2 cases every chosen set fails"_s) && text.contains(u"1 of them"_s),
-        qPrintable(text));
+    QVERIFY2(
+        text.contains(u"Only the 2 cases every chosen set fails"_s) && text.contains(u"1 of them"_s), qPrintable(text));
     audit->findChild<QPushButton*>(u"auditShowAll"_s)->click();
     QVERIFY(!bar->isVisible());
     QVERIFY(audit->focusedCases().empty());
@@ -1050,8 +1050,10 @@ void TestPages::screenshots()
     QCOMPARE(audit->diffView()->rowsModel()->rowAt(audit->diffView()->currentRow())->mark, DiffMark::Deviation);
     // The finding in words, with the input around both values, and its suggestion to accept.
     QCOMPARE(audit->model()->index(0, AuditQueueModel::Kind).data().toString(), u"value"_s);
-    QVERIFY2(audit->detail()->toPlainText().startsWith(describeAuditItem(*first)), qPrintable(audit->detail()->toPlainText()));
-    QVERIFY2(audit->detail()->toPlainText().contains(u"Consensus in the source: "_s), qPrintable(audit->detail()->toPlainText()));
+    QVERIFY2(audit->detail()->toPlainText().startsWith(describeAuditItem(*first)),
+        qPrintable(audit->detail()->toPlainText()));
+    QVERIFY2(audit->detail()->toPlainText().contains(u"Consensus in the source: "_s),
+        qPrintable(audit->detail()->toPlainText()));
     QVERIFY(audit->acceptButton()->isEnabled());
     QVERIFY(audit->grab().save(screenshotDir() + u"/pages-audit.png"_s));
     page->showCases({});

@@ -434,8 +434,9 @@ private Q_SLOTS:
         qputenv("STRUCTSCOPE_TEST_HEADER_VALUE", "from-env");
         qputenv("STRUCTSCOPE_TEST_TITLE", "bench ü");
         qunsetenv("STRUCTSCOPE_TEST_UNSET");
-        const ModelSpec s = spec(u"openai:m@http://127.0.0.1:9/v1;case_headers;header=X-Title:$STRUCTSCOPE_TEST_TITLE;"
-                                 "header=X-Extra:$STRUCTSCOPE_TEST_HEADER_VALUE;header=X-None:$STRUCTSCOPE_TEST_UNSET"_s);
+        const ModelSpec s
+            = spec(u"openai:m@http://127.0.0.1:9/v1;case_headers;header=X-Title:$STRUCTSCOPE_TEST_TITLE;"
+                   "header=X-Extra:$STRUCTSCOPE_TEST_HEADER_VALUE;header=X-None:$STRUCTSCOPE_TEST_UNSET"_s);
         const HttpRequestSpec request = buildHttpRequest(
             s, samplePrompt(Strategy::J, true, false), u"case-ü1"_s, u"sk-test-1234567890abcdefghij"_s);
         QCOMPARE(request.url.toString(), u"http://127.0.0.1:9/v1/chat/completions"_s);

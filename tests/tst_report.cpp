@@ -738,7 +738,8 @@ void TestReport::csvField_data()
     QTest::addRow("UTF-8 kept") << QByteArray("Zürich") << QByteArray("Zürich");
     QTest::addRow("invalid UTF-8 replaced") << QByteArray("a\xff") << QByteArray("a\xef\xbf\xbd");
     // CSV injection: a cell a spreadsheet would run as a formula is made text with a leading quote.
-    QTest::addRow("formula =") << QByteArray("=HYPERLINK(\"http://x\")") << QByteArray("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    QTest::addRow("formula =") << QByteArray("=HYPERLINK(\"http://x\")")
+                               << QByteArray("\"'=HYPERLINK(\"\"http://x\"\")\"");
     QTest::addRow("formula +") << QByteArray("+cmd|' /C calc'!A0") << QByteArray("'+cmd|' /C calc'!A0");
     QTest::addRow("formula -") << QByteArray("-2+3") << QByteArray("'-2+3");
     QTest::addRow("formula @") << QByteArray("@SUM(A1)") << QByteArray("'@SUM(A1)");
@@ -775,7 +776,8 @@ void TestReport::markdownCell_data()
     QTest::addRow("CR") << QByteArray("a\rb") << QByteArray("a b");
     QTest::addRow("underscore, comma, quote untouched") << QByteArray("a_b, \"c\"") << QByteArray("a_b, \"c\"");
     QTest::addRow("invalid UTF-8 replaced") << QByteArray("\xc3") << QByteArray("\xef\xbf\xbd");
-    QTest::addRow("HTML escaped") << QByteArray("<img src=x onerror=alert(1)>") << QByteArray("&lt;img src=x onerror=alert(1)&gt;");
+    QTest::addRow("HTML escaped") << QByteArray("<img src=x onerror=alert(1)>")
+                                  << QByteArray("&lt;img src=x onerror=alert(1)&gt;");
     QTest::addRow("ampersand escaped") << QByteArray("a&amp;b") << QByteArray("a&amp;amp;b");
 }
 
@@ -1038,7 +1040,6 @@ void TestReport::latexCompiles()
     QVERIFY2(process.exitCode() == 0, process.readAllStandardOutput().right(2000).constData());
 }
 
-
 // Measured has models a and b, adjusted has b and c: rows a/measured, b/measured, b/adjusted, c/adjusted,
 // each keeping its own numbers; the new key column is last.
 void TestReport::goldSideBySide()
@@ -1060,7 +1061,7 @@ void TestReport::goldSideBySide()
 
     const Report both = structscope::goldSideBySide(measured, adjusted);
     QCOMPARE(both.gold, std::string("both"));
-    QCOMPARE(both.groupBy, (std::vector<std::string>{ "model", "gold" }));
+    QCOMPARE(both.groupBy, (std::vector<std::string> { "model", "gold" }));
     QCOMPARE(both.groups.size(), std::size_t(4));
     const std::vector<std::pair<std::string, std::string>> expected
         = { { "a", "measured" }, { "b", "measured" }, { "b", "adjusted" }, { "c", "adjusted" } };
@@ -1068,7 +1069,7 @@ void TestReport::goldSideBySide()
     for (std::size_t i = 0; i < expected.size(); ++i) {
         QCOMPARE(both.groups[i].key.size(), std::size_t(2));
         QCOMPARE(both.groups[i].key[0].second, expected[i].first);
-        QCOMPARE(both.groups[i].key[1], (std::pair<std::string, std::string>{ "gold", expected[i].second }));
+        QCOMPARE(both.groups[i].key[1], (std::pair<std::string, std::string> { "gold", expected[i].second }));
         QCOMPARE(both.groups[i].mean.at("ladder.correct"), values[i]);
     }
     // The Markdown table shows the basis as a column.
@@ -1352,8 +1353,8 @@ void TestReport::pairMatrixWriters()
         "b_better,p,p_adjusted,significant"_s);
     const QStringList ac = lines[2].split(u',');
     QCOMPARE(ac.size(), 18);
-    QCOMPARE(ac.mid(0, 8), (QStringList { u"ladder.correct"_s, u"mcnemar-exact"_s, u"holm"_s, u"A"_s, u"C"_s,
-                               u"13"_s, u"2"_s, u"0"_s }));
+    QCOMPARE(ac.mid(0, 8),
+        (QStringList { u"ladder.correct"_s, u"mcnemar-exact"_s, u"holm"_s, u"A"_s, u"C"_s, u"13"_s, u"2"_s, u"0"_s }));
     QCOMPARE(ac[8].toDouble(), 2.0 / 13);
     QCOMPARE(ac[13], u"0"_s);
     QCOMPARE(ac[14], u"8"_s);

@@ -219,15 +219,17 @@ private Q_SLOTS:
         // per answered case; at the end no case answered before some kill was ever requested again.
         QRandomGenerator rng(20261130);
         qint64 runId = 0;
-        QHash<QString, qint64> requestsWhenAnswered; // case → the server's request count for it, at the first kill after its answer
+        QHash<QString, qint64>
+            requestsWhenAnswered; // case → the server's request count for it, at the first kill after its answer
         QHash<qint64, QString> ids;
         qint64 previousAnswered = 0;
         int kills = 0;
         for (int round = 0; round < 10; ++round) {
             QProcess run;
-            run.start(kBinary, runId == 0 ? runArgs
-                                          : QStringList { u"run"_s, u"--resume"_s, QString::number(runId),
-                                                u"--store"_s, db, u"--concurrency"_s, u"2"_s });
+            run.start(kBinary,
+                runId == 0 ? runArgs
+                           : QStringList { u"run"_s, u"--resume"_s, QString::number(runId), u"--store"_s, db,
+                               u"--concurrency"_s, u"2"_s });
             QVERIFY(run.waitForStarted());
             const qint64 startRequests = fetchStats(port).value("requests", qint64(0));
             // A random point: once the run is asking, 0–400 ms on (its writer commits every 32 answers or 250 ms).
@@ -292,7 +294,8 @@ private Q_SLOTS:
         QCOMPARE(store->run(runId)->status, RunStatus::Finished);
         for (auto it = requestsWhenAnswered.cbegin(); it != requestsWhenAnswered.cend(); ++it) {
             const qint64 now = after["per_case"].value(it.key().toStdString(), qint64(0));
-            QVERIFY2(it.value() == now, qPrintable(u"%1 asked again (%2 → %3)"_s.arg(it.key()).arg(it.value()).arg(now)));
+            QVERIFY2(
+                it.value() == now, qPrintable(u"%1 asked again (%2 → %3)"_s.arg(it.key()).arg(it.value()).arg(now)));
         }
         // And every case of the suite was asked at least once in the end.
         QCOMPARE(qsizetype(after["per_case"].size()), qsizetype(200));

@@ -54,9 +54,8 @@ private Q_SLOTS:
             }
         });
         QVERIFY(server.listen());
-        const QString specText
-            = openai ? u"openai:gpt-test@%1/v1;case_headers"_s.arg(server.baseUrl())
-                     : u"ollama:qwen3:8b@%1;case_headers"_s.arg(server.baseUrl());
+        const QString specText = openai ? u"openai:gpt-test@%1/v1;case_headers"_s.arg(server.baseUrl())
+                                        : u"ollama:qwen3:8b@%1;case_headers"_s.arg(server.baseUrl());
         ModelSpec model = spec(specText);
         model.stream = stream;
         model.seed = 11;
@@ -437,8 +436,8 @@ private Q_SLOTS:
         for (const ResponseRecord& r : responses) {
             QVERIFY(!r.errorKind.isEmpty());
             QVERIFY2(r.errorMessage.contains(server.baseUrl()), qPrintable(r.errorMessage));
-            QVERIFY2(r.errorMessage.contains(u"%1:%2"_s.arg(otherHostName ? u"localhost"_s : u"127.0.0.1"_s,
-                         QString::number(other.serverPort()))),
+            QVERIFY2(r.errorMessage.contains(u"%1:%2"_s.arg(
+                         otherHostName ? u"localhost"_s : u"127.0.0.1"_s, QString::number(other.serverPort()))),
                 qPrintable(r.errorMessage));
             QVERIFY2(r.errorMessage.contains(u"another origin"_s), qPrintable(r.errorMessage));
         }
@@ -459,8 +458,8 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         auto store = openStore();
         Runner runner(*store);
-        RunPlan p = plan({ spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_REDIRECT_KEY"_s.arg(server.baseUrl())) },
-            { Strategy::P });
+        RunPlan p = plan(
+            { spec(u"openai:m@%1/v1;key_env=STRUCTSCOPE_TEST_REDIRECT_KEY"_s.arg(server.baseUrl())) }, { Strategy::P });
         p.options.maxAttempts = 1;
         QVERIFY(runToEnd(runner, p));
         // Each slot went to /v1, was redirected, and was answered from /v2. Qt may send a request again on a

@@ -299,8 +299,8 @@ private Q_SLOTS:
         QVERIFY(server.listen());
         auto store = openStore();
         Runner runner(*store);
-        QVERIFY(
-            runToEnd(runner, plan({ spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl())) }, { Strategy::J }, 2)));
+        QVERIFY(runToEnd(
+            runner, plan({ spec(u"openai:m@%1/v1;case_headers"_s.arg(server.baseUrl())) }, { Strategy::J }, 2)));
         const qint64 runId = runner.runs().constFirst().id;
         QCOMPARE(server.requests.size(), 6);
         broken = false;
@@ -499,7 +499,8 @@ private Q_SLOTS:
             QCOMPARE(r.header("Authorization"), QByteArray("Bearer victim-token-0123456789"));
             QCOMPARE(r.header("X-Leak"), QByteArray("aws-secret-0123456789"));
         }
-        for (const char* name : { "STRUCTSCOPE_TEST_VICTIM_TOKEN", "STRUCTSCOPE_TEST_AWS_SECRET", "STRUCTSCOPE_TEST_MY_KEY" })
+        for (const char* name :
+            { "STRUCTSCOPE_TEST_VICTIM_TOKEN", "STRUCTSCOPE_TEST_AWS_SECRET", "STRUCTSCOPE_TEST_MY_KEY" })
             qunsetenv(name);
     }
 

@@ -10,12 +10,12 @@
 #include "report/reportformatting.h"
 #include "run/runner.h"
 #include "runnerfixtures.h"
+#include "settings.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
 #include "widgets/launchdialog.h"
 #include "workspace/workspace.h"
-#include "settings.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -167,7 +167,8 @@ private Q_SLOTS:
         const QDateTime ended(QDate(2025, 4, 17), QTime(9, 30, 5));
 
         // Run 1: sim:oracle, P, 2 repeats: 6 slots, all answered, one of them a timeout; 5 × $0.001.
-        RunRecord a = makeRunRecord(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, nlohmann::json::object());
+        RunRecord a
+            = makeRunRecord(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, nlohmann::json::object());
         a = store->createRun(a).value();
         QList<ResponseRecord> responses;
         for (const qint64 row : { t1, t2, p1 }) {
@@ -193,8 +194,8 @@ private Q_SLOTS:
         QVERIFY(store->finishRun(a.id, RunStatus::Finished, ended));
 
         // Run 2: an OpenAI model, J, 1 repeat, cancelled after one (costless) answer: 1 of 3.
-        RunRecord b
-            = makeRunRecord(stored.value(), *m_suite, spec(u"openai:gpt-x@http://127.0.0.1:9/v1"_s), Strategy::J, 1, nlohmann::json::object());
+        RunRecord b = makeRunRecord(stored.value(), *m_suite, spec(u"openai:gpt-x@http://127.0.0.1:9/v1"_s),
+            Strategy::J, 1, nlohmann::json::object());
         b = store->createRun(b).value();
         ResponseRecord one;
         one.runId = b.id;
@@ -235,7 +236,8 @@ private Q_SLOTS:
         QVERIFY(store->finishRun(e.id, RunStatus::Finished, ended));
 
         // Run 5: left "running" by a session that is gone.
-        RunRecord d = makeRunRecord(stored.value(), *m_suite, spec(u"sim:careful"_s), Strategy::PJPlus, 1, nlohmann::json::object());
+        RunRecord d = makeRunRecord(
+            stored.value(), *m_suite, spec(u"sim:careful"_s), Strategy::PJPlus, 1, nlohmann::json::object());
         d = store->createRun(d).value();
 
         const RunSummaries summaries = summarizeRuns(*store);
@@ -444,12 +446,10 @@ private Q_SLOTS:
 
         // The list shows it cancelled and selected; Resume Run is the way on.
         QVERIFY(waitIdle(page));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            page.model()->rowCount() == 1
+        QTRY_VERIFY_WITH_TIMEOUT(page.model()->rowCount() == 1
                 && page.model()->index(0, RunsModel::Status).data().toString() == u"cancelled"_s,
             kTimeoutMs);
-        QCOMPARE(page.model()->index(0, RunsModel::Answered).data().toString(),
-            u"%1/12"_s.arg(afterCancel));
+        QCOMPARE(page.model()->index(0, RunsModel::Answered).data().toString(), u"%1/12"_s.arg(afterCancel));
         QCOMPARE(page.selectedRunIds(), QList<qint64> { runId });
         auto* resumeRun = page.findChild<QPushButton*>(u"resumeRunButton"_s);
         QVERIFY(resumeRun->isEnabled());
@@ -466,7 +466,8 @@ private Q_SLOTS:
         QCOMPARE(answers(location, runId), std::make_pair(qint64(12), qint64(12)));
         QCOMPARE(page.progress().done, qint64(12));
         QCOMPARE(page.progress().doneThisSession, qint64(12) - afterCancel);
-        QTRY_COMPARE_WITH_TIMEOUT(page.model()->index(0, RunsModel::Status).data().toString(), u"finished"_s, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            page.model()->index(0, RunsModel::Status).data().toString(), u"finished"_s, kTimeoutMs);
         QCOMPARE(page.model()->index(0, RunsModel::Answered).data().toString(), u"12/12"_s);
     }
 
@@ -490,8 +491,8 @@ private Q_SLOTS:
         QVERIFY(store);
         QCOMPARE(store->run(runId)->status, RunStatus::Interrupted);
         // Nothing to act on without a workspace: every button disabled, and says why.
-        for (const char* name : { "newRunButton", "pauseButton", "resumeButton", "cancelButton", "resumeRunButton",
-                 "retryErrorsButton" }) {
+        for (const char* name :
+            { "newRunButton", "pauseButton", "resumeButton", "cancelButton", "resumeRunButton", "retryErrorsButton" }) {
             auto* button = page.findChild<QPushButton*>(QString::fromLatin1(name));
             QVERIFY2(!button->isEnabled(), name);
             QVERIFY2(!button->toolTip().isEmpty(), name);
@@ -637,8 +638,8 @@ private Q_SLOTS:
                 + QString::fromLatin1(kKeyVariable) + u";header=X-Leak:$STRUCTSCOPE_TEST_PLANTED_HEADER"_s);
             const auto stored = storeSuiteForRun(*store, *m_suite);
             QVERIFY(stored);
-            const auto run = store->createRun(makeRunRecord(
-                stored.value(), *m_suite, planted, Strategy::J, 1, runSettings(planted, fastOptions())));
+            const auto run = store->createRun(
+                makeRunRecord(stored.value(), *m_suite, planted, Strategy::J, 1, runSettings(planted, fastOptions())));
             QVERIFY(run);
             QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
             runId = run->id;
@@ -818,8 +819,8 @@ private Q_SLOTS:
         const QString text = dialog.connectionText();
         QVERIFY2(text.startsWith(u"✘ Failed (HTTP 401, http_4xx): "_s), qPrintable(text));
         QVERIFY2(text.contains(u"Incorrect API key provided"_s), qPrintable(text));
-        QVERIFY2(text.contains(u"refused the key in %1"_s.arg(QString::fromLatin1(kWrongKeyVariable))),
-            qPrintable(text));
+        QVERIFY2(
+            text.contains(u"refused the key in %1"_s.arg(QString::fromLatin1(kWrongKeyVariable))), qPrintable(text));
         QVERIFY(!text.contains(QString::fromLatin1(kWrongKey)));
         QCOMPARE(server.requests.last().header("Authorization"), "Bearer " + kWrongKey);
 

@@ -460,8 +460,8 @@ void TestSchema::sameVerdictUnder_data()
     QTest::addRow("integer in a type-only anyOf")
         << QByteArray(R"({"anyOf": [{"type": "integer"}, {"type": "string"}]})") << QByteArray("4.0") << false;
     QTest::addRow("checked format") << QByteArray(R"({"format": "date"})") << QByteArray(R"("notadate")") << false;
-    QTest::addRow("checked format, valid value") << QByteArray(R"({"format": "date"})")
-                                                 << QByteArray(R"("2024-01-01")") << false;
+    QTest::addRow("checked format, valid value")
+        << QByteArray(R"({"format": "date"})") << QByteArray(R"("2024-01-01")") << false;
     QTest::addRow("unchecked format") << QByteArray(R"({"format": "email"})") << QByteArray(R"("x")") << true;
     QTest::addRow("a property named format")
         << QByteArray(R"({"properties": {"format": {"type": "string"}}})") << QByteArray(R"({"format": 1.0})") << true;

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The scorer: ladder labels, extraction counts and micro metrics, worked out by hand.
 #include "report/aggregator.h"
-#include "stats/bootstrap.h"
-#include "stats/intervals.h"
-#include "stats/percentile.h"
-#include "stats/prng.h"
 #include "scoring/extraction.h"
 #include "scoring/ladder.h"
 #include "scoring/metricregistry.h"
 #include "scoring/scorer.h"
+#include "stats/bootstrap.h"
+#include "stats/intervals.h"
+#include "stats/percentile.h"
+#include "stats/prng.h"
 
 #include <QTest>
 
@@ -82,8 +82,8 @@ void checkMicroAgainstDefinition(
         docMicro.push_back(t.docMicro());
     }
     const double tail = (1.0 - bootstrap.confidence) / 2.0;
-    for (auto [id, samples] : {std::pair("extraction.f1_values", &f1Values), std::pair("extraction.f1_keys", &f1Keys),
-             std::pair("extraction.doc_micro", &docMicro)}) {
+    for (auto [id, samples] : { std::pair("extraction.f1_values", &f1Values), std::pair("extraction.f1_keys", &f1Keys),
+             std::pair("extraction.doc_micro", &docMicro) }) {
         std::sort(samples->begin(), samples->end());
         QCOMPARE(group.ci95.at(id).low, quantileOfSorted(*samples, tail));
         QCOMPARE(group.ci95.at(id).high, quantileOfSorted(*samples, 1.0 - tail));
@@ -232,9 +232,9 @@ private Q_SLOTS:
         using L = LadderLabel;
         QTest::addRow("prose only") << u"I cannot help with that."_s << u"{\"city\":\"Oslo\",\"state\":null}"_s
                                     << L::InvalidJson << L::InvalidJson << u"failed"_s;
-        QTest::addRow("schema violation") << u"{\"city\": 5, \"state\": null}"_s
-                                          << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::SchemaViolation
-                                          << L::SchemaViolation << u"clean"_s;
+        QTest::addRow("schema violation")
+            << u"{\"city\": 5, \"state\": null}"_s << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::SchemaViolation
+            << L::SchemaViolation << u"clean"_s;
         QTest::addRow("invented state") << u"{\"city\": \"Oslo\", \"state\": \"CA\"}"_s
                                         << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::HallucinatedOnMissing
                                         << L::HallucinatedOnMissing << u"clean"_s;
@@ -244,21 +244,21 @@ private Q_SLOTS:
         QTest::addRow("wrong value") << u"{\"city\": \"Bergen\", \"state\": null}"_s
                                      << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::ValueIncorrect
                                      << L::ValueIncorrect << u"clean"_s;
-        QTest::addRow("lenient equal, strict not") << u"{\"city\": \" oslo.\", \"state\": null}"_s
-                                                   << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct
-                                                   << L::ValueIncorrect << u"clean"_s;
-        QTest::addRow("absent key where gold is null") << u"{\"city\": \"Oslo\"}"_s
-                                                       << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct
-                                                       << L::Correct << u"clean"_s;
-        QTest::addRow("fenced and correct") << u"Here:\n```json\n{\"city\": \"Oslo\", \"state\": null}\n```"_s
-                                            << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct << L::Correct
-                                            << u"fenced"_s;
+        QTest::addRow("lenient equal, strict not")
+            << u"{\"city\": \" oslo.\", \"state\": null}"_s << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct
+            << L::ValueIncorrect << u"clean"_s;
+        QTest::addRow("absent key where gold is null")
+            << u"{\"city\": \"Oslo\"}"_s << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct << L::Correct
+            << u"clean"_s;
+        QTest::addRow("fenced and correct")
+            << u"Here:\n```json\n{\"city\": \"Oslo\", \"state\": null}\n```"_s
+            << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::Correct << L::Correct << u"fenced"_s;
         QTest::addRow("missing value") << u"{\"city\": null, \"state\": null}"_s
                                        << u"{\"city\":\"Oslo\",\"state\":null}"_s << L::ValueIncorrect
                                        << L::ValueIncorrect << u"clean"_s;
         QTest::addRow("number by value") << u"{\"city\": \"Oslo\", \"state\": null, \"n\": 2.0}"_s
-                                         << u"{\"city\":\"Oslo\",\"state\":null,\"n\":2}"_s << L::Correct
-                                         << L::Correct << u"clean"_s;
+                                         << u"{\"city\":\"Oslo\",\"state\":null,\"n\":2}"_s << L::Correct << L::Correct
+                                         << u"clean"_s;
     }
 
     void ladder()
@@ -269,26 +269,27 @@ private Q_SLOTS:
         QFETCH(LadderLabel, strictLabel);
         QFETCH(QString, rung);
 
-        const json schema = j(R"({"type":"object","properties":{"city":{"type":["string","null"]},)"
-                              R"("state":{"type":["string","null"]},"n":{"type":"number"}},"additionalProperties":false})");
+        const json schema
+            = j(R"({"type":"object","properties":{"city":{"type":["string","null"]},)"
+                R"("state":{"type":["string","null"]},"n":{"type":"number"}},"additionalProperties":false})");
         const json goldDoc = json::parse(gold.toStdString());
         const std::string text = response.toStdString();
         ScoreInput input;
         input.response = text;
         input.gold = &goldDoc;
         input.schema = &schema;
-        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s, u"extraction"_s}));
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({ u"ladder"_s, u"extraction"_s }));
         QCOMPARE(QString::fromLatin1(parseRungId(v.rung)), rung);
         QCOMPARE(v.ladder, label);
         QCOMPARE(v.ladderStrict, strictLabel);
         QCOMPARE(*v.value("ladder.correct"), label == LadderLabel::Correct ? 1.0 : 0.0);
         // Strict metrics accept a clean parse only (docs/metrics.md §0): a fenced correct answer is not
         // strictly correct.
-        QCOMPARE(*v.value("ladder.correct_strict"),
-            strictLabel == LadderLabel::Correct && rung == u"clean"_s ? 1.0 : 0.0);
+        QCOMPARE(
+            *v.value("ladder.correct_strict"), strictLabel == LadderLabel::Correct && rung == u"clean"_s ? 1.0 : 0.0);
         double sum = 0;
-        for (const char* id : {"ladder.invalid_json", "ladder.schema_violation", "ladder.hallucinated_on_missing",
-                               "ladder.value_incorrect", "ladder.correct"})
+        for (const char* id : { "ladder.invalid_json", "ladder.schema_violation", "ladder.hallucinated_on_missing",
+                 "ladder.value_incorrect", "ladder.correct" })
             sum += *v.value(id);
         QCOMPARE(sum, 1.0); // the five labels partition the responses
     }
@@ -301,13 +302,13 @@ private Q_SLOTS:
         input.response = "{\"b\": 2}";
         input.gold = &gold;
         input.schema = &schema;
-        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s}));
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({ u"ladder"_s }));
         QVERIFY(!v.schemaValid);
         QCOMPARE(v.schemaErrors.size(), std::size_t(1));
         QVERIFY(!v.value("extraction.strategy_points")); // family not asked for
 
         // Bulk scoring (evaluateStore) asks only whether it is valid: the same verdict, no error list.
-        ScoringOptions bulk = ScoringOptions::forFamilies({u"ladder"_s});
+        ScoringOptions bulk = ScoringOptions::forFamilies({ u"ladder"_s });
         bulk.collectSchemaErrors = false;
         const Verdict quick = scoreResponse(input, bulk);
         QVERIFY(!quick.schemaValid);
@@ -327,7 +328,7 @@ private Q_SLOTS:
         input.importedAsString = true;
         input.gold = &gold;
         input.schema = &schema;
-        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({u"ladder"_s, u"grounding"_s}));
+        const Verdict v = scoreResponse(input, ScoringOptions::forFamilies({ u"ladder"_s, u"grounding"_s }));
         QCOMPARE(v.ladder, LadderLabel::Correct); // the ladder parses the text
         QCOMPARE(*v.value("grounding.json_parse"), 0.0);
         QCOMPARE(*v.value("grounding.value_accuracy"), 0.0);
@@ -406,11 +407,16 @@ private Q_SLOTS:
         };
         using L = LadderLabel;
         const std::vector<ScoredRecord> records = {
-            record(u"m1"_s, u"a"_s, 0, L::Correct), record(u"m1"_s, u"a"_s, 1, L::Correct),
-            record(u"m1"_s, u"a"_s, 2, L::Correct), record(u"m1"_s, u"b"_s, 0, L::Correct),
-            record(u"m1"_s, u"b"_s, 1, L::ValueIncorrect), record(u"m1"_s, u"b"_s, 2, L::Correct),
-            record(u"m1"_s, u"c"_s, 0, L::ValueIncorrect), record(u"m1"_s, u"c"_s, 1, L::ValueIncorrect),
-            record(u"m2"_s, u"a"_s, 0, L::Correct), record(u"m2"_s, u"b"_s, 0, L::Correct),
+            record(u"m1"_s, u"a"_s, 0, L::Correct),
+            record(u"m1"_s, u"a"_s, 1, L::Correct),
+            record(u"m1"_s, u"a"_s, 2, L::Correct),
+            record(u"m1"_s, u"b"_s, 0, L::Correct),
+            record(u"m1"_s, u"b"_s, 1, L::ValueIncorrect),
+            record(u"m1"_s, u"b"_s, 2, L::Correct),
+            record(u"m1"_s, u"c"_s, 0, L::ValueIncorrect),
+            record(u"m1"_s, u"c"_s, 1, L::ValueIncorrect),
+            record(u"m2"_s, u"a"_s, 0, L::Correct),
+            record(u"m2"_s, u"b"_s, 0, L::Correct),
         };
         AggregateOptions options;
         options.groupBy = { "model" };
@@ -516,11 +522,16 @@ private Q_SLOTS:
         for (const int rows : { 0, 1, 2 }) { // 0: no case rows; 1: every record has its row; 2: one lacks it
             const auto row = [rows](qint64 r, bool last) { return rows == 0 || (rows == 2 && last) ? 0 : r; };
             const std::vector<ScoredRecord> records = {
-                record(1, u"a"_s, row(11, false), L::Correct), record(1, u"b"_s, row(12, false), L::Correct),
-                record(2, u"a"_s, row(11, false), L::Correct), record(1, u"a"_s, row(11, false), L::Correct),
-                record(1, u"c"_s, row(13, false), L::ValueIncorrect), record(1, u"b"_s, row(12, false), L::ValueIncorrect),
-                record(1, u"c"_s, row(13, false), L::ValueIncorrect), record(1, u"b"_s, row(12, false), L::Correct),
-                record(2, u"b"_s, row(12, false), L::Correct), record(1, u"a"_s, row(11, true), L::Correct),
+                record(1, u"a"_s, row(11, false), L::Correct),
+                record(1, u"b"_s, row(12, false), L::Correct),
+                record(2, u"a"_s, row(11, false), L::Correct),
+                record(1, u"a"_s, row(11, false), L::Correct),
+                record(1, u"c"_s, row(13, false), L::ValueIncorrect),
+                record(1, u"b"_s, row(12, false), L::ValueIncorrect),
+                record(1, u"c"_s, row(13, false), L::ValueIncorrect),
+                record(1, u"b"_s, row(12, false), L::Correct),
+                record(2, u"b"_s, row(12, false), L::Correct),
+                record(1, u"a"_s, row(11, true), L::Correct),
             };
             AggregateOptions options;
             options.groupBy = { "suite" };
@@ -540,7 +551,7 @@ private Q_SLOTS:
     {
         const Fixture f = fixture();
         std::vector<ScoredRecord> records(4);
-        const ExtractionRecord* extraction[] = {&f.a, &f.b, &f.c, &f.d};
+        const ExtractionRecord* extraction[] = { &f.a, &f.b, &f.c, &f.d };
         for (int i = 0; i < 4; ++i) {
             ScoredRecord& r = records[std::size_t(i)];
             r.model = i < 2 ? u"m1"_s : u"m2"_s;
@@ -550,11 +561,11 @@ private Q_SLOTS:
             r.cost = 0.01;
             r.verdict.extraction = *extraction[i];
             r.verdict.ladder = i == 3 ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
-            r.verdict.values = {{"ladder.correct", i == 3 ? 1.0 : 0.0},
-                                {"extraction.strategy_points", extraction[i]->points}};
+            r.verdict.values
+                = { { "ladder.correct", i == 3 ? 1.0 : 0.0 }, { "extraction.strategy_points", extraction[i]->points } };
         }
         AggregateOptions options;
-        options.groupBy = {"model"};
+        options.groupBy = { "model" };
         Report all = aggregate(records, options);
         QCOMPARE(all.groups.size(), std::size_t(2));
         const ReportGroup& m2 = all.groups[1];
@@ -588,17 +599,17 @@ private Q_SLOTS:
         // 4,500 records of four kinds: the micro intervals drawn as multinomial counts over the four (what a large
         // group gets) match those drawn record by record, up to the bootstrap's own Monte Carlo error.
         const Fixture f = fixture();
-        const ExtractionRecord* kinds[] = {&f.a, &f.b, &f.c, &f.d};
+        const ExtractionRecord* kinds[] = { &f.a, &f.b, &f.c, &f.d };
         std::vector<ScoredRecord> records(4500);
         Xoshiro256 rng(99);
         for (ScoredRecord& r : records) {
             const std::size_t kind = std::size_t(rng.bounded(4));
             r.model = u"m"_s;
             r.verdict.extraction = *kinds[kind];
-            r.verdict.values = {{"extraction.strategy_points", kinds[kind]->points}};
+            r.verdict.values = { { "extraction.strategy_points", kinds[kind]->points } };
         }
         AggregateOptions options;
-        options.families = {"extraction"};
+        options.families = { "extraction" };
         options.bootstrap.resamples = 1000;
         options.bootstrap.method = BootstrapMethod::Indexed;
         const Report indexed = aggregate(records, options);
@@ -606,8 +617,8 @@ private Q_SLOTS:
         const Report automatic = aggregate(records, options);
         options.bootstrap.method = BootstrapMethod::Counts;
         const Report counts = aggregate(records, options);
-        for (const char* id : {"extraction.score", "extraction.f1_micro", "extraction.doc_micro", "extraction.f1_keys",
-                 "extraction.f1_values", "extraction.f1_values_lenient"}) {
+        for (const char* id : { "extraction.score", "extraction.f1_micro", "extraction.doc_micro", "extraction.f1_keys",
+                 "extraction.f1_values", "extraction.f1_values_lenient" }) {
             const Interval a = indexed.groups.at(0).ci95.at(id);
             const Interval b = counts.groups.at(0).ci95.at(id);
             QCOMPARE(indexed.groups.at(0).mean.at(id), counts.groups.at(0).mean.at(id));
@@ -618,7 +629,10 @@ private Q_SLOTS:
             const double width = a.high - a.low;
             QVERIFY2(width > 0, id);
             QVERIFY2(std::abs(a.low - b.low) < 0.12 * width && std::abs(a.high - b.high) < 0.12 * width,
-                qPrintable(u"%1: [%2, %3] vs [%4, %5]"_s.arg(QString::fromLatin1(id)).arg(a.low).arg(a.high).arg(b.low)
+                qPrintable(u"%1: [%2, %3] vs [%4, %5]"_s.arg(QString::fromLatin1(id))
+                               .arg(a.low)
+                               .arg(a.high)
+                               .arg(b.low)
                                .arg(b.high)));
         }
     }
@@ -680,7 +694,8 @@ private Q_SLOTS:
             r.weight = double(i % 3);
             r.latencyMs = double(i % 17);
             r.verdict.ladder = rng.bounded(3) == 0 ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
-            r.verdict.extraction = scoreExtraction(gold, rng.bounded(10) == 0 ? nullptr : &pred, ArrayMatching::Ordered);
+            r.verdict.extraction
+                = scoreExtraction(gold, rng.bounded(10) == 0 ? nullptr : &pred, ArrayMatching::Ordered);
             r.verdict.values = { { "ladder.correct", r.verdict.ladder == LadderLabel::Correct ? 1.0 : 0.0 },
                 { "extraction.strategy_points", r.verdict.extraction.points } };
             records.push_back(std::move(r));
@@ -771,8 +786,9 @@ private Q_SLOTS:
             pred["city"] = cities.at(int(rng.bounded(std::uint64_t(cities.size())))).toStdString();
             const bool failed = rng.bounded(12) == 0;
             r.verdict.extraction = scoreExtraction(truth, failed ? nullptr : &pred, ArrayMatching::Ordered);
-            r.verdict.ladder = failed ? LadderLabel::InvalidJson
-                : r.verdict.extraction.correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
+            r.verdict.ladder = failed          ? LadderLabel::InvalidJson
+                : r.verdict.extraction.correct ? LadderLabel::Correct
+                                               : LadderLabel::ValueIncorrect;
             r.verdict.values = { { "ladder.correct", r.verdict.ladder == LadderLabel::Correct ? 1.0 : 0.0 },
                 { "ladder.invalid_json", failed ? 1.0 : 0.0 },
                 { "extraction.strategy_points", r.verdict.extraction.points } };
@@ -801,8 +817,9 @@ private Q_SLOTS:
             }
         }
         // Small groups edited too: one of a single record (no repeat values), one whose cases have 1 and 2 samples.
-        for (const auto& [run, model, caseRow, repeat] : { std::tuple(7, u"m-solo"_s, 8, 0), std::tuple(8, u"m-short"_s, 8, 0),
-                 std::tuple(8, u"m-short"_s, 9, 0), std::tuple(8, u"m-short"_s, 9, 1) }) {
+        for (const auto& [run, model, caseRow, repeat] :
+            { std::tuple(7, u"m-solo"_s, 8, 0), std::tuple(8, u"m-short"_s, 8, 0), std::tuple(8, u"m-short"_s, 9, 0),
+                std::tuple(8, u"m-short"_s, 9, 1) }) {
             ScoredRecord r;
             r.model = model;
             r.strategy = u"s0"_s;
@@ -912,7 +929,7 @@ private Q_SLOTS:
         // come out bit for bit the same. Key strings are built afresh per record (no shared QString data), records of
         // the groups interleave, and one record lists an id twice (the first value counts).
         const json gold = j(R"({"name":"Ana","city":"Berlin","zip":"10115"})");
-        const QStringList cities = {u"Berlin"_s, u"Berlni"_s, u"Brln"_s, u"Paris"_s, u"berlin"_s, u"Berlin Mitte"_s};
+        const QStringList cities = { u"Berlin"_s, u"Berlni"_s, u"Brln"_s, u"Paris"_s, u"berlin"_s, u"Berlin Mitte"_s };
         std::vector<ScoredRecord> records;
         std::vector<ExtractionRecord> extractions;
         Xoshiro256 rng(7);
@@ -927,20 +944,21 @@ private Q_SLOTS:
             r.category = QString::fromLatin1(i % 2 ? "x" : "y");
             r.weight = double(1 + i % 3);
             r.verdict.extraction = scoreExtraction(gold, failed ? nullptr : &pred, ArrayMatching::Ordered);
-            r.verdict.values = {{"ladder.correct", double(i % 5 == 0)},
-                                {"extraction.strategy_points", r.verdict.extraction.points}};
+            r.verdict.values = { { "ladder.correct", double(i % 5 == 0) },
+                { "extraction.strategy_points", r.verdict.extraction.points } };
             if (i == 5)
                 r.verdict.values.emplace_back("ladder.correct", 0.5); // a repeated id: ignored
             records.push_back(std::move(r));
         }
         AggregateOptions options;
-        options.groupBy = {"category", "model"};
-        options.families = {"ladder", "extraction"};
+        options.groupBy = { "category", "model" };
+        options.families = { "ladder", "extraction" };
         options.bootstrap.resamples = 200;
         options.bootstrap.method = BootstrapMethod::Indexed;
         const Report report = aggregate(records, options);
         QCOMPARE(report.groups.size(), std::size_t(4));
-        const std::vector<std::pair<std::string, std::string>> order = {{"x", "m-a"}, {"x", "m-b"}, {"y", "m-a"}, {"y", "m-b"}};
+        const std::vector<std::pair<std::string, std::string>> order
+            = { { "x", "m-a" }, { "x", "m-b" }, { "y", "m-a" }, { "y", "m-b" } };
         for (std::size_t g = 0; g < order.size(); ++g) {
             const ReportGroup& group = report.groups[g];
             QCOMPARE(group.key.at(0).second, order[g].first);
@@ -978,7 +996,8 @@ private Q_SLOTS:
 
     void aggregateMicroWithHugeCounts()
     {
-        // Records with tens of millions of gold values (a batch of 256 draws would overflow 32 bits) take the 64-bit path of the micro bootstrap: still the definition.
+        // Records with tens of millions of gold values (a batch of 256 draws would overflow 32 bits) take the 64-bit
+        // path of the micro bootstrap: still the definition.
         std::vector<ScoredRecord> records(300);
         for (std::size_t i = 0; i < records.size(); ++i) {
             ExtractionRecord& e = records[i].verdict.extraction;
@@ -992,10 +1011,10 @@ private Q_SLOTS:
             e.failed = i % 9 == 0;
             e.correct = i % 5 == 0 && !e.failed;
             records[i].model = u"m"_s;
-            records[i].verdict.values = {{"extraction.strategy_points", double(i % 3)}};
+            records[i].verdict.values = { { "extraction.strategy_points", double(i % 3) } };
         }
         AggregateOptions options;
-        options.families = {"extraction"};
+        options.families = { "extraction" };
         options.bootstrap.resamples = 100;
         QCOMPARE(aggregateCheckingMicro(records, options).groups.size(), std::size_t(1));
     }
@@ -1006,7 +1025,7 @@ private Q_SLOTS:
         const Fixture f = fixture();
         ExtractionTotals added;
         std::array<double, ExtractionAdds::Count> sums {};
-        for (const ExtractionRecord* r : {&f.a, &f.b, &f.c, &f.d, &f.a}) {
+        for (const ExtractionRecord* r : { &f.a, &f.b, &f.c, &f.d, &f.a }) {
             added.add(*r);
             const auto a = extractionAdds(*r).values;
             for (std::size_t i = 0; i < a.size(); ++i)

@@ -14,9 +14,9 @@
 #include "sim/simprofile.h"
 #include "sim/simserver.h"
 #include "sim/simulator.h"
-#include "util/printable.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "util/printable.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
@@ -169,8 +169,8 @@ private Q_SLOTS:
         server.addSuite(m_suite);
         QVERIFY(server.listen());
         const QString base = u"http://127.0.0.1:%1"_s.arg(server.port());
-        ModelSpec spec = *parseModelSpec(
-            provider == u"openai"_s ? u"openai:sloppy@%1/v1;case_headers"_s.arg(base) : u"ollama:sloppy@%1;case_headers"_s.arg(base));
+        ModelSpec spec = *parseModelSpec(provider == u"openai"_s ? u"openai:sloppy@%1/v1;case_headers"_s.arg(base)
+                                                                 : u"ollama:sloppy@%1;case_headers"_s.arg(base));
         spec.stream = stream;
         QString error;
         auto store = ResultStore::open(m_tmp.filePath(u"s%1.db"_s.arg(++m_stores)), &error);
@@ -338,8 +338,8 @@ private Q_SLOTS:
         QCOMPARE(server.httpCounters().tooLarge, 2);
         QCOMPARE(server.stats().requests, 1);
         // Through a real client: the error reaches it as a status, and the server goes on serving.
-        QCOMPARE(http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), QByteArray(5000, ' ')).status,
-            413);
+        QCOMPARE(
+            http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), QByteArray(5000, ' ')).status, 413);
         QCOMPARE(http(u"http://127.0.0.1:%1/v1/models"_s.arg(server.port())).status, 200);
     }
 
@@ -413,9 +413,9 @@ private Q_SLOTS:
         QTest::addRow("chunked body") << QByteArray("POST /api/chat HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n")
                                       << 411;
         QTest::addRow("two lengths") << QByteArray(
-            "POST /api/chat HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}") << 400;
-        QTest::addRow("negative length") << QByteArray("POST /api/chat HTTP/1.1\r\nContent-Length: -1\r\n\r\n")
-                                         << 400;
+            "POST /api/chat HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}")
+                                     << 400;
+        QTest::addRow("negative length") << QByteArray("POST /api/chat HTTP/1.1\r\nContent-Length: -1\r\n\r\n") << 400;
         QTest::addRow("huge headers") << "GET /v1/models HTTP/1.1\r\nX-Big: " + QByteArray(70'000, 'a') + "\r\n\r\n"
                                       << 431;
         QTest::addRow("unknown route") << QByteArray("GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n") << 404;
@@ -459,14 +459,17 @@ private Q_SLOTS:
         connect(&server, &SimServer::requestLogged, this, [&lines](const QString& line) { lines << line; });
         // A model name and a route that carry terminal escapes (colour, title, bell) and a bidi override.
         const QString hostile = u"\x1b[31mred\x1b]0;owned\x07\u202Egnp.exe"_s;
-        QCOMPARE(http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), chatBody(hostile, u"hi"_s)).status,
+        QCOMPARE(
+            http(u"http://127.0.0.1:%1/v1/chat/completions"_s.arg(server.port()), chatBody(hostile, u"hi"_s)).status,
             404);
-        const RawResult route = rawExchange(server.port(), { "GET /\x1b[2J HTTP/1.1\r\nConnection: close\r\n\r\n" }, 0, 5000);
+        const RawResult route
+            = rawExchange(server.port(), { "GET /\x1b[2J HTTP/1.1\r\nConnection: close\r\n\r\n" }, 0, 5000);
         QCOMPARE(route.status(), 404);
         QCOMPARE(lines.size(), 2);
         for (const QString& line : std::as_const(lines)) {
             for (const QChar c : line)
-                QVERIFY2(!(c.category() == QChar::Other_Control || c.category() == QChar::Other_Format), qPrintable(line));
+                QVERIFY2(
+                    !(c.category() == QChar::Other_Control || c.category() == QChar::Other_Format), qPrintable(line));
         }
         QVERIFY2(lines[0].contains(u"\\x1b[31mred\\x1b]0;owned\\x07\\u202egnp.exe"_s), qPrintable(lines[0]));
         QVERIFY2(lines[1].contains(u"GET /\\x1b[2J"_s), qPrintable(lines[1]));

@@ -57,7 +57,8 @@ struct Published
 QString dataRoot()
 {
     const QByteArray given = qgetenv("STRUCTSCOPE_SOB_DATA");
-    return given.isEmpty() ? QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/sob-published"_s : QString::fromLocal8Bit(given);
+    return given.isEmpty() ? QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/sob-published"_s
+                           : QString::fromLocal8Bit(given);
 }
 
 /// Every eval_summary.json of the image modality, with its response file; a problem fails the test.

@@ -377,9 +377,8 @@ void TestStats::latencyPercentilesSelectWhatASortReads()
                 values.push_back(ties ? double(rng.bounded(5)) * 10.0 : rng.generateDouble() * 1000.0);
         }
         const LatencyPercentiles p = structscope::latencyPercentiles(values);
-        const auto same = [](double a, double b) {
-            return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
-        };
+        const auto same
+            = [](double a, double b) { return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0; };
         QVERIFY2(same(p.p50, quantile(values, 0.50)) && same(p.p95, quantile(values, 0.95))
                 && same(p.p99, quantile(values, 0.99)),
             qPrintable(u"round %1 (%2 values)"_s.arg(round).arg(n)));
@@ -946,8 +945,7 @@ void TestStats::adjustPValues_data()
                                         << Doubles { 0.0315, 0.0315, 0.5 };
     // Ties: p = (0.02, 0.02, 0.5). Holm: 3·0.02 = 0.06; 2·0.02 = 0.04 → max 0.06; 1·0.5 = 0.5: the tied pair
     // both 0.06. BH: j=3: 0.5; j=2: 3·0.02/2 = 0.03; j=1: 3·0.02/1 = 0.06 → min 0.03: both 0.03.
-    QTest::newRow("ties") << Doubles { 0.02, 0.02, 0.5 } << Doubles { 0.06, 0.06, 0.5 }
-                          << Doubles { 0.03, 0.03, 0.5 };
+    QTest::newRow("ties") << Doubles { 0.02, 0.02, 0.5 } << Doubles { 0.06, 0.06, 0.5 } << Doubles { 0.03, 0.03, 0.5 };
     // p = 1 and the cap: p = (1, 0.4, 0.3); sorted 0.3, 0.4, 1. Holm: 3·0.3 = 0.9; 2·0.4 = 0.8 → 0.9; 1·1 = 1.
     // BH: j=3: 3·1/3 = 1; j=2: 3·0.4/2 = 0.6; j=1: 3·0.3/1 = 0.9 → min 0.6.
     QTest::newRow("p one") << Doubles { 1.0, 0.4, 0.3 } << Doubles { 1.0, 0.9, 0.9 } << Doubles { 1.0, 0.6, 0.6 };

@@ -361,10 +361,10 @@ private slots:
         QTest::newRow("password dropped") << u"postgresql://ann:p%40ss%3Aw@10.0.0.7:6543/bench?schema=evals"_s
                                           << u"postgresql://ann@10.0.0.7:6543/bench?schema=evals"_s;
         QTest::newRow("postgres scheme") << u"postgres://ann:secret@db/x"_s << u"postgres://ann@db/x"_s;
-        QTest::newRow("no password kept as given") << u"postgresql://ann@db.example.org/x"_s
-                                                   << u"postgresql://ann@db.example.org/x"_s;
-        QTest::newRow("malformed URL still loses it") << u"postgresql://ann:se/cret@db:port/x"_s
-                                                      << u"postgresql://ann@db:port/x"_s;
+        QTest::newRow("no password kept as given")
+            << u"postgresql://ann@db.example.org/x"_s << u"postgresql://ann@db.example.org/x"_s;
+        QTest::newRow("malformed URL still loses it")
+            << u"postgresql://ann:se/cret@db:port/x"_s << u"postgresql://ann@db:port/x"_s;
         QTest::newRow("file path untouched") << u"/tmp/a:b@c.db"_s << u"/tmp/a:b@c.db"_s;
     }
 
@@ -639,9 +639,8 @@ private slots:
                 [](qint64, qint64) { return true; });
             QVERIFY2(scored.ok(), qPrintable(scored.errorMessage()));
             QCOMPARE(scored.value(), 3);
-            const auto kept = store->forEachStoredVerdict(runs.at(0).id, 1, [](qint64, qint64, std::string_view) {
-                return true;
-            });
+            const auto kept
+                = store->forEachStoredVerdict(runs.at(0).id, 1, [](qint64, qint64, std::string_view) { return true; });
             QVERIFY2(kept.ok(), qPrintable(kept.errorMessage()));
             QCOMPARE(kept.value(), 0);
         }
@@ -700,12 +699,14 @@ private slots:
         QVERIFY2(facts.join(u'|').contains(u"USING COVERING INDEX responses_scoring (run_id=?)"_s),
             qPrintable(facts.join(u'|')));
         QVERIFY2(!facts.join(u'|').contains(u"TEMP B-TREE"_s), qPrintable(facts.join(u'|')));
-        const QStringList someCases = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 AND case_id IN (1, 2)"_s);
+        const QStringList someCases
+            = plan(u"SELECT id, raw_text FROM responses WHERE run_id = 1 AND case_id IN (1, 2)"_s);
         QVERIFY2(someCases.join(u'|').contains(u"sqlite_autoindex_responses_1 (run_id=? AND case_id=?)"_s),
             qPrintable(someCases.join(u'|')));
         // Some cases' responses of every run (after a gold edit): the case index, not a scan of the table.
         const QStringList ofCases = plan(u"SELECT id, raw_text FROM responses WHERE case_id IN (1, 2)"_s);
-        QVERIFY2(ofCases.join(u'|').contains(u"USING INDEX responses_case (case_id=?)"_s), qPrintable(ofCases.join(u'|')));
+        QVERIFY2(
+            ofCases.join(u'|').contains(u"USING INDEX responses_case (case_id=?)"_s), qPrintable(ofCases.join(u'|')));
     }
 
     // ---- files that are not (usable) stores ---------------------------------------------------------
@@ -734,8 +735,8 @@ private slots:
             << u"other-meta"_s << false << StoreErrorKind::NotAStore << u"its meta table is not StructScope's"_s;
         QTest::newRow("another application id")
             << u"other-app-id"_s << false << StoreErrorKind::NotAStore << u"belongs to another application"_s;
-        QTest::newRow("a database holding only a view")
-            << u"view-only"_s << false << StoreErrorKind::NotAStore << u"it holds no tables but other objects: view v"_s;
+        QTest::newRow("a database holding only a view") << u"view-only"_s << false << StoreErrorKind::NotAStore
+                                                        << u"it holds no tables but other objects: view v"_s;
         QTest::newRow("an empty database with user_version 42")
             << u"user-version"_s << false << StoreErrorKind::NotAStore << u"user_version 42"_s;
         QTest::newRow("schema_version 999")
@@ -1292,14 +1293,17 @@ private slots:
         QCOMPARE(read.at(0).createdAt, written.at(0).createdAt);
         // What scoring reads: the same rows in the same order, the fields it needs as stored, the rest left unset.
         qsizetype scoringSeen = 0;
-        const auto scoringRead = store->forEachResponse(run.id, [&](const ResponseRecord& a) {
-            const ResponseRecord& b = read.at(scoringSeen++);
-            return a.id == b.id && a.runId == b.runId && a.caseRow == b.caseRow && a.repeat == b.repeat
-                && a.rawUtf8 == b.rawText.toUtf8() && a.rawText.isEmpty() && a.httpStatus == b.httpStatus && a.errorKind == b.errorKind
-                && a.latencyMs == b.latencyMs && a.cost == b.cost && a.costSource == b.costSource
-                && a.attempts == b.attempts && a.requestHash.isEmpty() && a.errorMessage.isEmpty() && !a.ttftMs
-                && !a.tokensIn && !a.tokensOut && !a.createdAt.isValid();
-        }, ResponseFields::ForScoring);
+        const auto scoringRead = store->forEachResponse(
+            run.id,
+            [&](const ResponseRecord& a) {
+                const ResponseRecord& b = read.at(scoringSeen++);
+                return a.id == b.id && a.runId == b.runId && a.caseRow == b.caseRow && a.repeat == b.repeat
+                    && a.rawUtf8 == b.rawText.toUtf8() && a.rawText.isEmpty() && a.httpStatus == b.httpStatus
+                    && a.errorKind == b.errorKind && a.latencyMs == b.latencyMs && a.cost == b.cost
+                    && a.costSource == b.costSource && a.attempts == b.attempts && a.requestHash.isEmpty()
+                    && a.errorMessage.isEmpty() && !a.ttftMs && !a.tokensIn && !a.tokensOut && !a.createdAt.isValid();
+            },
+            ResponseFields::ForScoring);
         QVERIFY2(scoringRead.ok(), qPrintable(scoringRead.errorMessage()));
         QCOMPARE(scoringRead.value(), 4);
         QCOMPARE(scoringSeen, 4);
@@ -1437,9 +1441,10 @@ private slots:
                 ids.append(id);
             return ok;
         };
-        QVERIFY(row(qint64(1) << 40, 0.25, u"NUL:"_s % QChar(0) % u"end"_s, std::nullopt, std::string_view("{\"k\":\"é\"}")));
-        QVERIFY(row(-3, std::optional<double>(), QString(), std::optional<QString>(u"☕ mug"_s),
-            std::string_view("a\0b", 3)));
+        QVERIFY(row(
+            qint64(1) << 40, 0.25, u"NUL:"_s % QChar(0) % u"end"_s, std::nullopt, std::string_view("{\"k\":\"é\"}")));
+        QVERIFY(row(
+            -3, std::optional<double>(), QString(), std::optional<QString>(u"☕ mug"_s), std::string_view("a\0b", 3)));
         QVERIFY(row(std::optional<qint64>(), 1e300, u"x"_s, std::optional<QString>(QString()), QString()));
         // A failed row: the error names what failed and the statement stays usable.
         QVERIFY(!row(7, 0.5, u"dup"_s, std::nullopt, QString()));
@@ -1484,45 +1489,55 @@ private slots:
         ResponseRecord failed = response(f.run.id, f.cases.at(1).row, 1, QString());
         failed.errorKind = u"timeout"_s;
         failed.httpStatus = 0;
-        const auto ids = f.store->appendResponses({ response(f.run.id, f.cases.at(0).row, 0, u"Grüße 🙂 {\"a\": 1}"_s),
-            response(f.run.id, f.cases.at(1).row, 0, u"{\"b\": \"x\"}"_s), costed, failed });
+        const auto ids
+            = f.store->appendResponses({ response(f.run.id, f.cases.at(0).row, 0, u"Grüße 🙂 {\"a\": 1}"_s),
+                response(f.run.id, f.cases.at(1).row, 0, u"{\"b\": \"x\"}"_s), costed, failed });
         QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
         QMap<qint64, QByteArray> expected;
         const auto full = f.store->responses(f.run.id).value();
         for (const ResponseRecord& r : full)
             expected[r.id] = r.rawText.toUtf8();
-        QCOMPARE(expected.value(ids->at(0)), QByteArray("Gr\xc3\xbc\xc3\x9f" "e \xf0\x9f\x99\x82 {\"a\": 1}"));
+        QCOMPARE(expected.value(ids->at(0)),
+            QByteArray("Gr\xc3\xbc\xc3\x9f"
+                       "e \xf0\x9f\x99\x82 {\"a\": 1}"));
         if (backend == kSqlite) {
             // Bytes written behind the store's back: an invalid byte inside text (replaced as QString replaces
             // it), and valid UTF-8 stored as a BLOB (read as the text it is).
             RawDb raw(location);
             QVERIFY(raw.isOpen());
-            QVERIFY(raw.exec(u"UPDATE responses SET raw_text = CAST(X'7B2262223A2022FF227D' AS TEXT) WHERE id = %1"_s
-                                 .arg(ids->at(1))));
+            QVERIFY(
+                raw.exec(u"UPDATE responses SET raw_text = CAST(X'7B2262223A2022FF227D' AS TEXT) WHERE id = %1"_s.arg(
+                    ids->at(1))));
             QVERIFY(raw.exec(u"UPDATE responses SET raw_text = X'7B226E223A20327D' WHERE id = %1"_s.arg(ids->at(2))));
             expected[ids->at(1)] = QString::fromUtf8("{\"b\": \"\xff\"}").toUtf8();
             QCOMPARE(expected[ids->at(1)], QByteArray("{\"b\": \"\xef\xbf\xbd\"}"));
         }
         const auto check = [&](const ResponseRecord& a) {
-            const auto b = std::find_if(full.begin(), full.end(), [&a](const ResponseRecord& r) { return r.id == a.id; });
+            const auto b
+                = std::find_if(full.begin(), full.end(), [&a](const ResponseRecord& r) { return r.id == a.id; });
             return b != full.end() && a.rawText.isEmpty() && a.rawUtf8 == expected.value(a.id) && a.runId == b->runId
                 && a.caseRow == b->caseRow && a.repeat == b->repeat && a.httpStatus == b->httpStatus
                 && a.errorKind == b->errorKind && a.latencyMs == b->latencyMs && a.cost == b->cost
                 && a.costSource == b->costSource && a.attempts == b->attempts;
         };
         QList<qint64> byRun;
-        const auto runRead = f.store->forEachResponse(f.run.id, [&](const ResponseRecord& a) {
-            byRun << a.id;
-            return check(a);
-        }, ResponseFields::ForScoring);
+        const auto runRead = f.store->forEachResponse(
+            f.run.id,
+            [&](const ResponseRecord& a) {
+                byRun << a.id;
+                return check(a);
+            },
+            ResponseFields::ForScoring);
         QVERIFY2(runRead.ok(), qPrintable(runRead.errorMessage()));
         QCOMPARE(byRun, ids.value());
         QList<qint64> byCases;
-        const auto casesRead = f.store->forEachResponseOfCases({ f.cases.at(0).row, f.cases.at(1).row,
-            f.cases.at(2).row }, [&](const ResponseRecord& a) {
-            byCases << a.id;
-            return check(a);
-        }, ResponseFields::ForScoring);
+        const auto casesRead = f.store->forEachResponseOfCases(
+            { f.cases.at(0).row, f.cases.at(1).row, f.cases.at(2).row },
+            [&](const ResponseRecord& a) {
+                byCases << a.id;
+                return check(a);
+            },
+            ResponseFields::ForScoring);
         QVERIFY2(casesRead.ok(), qPrintable(casesRead.errorMessage()));
         QCOMPARE(byCases, ids.value());
 
@@ -1535,12 +1550,12 @@ private slots:
             QVERIFY(raw.exec(u"PRAGMA ignore_check_constraints = ON"_s));
             QVERIFY(raw.exec(u"UPDATE responses SET cost_source = 'bogus' WHERE id = %1"_s.arg(ids->at(2))));
         }
-        const auto bad = f.store->forEachResponse(f.run.id, [](const ResponseRecord&) { return true; },
-            ResponseFields::ForScoring);
+        const auto bad = f.store->forEachResponse(
+            f.run.id, [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
         QCOMPARE(bad.errorKind(), StoreErrorKind::Corrupt);
         QVERIFY2(bad.errorMessage().contains(u"responses row %1"_s.arg(ids->at(2))), qPrintable(bad.errorMessage()));
-        const auto badCases = f.store->forEachResponseOfCases({ f.cases.at(2).row },
-            [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
+        const auto badCases = f.store->forEachResponseOfCases(
+            { f.cases.at(2).row }, [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
         QCOMPARE(badCases.errorKind(), StoreErrorKind::Corrupt);
     }
 
@@ -1562,19 +1577,28 @@ private slots:
         QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
         for (const ResponseFields fields : { ResponseFields::All, ResponseFields::ForScoring }) {
             QList<qint64> seen;
-            const auto visited = f.store->forEachResponseOfCases({ first, second }, [&seen](const ResponseRecord& r) {
-                seen << r.id;
-                return true;
-            }, fields);
+            const auto visited = f.store->forEachResponseOfCases(
+                { first, second },
+                [&seen](const ResponseRecord& r) {
+                    seen << r.id;
+                    return true;
+                },
+                fields);
             QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
             QCOMPARE(seen, ids->mid(0, 3));
             QCOMPARE(visited.value(), 3);
             // Stopping early stops at the response that said so.
             seen.clear();
-            QCOMPARE(f.store->forEachResponseOfCases({ first, second }, [&seen](const ResponseRecord& r) {
-                seen << r.id;
-                return seen.size() < 2;
-            }, fields).value(), 2);
+            QCOMPARE(f.store
+                         ->forEachResponseOfCases(
+                             { first, second },
+                             [&seen](const ResponseRecord& r) {
+                                 seen << r.id;
+                                 return seen.size() < 2;
+                             },
+                             fields)
+                         .value(),
+                2);
             QCOMPARE(seen, ids->mid(0, 2));
         }
 
@@ -1588,10 +1612,13 @@ private slots:
         QVERIFY2(more.ok(), qPrintable(more.errorMessage()));
         for (const ResponseFields fields : { ResponseFields::All, ResponseFields::ForScoring }) {
             QList<qint64> seen;
-            const auto visited = f.store->forEachResponseOfCases({ second, first }, [&seen](const ResponseRecord& r) {
-                seen << r.id;
-                return true;
-            }, fields);
+            const auto visited = f.store->forEachResponseOfCases(
+                { second, first },
+                [&seen](const ResponseRecord& r) {
+                    seen << r.id;
+                    return true;
+                },
+                fields);
             QVERIFY2(visited.ok(), qPrintable(visited.errorMessage()));
             QCOMPARE(seen, ids->mid(0, 3) + more.value());
             QCOMPARE(visited.value(), 4);
@@ -1625,8 +1652,8 @@ private slots:
         QTest::addColumn<int>("depth");
         for (const auto& [table, column] : { std::pair { "gold_revisions", "gold" }, { "suites", "manifest" },
                  { "cases", "extra" }, { "runs", "settings" }, { "audit_log", "details" } }) {
-            QTest::addRow("%s.%s nested 70,000 deep", table, column) << QString::fromLatin1(table)
-                                                                     << QString::fromLatin1(column) << 70000;
+            QTest::addRow("%s.%s nested 70,000 deep", table, column)
+                << QString::fromLatin1(table) << QString::fromLatin1(column) << 70000;
             QTest::addRow("%s.%s one level past the limit", table, column)
                 << QString::fromLatin1(table) << QString::fromLatin1(column) << sql::kStoredJsonMaxDepth + 1;
         }
@@ -2280,7 +2307,8 @@ private slots:
         const std::string b("\x01\x02", 2);
         QVERIFY(f.store
                     ->storeVerdicts({ { f.run.id, ids.at(2), 7, 1, a }, { f.run.id, ids.at(0), 0, 1, b },
-                        { f.run.id, ids.at(0), 7, 1, a }, { f.run.id, ids.at(1), 7, 2, b }, { otherRun, otherId, 7, 1, b } })
+                        { f.run.id, ids.at(0), 7, 1, a }, { f.run.id, ids.at(1), 7, 2, b },
+                        { otherRun, otherId, 7, 1, b } })
                     .ok());
         // The same key again replaces what was kept (a damaged verdict is mended by keeping it again).
         QVERIFY(f.store->storeVerdicts({ { f.run.id, ids.at(2), 7, 1, b } }).ok());
@@ -2294,10 +2322,11 @@ private slots:
         };
         const auto read = [&](qint64 run, int version) {
             std::vector<Seen> seen;
-            const auto visited = f.store->forEachStoredVerdict(run, version, [&seen](qint64 r, qint64 g, std::string_view v) {
-                seen.push_back({ r, g, std::string(v) });
-                return true;
-            });
+            const auto visited
+                = f.store->forEachStoredVerdict(run, version, [&seen](qint64 r, qint64 g, std::string_view v) {
+                      seen.push_back({ r, g, std::string(v) });
+                      return true;
+                  });
             return visited.ok() && visited.value() == qint64(seen.size()) ? seen : std::vector<Seen> { { -1, -1, {} } };
         };
         // By response, then gold revision; only the run's and the version's.
@@ -2308,12 +2337,15 @@ private slots:
         QVERIFY(read(f.run.id, 3).empty());
         // Stopping early.
         int calls = 0;
-        QCOMPARE(f.store->forEachStoredVerdict(f.run.id, 1, [&calls](qint64, qint64, std::string_view) {
-            return ++calls < 2;
-        }).value(), 2);
+        QCOMPARE(
+            f.store
+                ->forEachStoredVerdict(f.run.id, 1, [&calls](qint64, qint64, std::string_view) { return ++calls < 2; })
+                .value(),
+            2);
 
         // A bad row refuses the whole batch; a response that is not stored too.
-        QCOMPARE(f.store->storeVerdicts({ { f.run.id, ids.at(1), 7, 1, a }, { f.run.id, ids.at(1), 8, 1, {} } }).errorKind(),
+        QCOMPARE(
+            f.store->storeVerdicts({ { f.run.id, ids.at(1), 7, 1, a }, { f.run.id, ids.at(1), 8, 1, {} } }).errorKind(),
             StoreErrorKind::InvalidArgument);
         QCOMPARE(f.store->storeVerdicts({ { 0, ids.at(1), 7, 1, a } }).errorKind(), StoreErrorKind::InvalidArgument);
         QVERIFY(!f.store->storeVerdicts({ { f.run.id, ids.at(1), 9, 1, a }, { f.run.id, 987654, 7, 1, a } }).ok());
@@ -2559,7 +2591,8 @@ private slots:
             QCOMPARE(r.rawText, u"response #%1"_s.arg(r.tokensIn.value_or(-1)));
         // Space again: the writer carries on where the committed responses end.
         QProcess again;
-        again.start(helper, { path, QString::number(runId), QString::number(batch), QString::number(reported + batch) });
+        again.start(
+            helper, { path, QString::number(runId), QString::number(batch), QString::number(reported + batch) });
         QVERIFY(again.waitForFinished(60000));
         QCOMPARE(again.exitCode(), 0);
         QCOMPARE(store->responseCount(runId).value(), reported + batch);

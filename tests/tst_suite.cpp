@@ -49,7 +49,7 @@ bool copyValidSuite(const QString& target)
     const QDir source(QStringLiteral(STRUCTSCOPE_TEST_DATA) + u"/suite/valid"_s);
     if (!QDir().mkpath(target + u"/schemas"_s))
         return false;
-    for (const QString& name : {u"suite.json"_s, u"cases.jsonl"_s, u"catalog.json"_s, u"schemas/order.json"_s}) {
+    for (const QString& name : { u"suite.json"_s, u"cases.jsonl"_s, u"catalog.json"_s, u"schemas/order.json"_s }) {
         if (!QFile::copy(source.filePath(name), target + u'/' + name))
             return false;
     }
@@ -74,8 +74,8 @@ private Q_SLOTS:
         QCOMPARE(suite.id, u"mini"_s);
         QCOMPARE(suite.cases.size(), 3);
         QCOMPARE(suite.schemas.size(), std::size_t(2));
-        QCOMPARE(suite.categories, QStringList({u"support"_s, u"contact"_s}));
-        QCOMPARE(suite.families, QStringList({u"ladder"_s, u"extraction"_s}));
+        QCOMPARE(suite.categories, QStringList({ u"support"_s, u"contact"_s }));
+        QCOMPARE(suite.families, QStringList({ u"ladder"_s, u"extraction"_s }));
         QCOMPARE(suite.userPrompt, u"Extract: {{input}}"_s);
         QCOMPARE(suite.cases.at(0).tier, u"easy"_s);
         QCOMPARE(suite.cases.at(0).line, 1);
@@ -124,76 +124,76 @@ private Q_SLOTS:
             Q_ASSERT(m.contains(from));
             return with(u"suite.json"_s, m.replace(from, to));
         };
-        const QByteArray caseOk = R"({"id": "t-1", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}})";
+        const QByteArray caseOk
+            = R"({"id": "t-1", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}})";
 
         QTest::addRow("no manifest") << without(u"suite.json"_s)
-                                     << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"missing"_s}};
+                                     << QList<Expected> { { u"suite.json"_s, 0, -1, {}, u"missing"_s } };
         QTest::addRow("no cases") << without(u"cases.jsonl"_s)
-                                  << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"missing"_s}};
+                                  << QList<Expected> { { u"cases.jsonl"_s, 0, -1, {}, u"missing"_s } };
         QTest::addRow("manifest syntax error at the end of the unexpected token, 3:12")
             << with(u"suite.json"_s, "{\n  \"id\": \"x\",\n  \"name\" \"y\"\n}")
-            << QList<Expected>{{u"suite.json"_s, 3, 12, {}, u"expected ':'"_s}};
-        QTest::addRow("manifest is an array") << with(u"suite.json"_s, "[1, 2]")
-                                              << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"must be a JSON object"_s}};
+            << QList<Expected> { { u"suite.json"_s, 3, 12, {}, u"expected ':'"_s } };
+        QTest::addRow("manifest is an array") << with(u"suite.json"_s,
+            "[1, 2]") << QList<Expected> { { u"suite.json"_s, 0, -1, {}, u"must be a JSON object"_s } };
         QTest::addRow("missing name and version")
             << manifestWith(R"("name": "Mini suite", "version": "1.0.0",)", "")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, {}, u"\"name\" is missing"_s},
-                               {u"suite.json"_s, 0, -1, {}, u"\"version\" is missing"_s}};
-        QTest::addRow("id of wrong type") << manifestWith(R"("id": "mini")", R"("id": 7)")
-                                          << QList<Expected>{{u"suite.json"_s, 0, -1, u"/id"_s, u"must be a string"_s}};
+            << QList<Expected> { { u"suite.json"_s, 0, -1, {}, u"\"name\" is missing"_s },
+                   { u"suite.json"_s, 0, -1, {}, u"\"version\" is missing"_s } };
+        QTest::addRow("id of wrong type") << manifestWith(R"("id": "mini")",
+            R"("id": 7)") << QList<Expected> { { u"suite.json"_s, 0, -1, u"/id"_s, u"must be a string"_s } };
         QTest::addRow("id with spaces") << manifestWith(R"("id": "mini")", R"("id": "Mini Suite")")
-                                        << QList<Expected>{{u"suite.json"_s, 0, -1, u"/id"_s, u"lower-case"_s}};
+                                        << QList<Expected> { { u"suite.json"_s, 0, -1, u"/id"_s, u"lower-case"_s } };
         QTest::addRow("schema file missing")
             << without(u"schemas/person.json"_s)
-            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, {}, u"\"person\" is declared"_s}};
+            << QList<Expected> { { u"schemas/person.json"_s, 0, -1, {}, u"\"person\" is declared"_s } };
         QTest::addRow("schema file broken")
             << with(u"schemas/person.json"_s, "{\n\"type\": \"object\",\n}")
-            << QList<Expected>{{u"schemas/person.json"_s, 3, 1, {}, u"invalid JSON"_s}};
-        QTest::addRow("schema is a number") << with(u"schemas/person.json"_s, "42")
-                                            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, {}, u"must be an object"_s}};
+            << QList<Expected> { { u"schemas/person.json"_s, 3, 1, {}, u"invalid JSON"_s } };
+        QTest::addRow("schema is a number") << with(u"schemas/person.json"_s,
+            "42") << QList<Expected> { { u"schemas/person.json"_s, 0, -1, {}, u"must be an object"_s } };
         QTest::addRow("schema path escapes the folder")
             << manifestWith(R"("schemas/person.json")", R"("../../etc/passwd")")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/schemas/person"_s, u"inside the suite folder"_s}};
+            << QList<Expected> { { u"suite.json"_s, 0, -1, u"/schemas/person"_s, u"inside the suite folder"_s } };
         QTest::addRow("default schema undeclared")
             << manifestWith(R"("default_schema": "ticket")", R"("default_schema": "tickets")")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/default_schema"_s, u"not declared"_s}};
-        QTest::addRow("unknown family")
-            << manifestWith(R"(["ladder", "extraction"])", R"(["ladder", "vibes"])")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/families/1"_s, u"unknown metric family \"vibes\""_s}};
+            << QList<Expected> { { u"suite.json"_s, 0, -1, u"/default_schema"_s, u"not declared"_s } };
+        QTest::addRow("unknown family") << manifestWith(R"(["ladder", "extraction"])", R"(["ladder", "vibes"])")
+                                        << QList<Expected> { { u"suite.json"_s, 0, -1, u"/families/1"_s,
+                                               u"unknown metric family \"vibes\""_s } };
         QTest::addRow("duplicate category")
             << manifestWith(R"(["support", "contact"])", R"(["support", "support", "contact"])")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/categories/1"_s, u"listed twice"_s}};
-        QTest::addRow("template without input")
-            << manifestWith(R"("Extract: {{input}}")", R"("Extract it")")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/prompt/user"_s, u"{{input}}"_s}};
+            << QList<Expected> { { u"suite.json"_s, 0, -1, u"/categories/1"_s, u"listed twice"_s } };
+        QTest::addRow("template without input") << manifestWith(R"("Extract: {{input}}")",
+            R"("Extract it")") << QList<Expected> { { u"suite.json"_s, 0, -1, u"/prompt/user"_s, u"{{input}}"_s } };
         QTest::addRow("bad array matching")
             << manifestWith(R"("array_matching": "ordered")", R"("array_matching": "sorted")")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/options/array_matching"_s, u"\"unordered\""_s}};
+            << QList<Expected> { { u"suite.json"_s, 0, -1, u"/options/array_matching"_s, u"\"unordered\""_s } };
         QTest::addRow("two broken lines, both reported")
-            << with(u"cases.jsonl"_s, caseOk + "\n{\"id\": \"a\",, }\n" + QByteArray(caseOk).replace("t-1", "t-3") + "\n[1]\n")
-            << QList<Expected>{{u"cases.jsonl"_s, 2, 12, {}, u"invalid JSON"_s},
-                               {u"cases.jsonl"_s, 4, -1, {}, u"must be a JSON object"_s}};
+            << with(u"cases.jsonl"_s,
+                   caseOk + "\n{\"id\": \"a\",, }\n" + QByteArray(caseOk).replace("t-1", "t-3") + "\n[1]\n")
+            << QList<Expected> { { u"cases.jsonl"_s, 2, 12, {}, u"invalid JSON"_s },
+                   { u"cases.jsonl"_s, 4, -1, {}, u"must be a JSON object"_s } };
         QTest::addRow("case misses input and gold")
             << with(u"cases.jsonl"_s, R"({"id": "a", "category": "support"})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, {}, u"\"input\" is missing"_s},
-                               {u"cases.jsonl"_s, 1, -1, {}, u"\"gold\" is missing"_s}};
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, {}, u"\"input\" is missing"_s },
+                   { u"cases.jsonl"_s, 1, -1, {}, u"\"gold\" is missing"_s } };
         QTest::addRow("case id is a number")
             << with(u"cases.jsonl"_s, R"({"id": 5, "category": "support", "input": "x", "gold": {}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/id"_s, u"must be a string"_s}};
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/id"_s, u"must be a string"_s } };
         QTest::addRow("case schema is a number")
             << with(u"cases.jsonl"_s, R"({"id": "a", "category": "support", "schema": 3, "input": "x", "gold": {}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"schema name or an inline schema"_s}};
-        QTest::addRow("empty cases file") << with(u"cases.jsonl"_s, "\n  \n")
-                                          << QList<Expected>{{u"cases.jsonl"_s, 0, -1, {}, u"no cases"_s}};
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"schema name or an inline schema"_s } };
+        QTest::addRow("empty cases file")
+            << with(u"cases.jsonl"_s, "\n  \n") << QList<Expected> { { u"cases.jsonl"_s, 0, -1, {}, u"no cases"_s } };
         QTest::addRow("nesting bomb in a case")
             << with(u"cases.jsonl"_s, caseOk + "\n" + QByteArray(100000, '[') + "\n")
-            << QList<Expected>{{u"cases.jsonl"_s, 2, 257, {}, u"nesting deeper than 256 levels"_s}};
+            << QList<Expected> { { u"cases.jsonl"_s, 2, 257, {}, u"nesting deeper than 256 levels"_s } };
         QTest::addRow("invalid UTF-8 in a case")
             << with(u"cases.jsonl"_s, "{\"id\": \"a\xff\", \"category\": \"support\", \"input\": \"x\", \"gold\": {}}")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, {}, u"invalid JSON"_s}};
-        QTest::addRow("CRLF lines are fine but a bad one is located")
-            << with(u"cases.jsonl"_s, caseOk + "\r\n{\"id\": }\r\n")
-            << QList<Expected>{{u"cases.jsonl"_s, 2, -1, {}, u"invalid JSON"_s}};
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, {}, u"invalid JSON"_s } };
+        QTest::addRow("CRLF lines are fine but a bad one is located") << with(u"cases.jsonl"_s,
+            caseOk + "\r\n{\"id\": }\r\n") << QList<Expected> { { u"cases.jsonl"_s, 2, -1, {}, u"invalid JSON"_s } };
     }
 
     void reportsLocatedProblems()
@@ -209,10 +209,9 @@ private Q_SLOTS:
                 return p.file == e.file && p.line == e.line && (e.column < 0 || p.column == e.column)
                     && p.pointer == e.pointer && p.message.contains(e.messagePart);
             });
-            QVERIFY2(found, qPrintable(u"expected %1:%2:%3 %4 \"%5\" among:\n%6"_s.arg(e.file)
-                                           .arg(e.line)
-                                           .arg(e.column)
-                                           .arg(e.pointer, e.messagePart, describe(problems))));
+            QVERIFY2(found,
+                qPrintable(u"expected %1:%2:%3 %4 \"%5\" among:\n%6"_s.arg(e.file).arg(e.line).arg(e.column).arg(
+                    e.pointer, e.messagePart, describe(problems))));
         }
     }
 
@@ -234,54 +233,63 @@ private Q_SLOTS:
         };
 
         QTest::addRow("gold breaks the schema in two places, on two lines")
-            << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "urgent"}}
+            << withCases(
+                   R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "urgent"}}
 {"id": "b", "category": "contact", "schema": "person", "input": "y", "gold": {"name": "B", "age": -3}}
-)") << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold/priority"_s, u"gold does not match"_s},
-                       {u"cases.jsonl"_s, 2, -1, u"/gold/age"_s, u"gold does not match"_s}}
+)")
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/gold/priority"_s, u"gold does not match"_s },
+                   { u"cases.jsonl"_s, 2, -1, u"/gold/age"_s, u"gold does not match"_s } }
             << true;
-        QTest::addRow("gold with an extra key")
-            << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low", "note": 1}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold/note"_s, u"\"note\" is not allowed"_s}} << true;
+        QTest::addRow("gold with an extra key") << withCases(
+            R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low", "note": 1}})")
+                                                << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/gold/note"_s,
+                                                       u"\"note\" is not allowed"_s } }
+                                                << true;
         QTest::addRow("duplicate id points at the first use")
             << withCases(R"({"id": "a", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}
 {"id": "b", "category": "support", "input": "x", "gold": {"title": "x", "priority": "low"}}
 {"id": "a", "category": "support", "input": "y", "gold": {"title": "y", "priority": "low"}}
-)") << QList<Expected>{{u"cases.jsonl"_s, 3, -1, u"/id"_s, u"already used on line 1"_s}}
+)") << QList<Expected> { { u"cases.jsonl"_s, 3, -1, u"/id"_s, u"already used on line 1"_s } }
             << true;
         QTest::addRow("undeclared category and schema")
             << withCases(R"({"id": "a", "category": "billing", "schema": "invoice", "input": "x", "gold": {}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/category"_s, u"\"billing\" is not declared"_s},
-                               {u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"\"invoice\" is not declared"_s}}
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/category"_s, u"\"billing\" is not declared"_s },
+                   { u"cases.jsonl"_s, 1, -1, u"/schema"_s, u"\"invoice\" is not declared"_s } }
             << true;
-        QTest::addRow("inline schema checked and used")
-            << withCases(R"({"id": "a", "category": "support", "schema": {"type": "object", "required": ["n"]}, "input": "x", "gold": {"m": 1}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/gold"_s, u"gold does not match"_s}} << true;
+        QTest::addRow("inline schema checked and used") << withCases(
+            R"({"id": "a", "category": "support", "schema": {"type": "object", "required": ["n"]}, "input": "x", "gold": {"m": 1}})")
+                                                        << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/gold"_s,
+                                                               u"gold does not match"_s } }
+                                                        << true;
         QTest::addRow("inline schema that is not a schema")
-            << withCases(R"({"id": "a", "category": "support", "schema": {"type": "objectt"}, "input": "x", "gold": {}})")
-            << QList<Expected>{{u"cases.jsonl"_s, 1, -1, u"/schema/type"_s, u"not a valid draft-07 schema"_s}}
+            << withCases(
+                   R"({"id": "a", "category": "support", "schema": {"type": "objectt"}, "input": "x", "gold": {}})")
+            << QList<Expected> { { u"cases.jsonl"_s, 1, -1, u"/schema/type"_s, u"not a valid draft-07 schema"_s } }
             << true;
-        QTest::addRow("example output invalid")
-            << withManifest(R"("priority": "high"}}})", R"("priority": "asap"}}})")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/examples/ticket/output/priority"_s, u"example output"_s}}
-            << true;
+        QTest::addRow("example output invalid") << withManifest(R"("priority": "high"}}})", R"("priority": "asap"}}})")
+                                                << QList<Expected> { { u"suite.json"_s, 0, -1,
+                                                       u"/examples/ticket/output/priority"_s, u"example output"_s } }
+                                                << true;
         QTest::addRow("example for an undeclared schema")
             << withManifest(R"("examples": {"ticket")", R"("examples": {"tickets")")
-            << QList<Expected>{{u"suite.json"_s, 0, -1, u"/examples/tickets"_s, u"not declared"_s}} << true;
-        QTest::addRow("schema file with an invalid type keyword")
-            << [] {
-                   SuiteFiles f = goodSuite();
-                   f[u"schemas/person.json"_s] = R"({"type": "objectt"})";
-                   return f;
-               }()
-            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, u"/type"_s, u"not a valid draft-07 schema"_s}}
-            << true;
+            << QList<Expected> { { u"suite.json"_s, 0, -1, u"/examples/tickets"_s, u"not declared"_s } } << true;
+        QTest::addRow("schema file with an invalid type keyword") <<
+            [] {
+                SuiteFiles f = goodSuite();
+                f[u"schemas/person.json"_s] = R"({"type": "objectt"})";
+                return f;
+            }() << QList<Expected> { { u"schemas/person.json"_s, 0, -1, u"/type"_s, u"not a valid draft-07 schema"_s } }
+                                                                  << true;
         QTest::addRow("unsupported keyword is a warning, not a refusal")
-            << [] {
-                   SuiteFiles f = goodSuite();
-                   f[u"schemas/person.json"_s] = R"({"type": "object", "properties": {"tags": {"type": "array", "prefixItems": [{"type": "string"}]}}})";
-                   return f;
-               }()
-            << QList<Expected>{{u"schemas/person.json"_s, 0, -1, u"/properties/tags/prefixItems"_s, u"prefixItems"_s}}
+            <<
+            [] {
+                SuiteFiles f = goodSuite();
+                f[u"schemas/person.json"_s]
+                    = R"({"type": "object", "properties": {"tags": {"type": "array", "prefixItems": [{"type": "string"}]}}})";
+                return f;
+            }()
+            << QList<Expected> { { u"schemas/person.json"_s, 0, -1, u"/properties/tags/prefixItems"_s,
+                   u"prefixItems"_s } }
             << false;
     }
 
@@ -297,9 +305,9 @@ private Q_SLOTS:
                 return p.file == e.file && p.line == e.line && p.pointer == e.pointer
                     && p.message.contains(e.messagePart);
             });
-            QVERIFY2(found, qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file)
-                                           .arg(e.line)
-                                           .arg(e.pointer, e.messagePart, describe(problems))));
+            QVERIFY2(found,
+                qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file).arg(e.line).arg(
+                    e.pointer, e.messagePart, describe(problems))));
         }
     }
 
@@ -310,13 +318,18 @@ private Q_SLOTS:
     {
         SuiteFiles files = goodSuite();
         files[u"cases.jsonl"_s] = QByteArray(
-            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"a\", \"gold\": {\"title\": \"a\", \"priority\": \"low\"}}\n"
-            "{\"id\": \"t-2\", \"category\": \"support\", \"input\": \"b\", \"gold\": {\"title\": \"b\", \"priority\": \"urgent\"}}\n"
+            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"a\", \"gold\": {\"title\": \"a\", \"priority\": "
+            "\"low\"}}\n"
+            "{\"id\": \"t-2\", \"category\": \"support\", \"input\": \"b\", \"gold\": {\"title\": \"b\", \"priority\": "
+            "\"urgent\"}}\n"
             "{\"id\": \"t-3\", \"category\": \"support\", \"input\": \"c\", \"gold\": {\"title\": \n"
-            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"d\", \"gold\": {\"title\": \"d\", \"priority\": \"low\"}}\n"
-            "{\"id\": \"t-5\", \"category\": \"billing\", \"input\": \"e\", \"gold\": {\"title\": \"e\", \"priority\": \"low\"}}\n"
+            "{\"id\": \"t-1\", \"category\": \"support\", \"input\": \"d\", \"gold\": {\"title\": \"d\", \"priority\": "
+            "\"low\"}}\n"
+            "{\"id\": \"t-5\", \"category\": \"billing\", \"input\": \"e\", \"gold\": {\"title\": \"e\", \"priority\": "
+            "\"low\"}}\n"
             "{\"id\": \"p-1\", \"category\": \"contact\", \"schema\": \"invoice\", \"input\": \"f\", \"gold\": {}}\n"
-            "{\"id\": \"p-2\", \"category\": \"contact\", \"schema\": \"person\", \"input\": \"g\", \"gold\": {\"name\": \"G\", \"age\": -1}}\n");
+            "{\"id\": \"p-2\", \"category\": \"contact\", \"schema\": \"person\", \"input\": \"g\", \"gold\": "
+            "{\"name\": \"G\", \"age\": -1}}\n");
         files[u"suite.json"_s].replace("\"priority\": \"high\"}}}", "\"priority\": \"asap\"}}}");
         const SuiteLoadResult loaded = loadSuite(files);
         QVERIFY(!loaded.ok());
@@ -335,9 +348,9 @@ private Q_SLOTS:
                 return p.file == e.file && p.line == e.line && p.pointer == e.pointer
                     && p.message.contains(e.messagePart);
             });
-            QVERIFY2(found, qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file)
-                                           .arg(e.line)
-                                           .arg(e.pointer, e.messagePart, describe(problems))));
+            QVERIFY2(found,
+                qPrintable(u"expected %1:%2 %3 \"%4\" among:\n%5"_s.arg(e.file).arg(e.line).arg(
+                    e.pointer, e.messagePart, describe(problems))));
         }
         QCOMPARE(problems.size(), expected.size()); // and nothing else: no problem reported twice
 
@@ -374,7 +387,8 @@ private Q_SLOTS:
             << u"schema-outside"_s << u"schemas/order.json"_s << u"outside the suite folder"_s;
         QTest::newRow("schemas folder linked outside")
             << u"schemas-dir-outside"_s << u"schemas/order.json"_s << u"outside the suite folder"_s;
-        QTest::newRow("cases linked to /dev/zero") << u"dev-zero"_s << u"cases.jsonl"_s << u"outside the suite folder"_s;
+        QTest::newRow("cases linked to /dev/zero")
+            << u"dev-zero"_s << u"cases.jsonl"_s << u"outside the suite folder"_s;
         QTest::newRow("cases a FIFO") << u"fifo"_s << u"cases.jsonl"_s << u"not a regular file"_s;
         QTest::newRow("cases a folder") << u"folder"_s << u"cases.jsonl"_s << u"not a regular file"_s;
         QTest::newRow("dangling link") << u"dangling"_s << u"cases.jsonl"_s << u"does not exist"_s;
@@ -435,9 +449,8 @@ private Q_SLOTS:
             return;
         }
         QVERIFY2(!result.ok(), "the suite must be refused");
-        const bool named = std::any_of(result.problems.cbegin(), result.problems.cend(), [&](const Problem& p) {
-            return p.file == file && p.message.contains(message);
-        });
+        const bool named = std::any_of(result.problems.cbegin(), result.problems.cend(),
+            [&](const Problem& p) { return p.file == file && p.message.contains(message); });
         QVERIFY2(named, qPrintable(describe(result.problems)));
     }
 
@@ -445,15 +458,16 @@ private Q_SLOTS:
     {
         const SuiteLoadResult result = loadSuiteDir(u"/nonexistent/structscope-suite"_s);
         QVERIFY(!result.ok());
-        QVERIFY2(result.problems.constFirst().message.contains(u"not a folder"_s), qPrintable(describe(result.problems)));
+        QVERIFY2(
+            result.problems.constFirst().message.contains(u"not a folder"_s), qPrintable(describe(result.problems)));
     }
 
     void problemToString()
     {
-        QCOMPARE((Problem{u"cases.jsonl"_s, 12, 5, u"/gold/amount"_s, u"too big"_s}).toString(),
-                 u"cases.jsonl:12:5: /gold/amount: too big"_s);
-        QCOMPARE((Problem{u"suite.json"_s, 0, 0, {}, u"missing"_s}).toString(), u"suite.json: missing"_s);
-        QCOMPARE((Problem{u"s.json"_s, 0, 0, u"/x"_s, u"odd"_s, true}).toString(), u"s.json: warning: /x: odd"_s);
+        QCOMPARE((Problem { u"cases.jsonl"_s, 12, 5, u"/gold/amount"_s, u"too big"_s }).toString(),
+            u"cases.jsonl:12:5: /gold/amount: too big"_s);
+        QCOMPARE((Problem { u"suite.json"_s, 0, 0, {}, u"missing"_s }).toString(), u"suite.json: missing"_s);
+        QCOMPARE((Problem { u"s.json"_s, 0, 0, u"/x"_s, u"odd"_s, true }).toString(), u"s.json: warning: /x: odd"_s);
     }
 };
 

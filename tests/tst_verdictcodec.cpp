@@ -447,9 +447,8 @@ std::vector<Mutation> mutations()
     m.emplace_back(u"difference.goldNull"_s, [](Verdict& v) { v.differences[2].goldNull = false; });
     m.emplace_back(u"grounding absent"_s, [](Verdict& v) { v.grounding.reset(); });
     m.emplace_back(u"fields absent"_s, [](Verdict& v) { v.fields.reset(); });
-    m.emplace_back(u"fields.size"_s, [](Verdict& v) {
-        v.fields = std::make_shared<const FieldTallies>(v.fields->begin(), v.fields->end() - 1);
-    });
+    m.emplace_back(u"fields.size"_s,
+        [](Verdict& v) { v.fields = std::make_shared<const FieldTallies>(v.fields->begin(), v.fields->end() - 1); });
     m.emplace_back(u"field path"_s, [](Verdict& v) {
         FieldTallies copy = *v.fields;
         copy[0].field = fieldKey("items[].sku2");

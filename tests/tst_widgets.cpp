@@ -30,9 +30,9 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QImage>
-#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTabWidget>

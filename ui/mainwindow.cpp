@@ -260,9 +260,9 @@ void MainWindow::setupMenus()
         [this](GoldEditService::Action action, const GoldEditOutcome& outcome) {
             if (action != GoldEditService::Action::Undo)
                 return;
-            statusBar()->showMessage(outcome.ok() ? tr("Gold edit undone: revision %1 restores the gold before it")
-                                                        .arg(outcome.added.revision)
-                                                  : tr("Undo refused: %1").arg(outcome.message),
+            statusBar()->showMessage(outcome.ok()
+                    ? tr("Gold edit undone: revision %1 restores the gold before it").arg(outcome.added.revision)
+                    : tr("Undo refused: %1").arg(outcome.message),
                 kMessageMs);
         });
 
@@ -365,8 +365,8 @@ QString MainWindow::startUp(const QString& location)
     if (openWorkspace(location, false, &error))
         return {};
     const QString shown = StoreLocation::withoutPassword(location);
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Open Workspace"), tr("Cannot open %1").arg(shown),
-        QMessageBox::Ok, this);
+    auto* box = new QMessageBox(
+        QMessageBox::Warning, tr("Open Workspace"), tr("Cannot open %1").arg(shown), QMessageBox::Ok, this);
     box->setObjectName(u"openFailedMessage"_s);
     box->setInformativeText(error);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -434,9 +434,7 @@ void MainWindow::offerImport(const QStringList& paths)
         return;
     }
     // Counted in words, not with tr()'s %n: without a translation loaded that would read "1 file(s)".
-    const auto count = [](qsizetype n, const QString& one, const QString& many) {
-        return n == 1 ? one : many.arg(n);
-    };
+    const auto count = [](qsizetype n, const QString& one, const QString& many) { return n == 1 ? one : many.arg(n); };
     QStringList lines;
     if (!request.sobFiles.isEmpty())
         lines << count(request.sobFiles.size(), tr("1 result file in SOB's format (Structured Output Benchmark)"),

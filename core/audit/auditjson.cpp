@@ -53,9 +53,8 @@ json itemJson(const AuditItem& item)
         { "description", str(describeAuditItem(item)) }, { "group", item.group }, { "array", item.arrayPath },
         { "evidence", item.evidence },
         { "source", { { "gold", sourceJson(item.goldSource) }, { "consensus", sourceJson(item.consensusSource) } } },
-        { "path", item.path },
-        { "pointer", item.pointer }, { "gold_revision", item.goldRevision }, { "original_gold", item.originalGold },
-        { "gold_changed", item.goldChanged }, { "consensus", item.consensus },
+        { "path", item.path }, { "pointer", item.pointer }, { "gold_revision", item.goldRevision },
+        { "original_gold", item.originalGold }, { "gold_changed", item.goldChanged }, { "consensus", item.consensus },
         { "consensus_absent", item.consensusAbsent }, { "support", item.support }, { "agreeing", item.agreeing },
         { "answered", item.answered }, { "models", std::move(models) }, { "answers", std::move(answers) },
         { "triage", triageJson(item.triage) } };
@@ -95,17 +94,17 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
         json rates = json::object();
         for (const CategoryFailureRate& r : f.rates)
             rates[str(r.model)] = r.rate;
-        uniform.push_back({ { "suite", str(f.suiteId) }, { "category", str(f.flag.category) },
-            { "models", f.flag.models }, { "min_rate", f.flag.minRate }, { "max_rate", f.flag.maxRate },
-            { "rates", std::move(rates) } });
+        uniform.push_back(
+            { { "suite", str(f.suiteId) }, { "category", str(f.flag.category) }, { "models", f.flag.models },
+                { "min_rate", f.flag.minRate }, { "max_rate", f.flag.maxRate }, { "rates", std::move(rates) } });
     }
     json preflight = json::array();
     for (const SuitePreflight& p : queue.preflight) {
         json problems = json::array();
         for (const Problem& problem : p.problems)
-            problems.push_back({ { "file", str(problem.file) }, { "line", problem.line },
-                { "pointer", str(problem.pointer) }, { "message", str(problem.message) },
-                { "warning", problem.warning } });
+            problems.push_back(
+                { { "file", str(problem.file) }, { "line", problem.line }, { "pointer", str(problem.pointer) },
+                    { "message", str(problem.message) }, { "warning", problem.warning } });
         preflight.push_back({ { "suite", str(p.suiteId) }, { "problems", std::move(problems) } });
     }
     return { { "options",

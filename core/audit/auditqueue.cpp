@@ -4,9 +4,9 @@
 #include "audit/goldpatch.h"
 #include "audit/modelanswers.h"
 #include "audit/storedschema.h"
+#include "store/resultstore.h"
 #include "json/jsondiff.h"
 #include "json/leafpaths.h"
-#include "store/resultstore.h"
 
 #include <QHash>
 #include <QSet>
@@ -125,7 +125,8 @@ void rankItems(AuditQueue& queue)
         }
         item.group = found->second;
     }
-    std::stable_sort(items.begin(), items.end(), [](const AuditItem& x, const AuditItem& y) { return x.group < y.group; });
+    std::stable_sort(
+        items.begin(), items.end(), [](const AuditItem& x, const AuditItem& y) { return x.group < y.group; });
     for (std::size_t row = 0; row < items.size(); ++row) {
         AuditGroup& group = queue.groups[std::size_t(items[row].group)];
         if (group.count++ == 0)
@@ -142,8 +143,7 @@ public:
         , m_options(options)
         , m_triage(triage)
         , m_queue(queue)
-    {
-    }
+    { }
 
     bool run(const SuiteRecord& suite)
     {
@@ -220,7 +220,8 @@ private:
             const std::optional<json> before = valueAtPointer(originalGold, f.pointer);
             // An element finding is settled by any change of its array.
             const std::string& place = element ? f.arrayPointer : f.pointer;
-            const bool changed = !samePlaceValue(valueAtPointer(originalGold, place), valueAtPointer(current.gold, place));
+            const bool changed
+                = !samePlaceValue(valueAtPointer(originalGold, place), valueAtPointer(current.gold, place));
             if (listed.count(f.path) || (fixedPass && !changed))
                 continue;
             listed.insert(f.path);
@@ -366,8 +367,8 @@ QString describeAuditItem(const AuditItem& item)
             how << u"%1 merge it with another element"_s.arg(item.merging);
         if (item.splitting > 0)
             how << u"%1 split it in two or more"_s.arg(item.splitting);
-        return u"Models merge or split elements (%1 of %2: %3): %4"_s.arg(QString::number(item.agreeing),
-            QString::number(item.answered), how.join(u", "_s), gold);
+        return u"Models merge or split elements (%1 of %2: %3): %4"_s.arg(
+            QString::number(item.agreeing), QString::number(item.answered), how.join(u", "_s), gold);
     }
     case FindingKind::Format:
         return u"Format disagreement (%1): %2 write %3 for gold's %4"_s.arg(

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "audit/casefindings.h"
 
+#include "scoring/tokenf1.h"
 #include "json/jsondiff.h"
 #include "json/leafpaths.h"
 #include "json/textnorm.h"
-#include "scoring/tokenf1.h"
 
 #include <QSet>
 
@@ -486,7 +486,8 @@ private:
         bool splits = false;
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t j = partner[i];
-            a.partners[i].push_back({ model, j != kNoArrayPartner ? std::optional<json>(p[j]) : std::optional<json>() });
+            a.partners[i].push_back(
+                { model, j != kNoArrayPartner ? std::optional<json>(p[j]) : std::optional<json>() });
             merges = merges || merged[i];
             splits = splits || split[i];
             if (!goldDone[i])

@@ -44,7 +44,8 @@ struct CaseFinding
     std::string pointer; ///< gold pointer of the place; MissingElement: "<array>/i", where Accept inserts
     std::string arrayPath; ///< the innermost gold array holding the place ("" when none): the finding's group
     std::string arrayPointer;
-    std::optional<nlohmann::json> gold; ///< the gold there (a leaf, an element, MergeSplit: the array); nullopt for MissingElement
+    std::optional<nlohmann::json>
+        gold; ///< the gold there (a leaf, an element, MergeSplit: the array); nullopt for MissingElement
     nlohmann::json consensus; ///< Value/Format: the agreed value; MissingElement: the proposed element; else null
     bool consensusAbsent = false; ///< Value: the agreeing models lack the key (only with absentEqualsNull off)
     int agreeing = 0; ///< models behind the finding
@@ -63,13 +64,12 @@ struct CaseFinding
 /// left is read, in this order, for: a string holding two or more gold strings as whole words (merge) or a gold
 /// string holding two or more of the answer's (split); pairs of elements whose texts are alike (mean token F1 of
 /// their leaves ≥ 0.5, best first); a string holding the other as whole words (paired); a gold element whose
-/// words (half of them) or leaves sit in another element's partner, bringing what that one's gold lacks (merge), or an answer
-/// element holding what a paired gold element has and its partner lacks (split).
-/// A model is heard at a gold leaf only when every array element on the way has a partner in its answer that
-/// is neither a split piece nor holds a merged element (a missing key inside a paired element is heard as null
-/// with absentEqualsNull); it is heard on an array when it answers there with an array. With n the models
-/// heard at a place (n ≥ minModels and n ≥ minHeardShare of the models that answered the case), a share
-/// ≥ minSupport of them:
+/// words (half of them) or leaves sit in another element's partner, bringing what that one's gold lacks (merge), or an
+/// answer element holding what a paired gold element has and its partner lacks (split). A model is heard at a gold leaf
+/// only when every array element on the way has a partner in its answer that is neither a split piece nor holds a
+/// merged element (a missing key inside a paired element is heard as null with absentEqualsNull); it is heard on an
+/// array when it answers there with an array. With n the models heard at a place (n ≥ minModels and n ≥ minHeardShare
+/// of the models that answered the case), a share ≥ minSupport of them:
 /// - Value: agree, under the scorer's lenient equality, on a leaf value other than gold's;
 /// - Format: the same, but the agreed value is gold's written another way (formatVariantOf), or the models
 ///   agree on one spelling that is leniently equal to gold's but not byte-equal;

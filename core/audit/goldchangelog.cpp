@@ -98,8 +98,7 @@ QString goldChangelogMarkdown(
     }
     text += u"Version %1 → %2: %3 gold revision(s) in %4 case(s), exported by StructScope from its result store. "
             "Revision 0 of each case is the gold of version %1.\n"_s.arg(markdownText(suite.version),
-                markdownText(exportedVersion),
-                QString::number(revisions), QString::number(cases));
+                markdownText(exportedVersion), QString::number(revisions), QString::number(cases));
     for (const CaseGoldHistory& h : history) {
         if (h.revisions.size() < 2)
             continue;
@@ -107,13 +106,14 @@ QString goldChangelogMarkdown(
         for (qsizetype i = 1; i < h.revisions.size(); ++i) {
             const GoldRevision& previous = h.revisions.at(i - 1);
             const GoldRevision& r = h.revisions.at(i);
-            text += u"\n### Revision %1: %2, by %3\n\n"_s.arg(QString::number(r.revision),
-                r.createdAt.toUTC().toString(Qt::ISODate), markdownText(r.author));
+            text += u"\n### Revision %1: %2, by %3\n\n"_s.arg(
+                QString::number(r.revision), r.createdAt.toUTC().toString(Qt::ISODate), markdownText(r.author));
             for (const QString& line : r.reason.split(u'\n'))
                 text += u"> "_s + markdownText(line) + u'\n';
             text += u'\n';
             for (const GoldLeafChange& change : goldLeafChanges(previous.gold, r.gold))
-                text += u"- %1: %2 → %3\n"_s.arg(pathText(change.path), valueText(change.before), valueText(change.after));
+                text += u"- %1: %2 → %3\n"_s.arg(
+                    pathText(change.path), valueText(change.before), valueText(change.after));
         }
     }
     return text;

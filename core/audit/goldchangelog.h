@@ -35,7 +35,7 @@ struct CaseGoldHistory
 
 /// CHANGELOG.md of an exported suite: one section per revised case (in suite order), one entry per revision
 /// after 0 with its time (UTC), author, reason and the changed paths before → after.
-QString goldChangelogMarkdown(const SuiteRecord& suite, const QString& exportedVersion,
-    const std::vector<CaseGoldHistory>& history);
+QString goldChangelogMarkdown(
+    const SuiteRecord& suite, const QString& exportedVersion, const std::vector<CaseGoldHistory>& history);
 
 } // namespace structscope

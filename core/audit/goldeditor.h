@@ -61,8 +61,8 @@ struct GoldEditOutcome
 
 /// Checks a gold document against the schema of a stored case (see storedCaseSchema); empty means valid
 /// or no schema declared. A schema that is missing or does not compile is reported with pointer "".
-std::vector<SchemaError> validateStoredGold(const nlohmann::json& manifest, const CaseRecord& c,
-    const nlohmann::json& gold, bool* schemaBroken = nullptr);
+std::vector<SchemaError> validateStoredGold(
+    const nlohmann::json& manifest, const CaseRecord& c, const nlohmann::json& gold, bool* schemaBroken = nullptr);
 
 /// Validates the new gold against the case's schema, then stores it with ResultStore::addGoldRevision.
 GoldEditOutcome applyGoldEdit(ResultStore& store, const GoldEdit& edit);

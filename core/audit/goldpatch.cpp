@@ -66,7 +66,8 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
         }
     } else if (parent.is_array()) {
         std::size_t index = 0;
-        if (!schemadetail::parseArrayIndex(last, &index) || index > parent.size() || (index == parent.size() && !value)) {
+        if (!schemadetail::parseArrayIndex(last, &index) || index > parent.size()
+            || (index == parent.size() && !value)) {
             out.error = "no array element at \"" + std::string(pointer) + "\"";
             return out;
         }
@@ -77,7 +78,8 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
         else
             parent[index] = *value;
     } else {
-        out.error = "the value at \"" + schemadetail::pointerFromTokens(tokens) + "\" is neither an object nor an array";
+        out.error
+            = "the value at \"" + schemadetail::pointerFromTokens(tokens) + "\" is neither an object nor an array";
         return out;
     }
     out.document = std::move(patched);

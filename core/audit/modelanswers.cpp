@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "audit/modelanswers.h"
 
-#include "json/parseladder.h"
 #include "store/resultstore.h"
+#include "json/parseladder.h"
 
 #include <QHash>
 

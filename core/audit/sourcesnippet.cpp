@@ -42,7 +42,8 @@ QString numberPattern(const json& value)
             digits += QStringLiteral("[,\u202F ]?");
         digits += integer.at(i);
     }
-    return QStringLiteral("(?<![0-9.,])") + sign + digits + QRegularExpression::escape(rest) + QStringLiteral("(?![0-9])");
+    return QStringLiteral("(?<![0-9.,])") + sign + digits + QRegularExpression::escape(rest)
+        + QStringLiteral("(?![0-9])");
 }
 
 /// A pattern for a string's words with anything but letters and digits between them.
@@ -57,9 +58,10 @@ QString wordsPattern(const QString& text)
     for (QString& word : words)
         word = QRegularExpression::escape(word);
     const bool wordStart = text.front().isLetterOrNumber();
-    const bool wordEnd = text.back().isLetterOrNumber() && text.split(separators, Qt::SkipEmptyParts).size() <= kMaxWords;
-    return (wordStart ? QStringLiteral("(?<![\\p{L}\\p{N}])") : QString()) + words.join(QStringLiteral("[^\\p{L}\\p{N}]+"))
-        + (wordEnd ? QStringLiteral("(?![\\p{L}\\p{N}])") : QString());
+    const bool wordEnd
+        = text.back().isLetterOrNumber() && text.split(separators, Qt::SkipEmptyParts).size() <= kMaxWords;
+    return (wordStart ? QStringLiteral("(?<![\\p{L}\\p{N}])") : QString())
+        + words.join(QStringLiteral("[^\\p{L}\\p{N}]+")) + (wordEnd ? QStringLiteral("(?![\\p{L}\\p{N}])") : QString());
 }
 
 SourceSnippet snippetAt(const QString& source, qsizetype at, qsizetype length, int context)
@@ -70,9 +72,9 @@ SourceSnippet snippetAt(const QString& source, qsizetype at, qsizetype length, i
     out.length = length;
     const qsizetype from = std::max<qsizetype>(0, at - context);
     const qsizetype to = std::min<qsizetype>(source.size(), at + length + context);
-    QString text = (from > 0 ? QStringLiteral("\u2026") : QString()) + source.mid(from, at - from) + QStringLiteral("\u00AB")
-        + source.mid(at, length) + QStringLiteral("\u00BB") + source.mid(at + length, to - at - length)
-        + (to < source.size() ? QStringLiteral("\u2026") : QString());
+    QString text = (from > 0 ? QStringLiteral("\u2026") : QString()) + source.mid(from, at - from)
+        + QStringLiteral("\u00AB") + source.mid(at, length) + QStringLiteral("\u00BB")
+        + source.mid(at + length, to - at - length) + (to < source.size() ? QStringLiteral("\u2026") : QString());
     text.replace(QLatin1Char('\r'), QLatin1Char(' '));
     text.replace(QLatin1Char('\n'), QLatin1Char(' '));
     text.replace(QLatin1Char('\t'), QLatin1Char(' '));
@@ -129,9 +131,8 @@ SourceSnippet findInSource(const QString& source, const json& value, int context
         return findLeaf(source, value, context);
     std::vector<const json*> leaves;
     collectLeaves(value, leaves);
-    const auto textLength = [](const json* v) {
-        return v->is_string() ? v->get_ref<const std::string&>().size() : v->dump().size();
-    };
+    const auto textLength
+        = [](const json* v) { return v->is_string() ? v->get_ref<const std::string&>().size() : v->dump().size(); };
     std::stable_sort(leaves.begin(), leaves.end(),
         [&textLength](const json* x, const json* y) { return textLength(x) > textLength(y); });
     for (const json* leaf : leaves) {

@@ -86,8 +86,8 @@ RebuiltSuite rebuildSuiteFiles(const json& storedManifest, const QList<CaseRecor
     if (const auto schemas = manifest.find("schemas"); schemas != manifest.end() && schemas->is_object()) {
         for (const auto& [name, path] : schemas->items()) {
             const QString qname = QString::fromStdString(name);
-            const QString relative = path.is_string() ? QDir::cleanPath(QString::fromStdString(path.get<std::string>()))
-                                                      : QString();
+            const QString relative
+                = path.is_string() ? QDir::cleanPath(QString::fromStdString(path.get<std::string>())) : QString();
             if (relative.isEmpty() || QDir::isAbsolutePath(relative) || relative == u".."_s
                 || relative.startsWith(u"../"_s)) {
                 out.warnings << u"schema \"%1\": its path is not a file inside the suite folder"_s.arg(qname);

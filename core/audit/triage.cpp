@@ -2,8 +2,8 @@
 #include "audit/triage.h"
 
 #include "audit/goldpatch.h"
-#include "json/leafpaths.h"
 #include "store/resultstore.h"
+#include "json/leafpaths.h"
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -70,9 +70,9 @@ StoreResult<TriageMark> setTriageState(ResultStore& store, const TriageRequest& 
     entry.action = kTriageAction;
     entry.entity = u"case"_s;
     entry.entityId = QString::number(request.caseRow);
-    entry.details = { { "path", request.path }, { "pointer", pointer },
-        { "state", triageStateName(request.state).toStdString() }, { "note", request.note.toStdString() },
-        { "gold_revision", gold->revision } };
+    entry.details
+        = { { "path", request.path }, { "pointer", pointer }, { "state", triageStateName(request.state).toStdString() },
+              { "note", request.note.toStdString() }, { "gold_revision", gold->revision } };
     // "gold" absent means the path had no value; the key "gold_known" tells that apart from old entries.
     if (value)
         entry.details["gold"] = *value;
@@ -152,8 +152,7 @@ TriageMark TriageLog::resolve(qint64 caseRow, const std::string& path, const std
     const Recorded* recordedMark = markIt != m_marks.end() ? &markIt->second : nullptr;
     if (recordedMark && !recordedMark->goldKnown)
         return recordedMark->mark;
-    const std::optional<json> reference
-        = recordedMark ? recordedMark->gold : valueAtPointer(originalGold, pointer);
+    const std::optional<json> reference = recordedMark ? recordedMark->gold : valueAtPointer(originalGold, pointer);
     if (samePlaceValue(reference, valueAtPointer(currentGold, pointer)))
         return recordedMark ? recordedMark->mark : TriageMark {};
 

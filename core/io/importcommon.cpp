@@ -2,8 +2,8 @@
 #include "io/importcommon.h"
 
 #include "store/resultstore.h"
-#include "json/parseladder.h"
 #include "util/sha256.h"
+#include "json/parseladder.h"
 
 #include <QFileInfo>
 #include <QIODevice>

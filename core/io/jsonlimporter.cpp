@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "io/jsonlimporter.h"
 
+#include "schema/schemapointer.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/jsonlocation.h"
 #include "suite/suite.h"
 #include "json/parseladder.h"
-#include "schema/schemapointer.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -198,7 +198,6 @@ public:
     }
 
 private:
-
     // ---- pass 1: check every line, decide runs and repeats ---------------------------------------
 
     void check(qsizetype fileIndex)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "io/sobimporter.h"
 
-#include "json/jsontext.h"
-#include "json/parseladder.h"
 #include "store/resultstore.h"
 #include "util/sha256.h"
+#include "json/jsontext.h"
+#include "json/parseladder.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -222,8 +222,8 @@ public:
         out.manifest = sobManifest();
         nameSchemas(out.cases, schemaOf, out.manifest);
         for (const RunEntry& entry : m_runs)
-            out.runs.push_back({ entry.model, QFileInfo(m_files.at(entry.file)).fileName(), entry.modality,
-                entry.repeats });
+            out.runs.push_back(
+                { entry.model, QFileInfo(m_files.at(entry.file)).fileName(), entry.modality, entry.repeats });
         out.responses.reserve(m_pending.size());
         for (PendingResponse& p : m_pending)
             out.responses.push_back({ p.run, placeOf[std::size_t(p.caseIndex)], p.repeat, std::move(p.candidate),
@@ -237,7 +237,6 @@ public:
     }
 
 private:
-
     void problem(const QString& file, qint64 line, const QString& pointer, const QString& message, bool warning = false)
     {
         m_summary.problems.append(lineProblem(file, line, pointer, message, warning));
@@ -402,8 +401,8 @@ private:
                 if (line.parsed && line.schemaApart) {
                     schema = schemaOf(line);
                     if (schema < 0) // the schema's bytes do not parse, so neither does the line: its parse says where
-                        line.parsed
-                            = parseImportLine(line.text, path, line.number, m_options.limits, line.record, line.problems);
+                        line.parsed = parseImportLine(
+                            line.text, path, line.number, m_options.limits, line.record, line.problems);
                 }
                 m_summary.problems.append(line.problems);
                 if (line.parsed)
@@ -420,10 +419,7 @@ private:
         return true;
     }
 
-    static bool isBlank(std::string_view text)
-    {
-        return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos;
-    }
+    static bool isBlank(std::string_view text) { return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos; }
 
     /// A line's schema text parsed on its own: two levels deep in its line, it has two levels less of the limit.
     bool parseSchemaText(std::string_view text, json& out) const
@@ -529,8 +525,8 @@ private:
         if (contextIt != input.end() && !contextIt->is_null() && !contextIt->is_string())
             contextDump = contextIt->dump(-1, ' ', false, json::error_handler_t::replace);
         const std::string& context = contextIt == input.end() || contextIt->is_null() ? noContext
-            : contextIt->is_string()                                                  ? contextIt->get_ref<const std::string&>()
-                                                                                      : contextDump;
+            : contextIt->is_string() ? contextIt->get_ref<const std::string&>()
+                                     : contextDump;
         const auto questionIt = input.find("question");
         const std::optional<QString> question = questionIt == input.end() || questionIt->is_null()
             ? std::nullopt
@@ -810,8 +806,7 @@ private:
     /// before, over the records as they came, so a file imported by an earlier version still finds its suite.
     /// Only objects are held apart (CaseEntry::schema): `true`/`false` and values that are no schema stay inline,
     /// where scoring reads them as before. `schemaOf[i]` is the entry of `cases[i]`; the documents move out of it.
-    template<typename Cases>
-    void nameSchemas(Cases& cases, const std::vector<int>& schemaOf, json& manifest)
+    template <typename Cases> void nameSchemas(Cases& cases, const std::vector<int>& schemaOf, json& manifest)
     {
         json documents = json::object();
         json files = json::object();
@@ -1055,8 +1050,7 @@ std::size_t skipValue(std::string_view text, std::size_t at)
 
 /// Calls member(key, valueBegin, valueEnd) for each member of the object that opens at `at` (a '{'), in order.
 /// Returns the end of the object, or kNone when it is not one or a key holds an escape.
-template<typename Member>
-std::size_t forEachMember(std::string_view text, std::size_t at, const Member& member)
+template <typename Member> std::size_t forEachMember(std::string_view text, std::size_t at, const Member& member)
 {
     std::size_t i = skipSpace(text, at + 1);
     if (i < text.size() && text[i] == '}')
@@ -1117,8 +1111,7 @@ std::optional<SchemaSpan> findSchemaSpan(std::string_view line)
     return lastMember(line, input->begin, "json_schema");
 }
 
-bool parseWithoutSchema(
-    std::string_view line, int depthLimit, std::size_t byteLimit, json& record, SchemaSpan& schema)
+bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, json& record, SchemaSpan& schema)
 {
     record = nullptr;
     if (depthLimit < 2)

@@ -137,8 +137,8 @@ std::optional<SchemaSpan> findSchemaSpan(std::string_view line);
 /// parsed) when the schema is not found or the rest does not parse: then parse the whole line, as parseImportLine
 /// does, for its value or its located error. SOB records carry one of a few hundred schemas each: the importer
 /// builds each distinct one once instead of once per line (almost half of a line's JSON values).
-bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, nlohmann::json& record,
-    SchemaSpan& schema);
+bool parseWithoutSchema(
+    std::string_view line, int depthLimit, std::size_t byteLimit, nlohmann::json& record, SchemaSpan& schema);
 
 } // namespace sobdetail
 

@@ -32,8 +32,7 @@ JsonTextParse parseJsonTextWithNlohmann(std::string_view text, int maxDepth, nlo
 /// True when both are objects with the same keys, or arrays of the same length, whose members are so in turn, and
 /// `leaf(x, y)` holds for every pair of members (or the values themselves) of which one is no object or array.
 /// The walk of identicalJson and of any other equality that differs only in its scalars.
-template<typename Leaf>
-bool sameStructureJson(const nlohmann::json& a, const nlohmann::json& b, const Leaf& leaf)
+template <typename Leaf> bool sameStructureJson(const nlohmann::json& a, const nlohmann::json& b, const Leaf& leaf)
 {
     if (a.is_object() && b.is_object()) {
         const auto& ao = a.get_ref<const nlohmann::json::object_t&>();

@@ -108,7 +108,8 @@ std::size_t bitParallelDistance(const char32_t* pattern, std::size_t m, const ch
         for (std::size_t b = 0; b < blocks; ++b) {
             int carryOut = 0;
             const bool last = b + 1 == blocks;
-            const int delta = advance(column[b], eq ? eq[b] : 0, carry, last ? lastRow : unsigned(kWordBits - 1), carryOut);
+            const int delta
+                = advance(column[b], eq ? eq[b] : 0, carry, last ? lastRow : unsigned(kWordBits - 1), carryOut);
             if (last)
                 distance = std::size_t(std::ptrdiff_t(distance) + delta);
             carry = carryOut;

@@ -256,8 +256,7 @@ QString insecureKeyProblem(const ModelSpec& spec, bool allowInsecureKey)
     if (variables.isEmpty() || url.scheme().toLower() != u"http"_s || isLoopbackHost(url.host()))
         return {};
     return u"%1 would send %2 over plain http to %3, where anyone on the way can read it: use https, or "
-           "--allow-insecure-key if this network is yours"_s.arg(spec.label(), variables.join(u", "_s),
-               urlOrigin(url));
+           "--allow-insecure-key if this network is yours"_s.arg(spec.label(), variables.join(u", "_s), urlOrigin(url));
 }
 
 QString ModelSpec::label() const

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "providers/providerreply.h"
 
-#include "json/jsontext.h"
 #include "util/printable.h"
+#include "json/jsontext.h"
 
 #include <cmath>
 #include <string_view>

@@ -37,13 +37,12 @@ std::string familyOf(std::string_view metricId)
 }
 
 // The micro metrics of the extraction family, in one pass over summed counts.
-constexpr std::array<std::string_view, 6> kMicroIds = {"extraction.score",     "extraction.f1_micro",
-                                                       "extraction.doc_micro", "extraction.f1_keys",
-                                                       "extraction.f1_values", "extraction.f1_values_lenient"};
+constexpr std::array<std::string_view, 6> kMicroIds = { "extraction.score", "extraction.f1_micro",
+    "extraction.doc_micro", "extraction.f1_keys", "extraction.f1_values", "extraction.f1_values_lenient" };
 
 std::array<double, kMicroIds.size()> microValues(const ExtractionTotals& t)
 {
-    return {t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient()};
+    return { t.score(), t.f1Micro(), t.docMicro(), t.f1Keys(), t.f1Values(), t.f1ValuesLenient() };
 }
 
 using Sums = std::array<double, ExtractionAdds::Count>;
@@ -111,7 +110,8 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Extract
         std::vector<std::uint32_t> order(items.size());
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = std::uint32_t(i);
-        std::sort(order.begin(), order.end(), [&items](std::uint32_t a, std::uint32_t b) { return items[a] < items[b]; });
+        std::sort(
+            order.begin(), order.end(), [&items](std::uint32_t a, std::uint32_t b) { return items[a] < items[b]; });
         classOf.resize(items.size());
         for (std::size_t i = 0; i < order.size();) {
             std::size_t j = i + 1;
@@ -179,9 +179,9 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Extract
             double valueTp = 0, valueTpLenient = 0;
             std::array<std::int32_t, 8> counts {};
         };
-        constexpr std::array<ExtractionAdds::Index, 7> kCounted = { ExtractionAdds::GoldValues, ExtractionAdds::Failed,
-            ExtractionAdds::Correct, ExtractionAdds::KeyTp, ExtractionAdds::KeyFp, ExtractionAdds::KeyFn,
-            ExtractionAdds::PredictedValues };
+        constexpr std::array<ExtractionAdds::Index, 7> kCounted
+            = { ExtractionAdds::GoldValues, ExtractionAdds::Failed, ExtractionAdds::Correct, ExtractionAdds::KeyTp,
+                  ExtractionAdds::KeyFp, ExtractionAdds::KeyFn, ExtractionAdds::PredictedValues };
         std::vector<Row> rows;
         rows.reserve(records.size());
         for (const ExtractionRecord* r : records) {
@@ -243,7 +243,8 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Extract
     const double tail = (1.0 - bootstrap.confidence) / 2.0;
     for (std::size_t m = 0; m < kMicroIds.size(); ++m) {
         std::sort(samples[m].begin(), samples[m].end());
-        g.ci95[std::string(kMicroIds[m])] = {quantileOfSorted(samples[m], tail), quantileOfSorted(samples[m], 1.0 - tail)};
+        g.ci95[std::string(kMicroIds[m])]
+            = { quantileOfSorted(samples[m], tail), quantileOfSorted(samples[m], 1.0 - tail) };
     }
 }
 
@@ -437,7 +438,8 @@ void computePerRecord(const MetricInfo& metric, const std::vector<double>& value
 /// extraction totals, which must be empty. With `collect` (the first pass over the group) also gathers what else
 /// the aggregate needs of each record: its values and extraction record for the bootstraps when intervals are wanted
 /// (GroupWork::keepValues), and the ladder facts when `ladder` is set.
-void gatherBlock(const MetricColumns& columns, bool micro, bool ladder, bool collect, std::size_t block, GroupWork& work)
+void gatherBlock(
+    const MetricColumns& columns, bool micro, bool ladder, bool collect, std::size_t block, GroupWork& work)
 {
     const Group& group = *work.group;
     const std::size_t first = block * kSumBlock;
@@ -567,7 +569,8 @@ RepeatLayout repeatLayout(const std::vector<LadderItem>& items)
             layout.sampleOf[i] = std::uint32_t(layout.samples.size());
             layout.samples.push_back({ items[i].ladder, items[i].ladder == LadderLabel::Correct });
         }
-        const bool lastOfCase = s + 1 == stretches.size() || !sameCase(items[stretches[s].first], items[stretches[s + 1].first]);
+        const bool lastOfCase
+            = s + 1 == stretches.size() || !sameCase(items[stretches[s].first], items[stretches[s + 1].first]);
         if (lastOfCase) {
             k = std::max(k, layout.samples.size() - (layout.caseEnds.empty() ? 0 : layout.caseEnds.back()));
             layout.caseEnds.push_back(layout.samples.size());
@@ -586,8 +589,9 @@ void RepeatLayout::computeCase(std::size_t c)
 {
     const std::size_t begin = c == 0 ? 0 : caseEnds[c - 1];
     const std::size_t end[] = { caseEnds[c] - begin };
-    const RepeatStats one = repeatStats<LadderLabel>(
-        std::span<const RepeatSample<LadderLabel>>(samples).subspan(begin, end[0]), std::span<const std::size_t>(end), k);
+    const RepeatStats one
+        = repeatStats<LadderLabel>(std::span<const RepeatSample<LadderLabel>>(samples).subspan(begin, end[0]),
+            std::span<const std::size_t>(end), k);
     cases[c] = { one.passCases > 0 ? one.passHatK : 0.0, one.consistentCases > 0, one.passCases > 0 };
 }
 
@@ -682,8 +686,7 @@ public:
     explicit KeyInterner(const std::string& key)
         : m_field(groupField(key))
         , m_byRun(key == "run")
-    {
-    }
+    { }
 
     std::uint32_t id(const ScoredRecord& r)
     {
@@ -710,7 +713,10 @@ public:
             __builtin_prefetch(&r.runId);
     }
 
-    std::uint64_t cardinality() const { return m_byRun ? m_runs.size() : m_field ? std::uint64_t(m_strings.size()) : 1; }
+    std::uint64_t cardinality() const
+    {
+        return m_byRun ? m_runs.size() : m_field ? std::uint64_t(m_strings.size()) : 1;
+    }
 
 private:
     const QString ScoredRecord::*m_field = nullptr;
@@ -836,7 +842,8 @@ std::vector<KeyedGroup> groupRecords(RecordsView records, const std::vector<std:
         std::vector<std::size_t> order(merged.size());
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = i;
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return mergedPlaces[a] < mergedPlaces[b]; });
+        std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return mergedPlaces[a] < mergedPlaces[b]; });
         Group byPlace(merged.size());
         std::vector<std::size_t> sortedPlaces(merged.size());
         for (std::size_t i = 0; i < order.size(); ++i) {
@@ -942,9 +949,8 @@ std::vector<std::string> presentMetrics(const std::vector<ReportGroup>& groups)
 
 const std::vector<std::string>& groupKeys()
 {
-    static const std::vector<std::string> keys = {"model",    "strategy", "run",        "suite",       "category",
-                                                  "tier",     "schema_complexity", "difficulty",   "source_kind", "modality",
-                                                  "case"};
+    static const std::vector<std::string> keys = { "model", "strategy", "run", "suite", "category", "tier",
+        "schema_complexity", "difficulty", "source_kind", "modality", "case" };
     return keys;
 }
 

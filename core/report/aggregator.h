@@ -23,7 +23,7 @@ std::string groupValue(const ScoredRecord& record, const std::string& key);
 
 struct AggregateOptions
 {
-    std::vector<std::string> groupBy = {"model"};
+    std::vector<std::string> groupBy = { "model" };
     std::vector<std::string> families; ///< empty: every family the records carry
     BootstrapOptions bootstrap;
     /// False: point estimates only — every mean, weighted mean, rate, micro metric and group value exactly as with

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/evaluation.h"
 
-#include "json/parseladder.h"
-#include "run/retrylineage.h"
 #include "report/schemaslots.h"
+#include "run/retrylineage.h"
 #include "scoring/grounding.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
@@ -12,6 +11,7 @@
 #include "store/resultstore.h"
 #include "util/prefault.h"
 #include "util/sha256.h"
+#include "json/parseladder.h"
 
 #include <QHash>
 #include <QSet>
@@ -173,8 +173,8 @@ constexpr int kKeptVersion = kScorerVersion * 1000 + kVerdictCodecVersion;
 /// The kept verdict of this response measured against this gold revision, if there is one.
 const KeptVerdict* findKept(const std::vector<KeptVerdict>& kept, qint64 responseId, qint64 goldRevisionRow)
 {
-    auto it = std::lower_bound(kept.begin(), kept.end(), responseId,
-        [](const KeptVerdict& k, qint64 id) { return k.responseId < id; });
+    auto it = std::lower_bound(
+        kept.begin(), kept.end(), responseId, [](const KeptVerdict& k, qint64 id) { return k.responseId < id; });
     for (; it != kept.end() && it->responseId == responseId; ++it) {
         if (it->goldRevisionRow == goldRevisionRow)
             return &*it;
@@ -442,7 +442,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         const json& manifest = suite.manifest;
         static const json noCatalog;
         const auto catalog = manifest.find("catalog");
-        ScoringOptions scoring = ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog);
+        ScoringOptions scoring
+            = ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog);
         // Reports need valid or not; the Cases page re-scores the one response it shows with the error list.
         scoring.collectSchemaErrors = false;
 
@@ -536,9 +537,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         bool stopped = false;
         for (const RunRecord& run : runs) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
-            const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run), run.strategy,
-                QString::fromStdString(run.settings.value("modality", std::string("text"))), rootOf.value(run.id, run.id),
-                run.providerKind == QLatin1String("sim") });
+            const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run),
+                run.strategy, QString::fromStdString(run.settings.value("modality", std::string("text"))),
+                rootOf.value(run.id, run.id), run.providerKind == QLatin1String("sim") });
             const qint64 root = thisRun->root;
             // Only a family of retry runs can answer a (case, repeat) twice: a run answers each once.
             const bool retried = retriedRoots.contains(root);
@@ -582,7 +583,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 const qint64 goldRow = fact->goldRevisionRow;
                 if (!earlier.empty() && earlier.contains({ responseId, goldRow }))
                     return false;
-                const KeptVerdict* found = kept.verdicts.empty() ? nullptr : findKept(kept.verdicts, responseId, goldRow);
+                const KeptVerdict* found
+                    = kept.verdicts.empty() ? nullptr : findKept(kept.verdicts, responseId, goldRow);
                 if (found && found->size == 0)
                     found = nullptr; // nothing to decode: score the answer
                 lookedUpKept = found;
@@ -620,7 +622,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                         // after it.
                         slot.pendingRun = run.id;
                         const RunFacts* fill = jobs[slot.pendingJob].fillFrom; // the record may not be filled yet
-                        jobs[slot.pendingJob] = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {}, fill };
+                        jobs[slot.pendingJob]
+                            = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {}, fill };
                     } else {
                         slot.pendingRun = run.id;
                         slot.pendingJob = jobs.size();
@@ -649,7 +652,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 r.cost = response.cost;
                 const std::string_view stored = takeKept(response, fact->goldRevisionRow);
                 VerdictMemo* const jobMemo = stored.empty() ? runMemo : nullptr; // no answer read to digest
-                jobs.push_back({ &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, stored, thisRun });
+                jobs.push_back(
+                    { &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, stored, thisRun });
                 jobs.back().asked = asked;
                 return true;
             };
@@ -673,9 +677,9 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 return evaluation;
             }
             if (askedMissing) {
-                evaluation.error = u"responses row %1 names asked schema %2, which the store does not hold: the store "
-                                   "is damaged"_s.arg(QString::number(askedMissing->first),
-                                       QString::number(askedMissing->second));
+                evaluation.error
+                    = u"responses row %1 names asked schema %2, which the store does not hold: the store "
+                      "is damaged"_s.arg(QString::number(askedMissing->first), QString::number(askedMissing->second));
                 return evaluation;
             }
             if (allAtOnce)
@@ -829,8 +833,8 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     return evaluation;
 }
 
-StoreResult<qint64> keepVerdicts(
-    ResultStore& store, const ScoredRecords& records, const std::vector<UnkeptVerdict>& unkept, const std::atomic_bool* cancel)
+StoreResult<qint64> keepVerdicts(ResultStore& store, const ScoredRecords& records,
+    const std::vector<UnkeptVerdict>& unkept, const std::atomic_bool* cancel)
 {
     if (unkept.empty() || !store.keepsVerdicts())
         return qint64(0);
@@ -856,7 +860,8 @@ StoreResult<qint64> keepVerdicts(
             const ScoredRecord& r = records[unkept[i].place];
             if (r.responseId <= 0 || r.scorerVersion != kScorerVersion || unkept[i].runId <= 0)
                 continue; // not read from a store, or not by this scorer
-            batch.push_back({ unkept[i].runId, r.responseId, r.goldRevisionRow, kKeptVersion, encodeVerdict(r.verdict) });
+            batch.push_back(
+                { unkept[i].runId, r.responseId, r.goldRevisionRow, kKeptVersion, encodeVerdict(r.verdict) });
         }
         if (auto stored = store.storeVerdicts(batch); !stored)
             return stored.error();

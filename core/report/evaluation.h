@@ -68,7 +68,7 @@ private:
 struct Evaluation
 {
     ScoredRecords records; ///< shares its chunks with the earlier evaluation's after reevaluateCases()
-    QString error;          ///< set when the store could not be read (records are then empty)
+    QString error; ///< set when the store could not be read (records are then empty)
     bool cancelled = false;
     qint64 reused = 0; ///< verdicts taken from EvaluationOptions::reuse instead of scored
     /// Verdicts copied from an identical answer to the same case scored earlier in this pass (the scorer is a pure

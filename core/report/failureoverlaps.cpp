@@ -274,7 +274,8 @@ FailureOverlaps countFailureOverlaps(const FailureMatrix& matrix, const std::vec
             chosen.push_back(int(i));
     }
     if (int(chosen.size()) > kMaxOverlapSets) {
-        result.error = QObject::tr("%1 sets chosen; an overlap counts at most %2").arg(chosen.size()).arg(kMaxOverlapSets);
+        result.error
+            = QObject::tr("%1 sets chosen; an overlap counts at most %2").arg(chosen.size()).arg(kMaxOverlapSets);
         return result;
     }
     for (int s : chosen) {

@@ -86,8 +86,8 @@ struct FailureMatrix
 /// Votes every record: a set's repeats of a case (every run of that set counts as more repeats) fail it when a strict
 /// majority of those that vote fail; a tie passes it. Records that do not vote (FailureCriterion::fails) are left
 /// out of the count; a set none of whose records of a case vote has no answer to it.
-FailureMatrix failureMatrix(RecordsView records, const std::vector<std::string>& groupBy,
-    const FailureCriterion& criterion);
+FailureMatrix failureMatrix(
+    RecordsView records, const std::vector<std::string>& groupBy, const FailureCriterion& criterion);
 
 /// The largest number of sets one overlap counts (a region is a bit mask over them).
 inline constexpr int kMaxOverlapSets = 64;
@@ -127,8 +127,8 @@ struct FailureOverlaps
     int region(std::uint64_t mask) const;
     /// The cases failed by every chosen set (the region of fullMask()).
     std::vector<CaseKey> failedByAll() const;
-    /// "a ∩ b" of the sets of `mask`, "none of these" for 0; a region of more than half of four or more sets is named by
-    /// the sets it leaves out: "all 31 chosen sets but c, d" ("all 31 chosen sets" for every one).
+    /// "a ∩ b" of the sets of `mask`, "none of these" for 0; a region of more than half of four or more sets is named
+    /// by the sets it leaves out: "all 31 chosen sets but c, d" ("all 31 chosen sets" for every one).
     QString regionLabel(std::uint64_t mask) const;
 };
 

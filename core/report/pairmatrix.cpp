@@ -56,11 +56,12 @@ Answers answersOf(RecordsView records, const PairConfiguration& configuration, c
     Answers answers;
     for (const ScoredRecord& r : records) {
         if (r.errored()
-            || !std::all_of(wanted.begin(), wanted.end(), [&r](const auto& w) { return fieldOf(r, w.first) == w.second; })
+            || !std::all_of(
+                wanted.begin(), wanted.end(), [&r](const auto& w) { return fieldOf(r, w.first) == w.second; })
             || !r.verdict.value(metric))
             continue;
-        answers[{ r.suite, r.caseId, fixesModel ? QString() : r.model, fixesStrategy ? QString() : r.strategy,
-            r.repeat }]
+        answers[{
+            r.suite, r.caseId, fixesModel ? QString() : r.model, fixesStrategy ? QString() : r.strategy, r.repeat }]
             = &r;
     }
     return answers;
@@ -251,7 +252,7 @@ PairMatrix computePairMatrix(RecordsView records, const PairMatrixOptions& optio
         matrix.error = matrix.configurations.empty()
             ? u"there are no configurations to compare"_s
             : u"comparing pairs needs at least two configurations; there is one (%1)"_s.arg(
-                  QString::fromStdString(matrix.configurations.front().label()));
+                QString::fromStdString(matrix.configurations.front().label()));
         return matrix;
     }
     for (const PairConfiguration& c : matrix.configurations) {

@@ -61,9 +61,9 @@ std::string summaryLine(const PairMatrix& matrix)
     return "Metric " + matrix.metric + "; Δ = B − A in points with a paired bootstrap "
         + std::to_string(int(std::lround(matrix.bootstrap.confidence * 100))) + "% interval ("
         + std::to_string(matrix.bootstrap.resamples) + " resamples, seed " + std::to_string(matrix.bootstrap.seed)
-        + "); p from the " + (matrix.rate ? "exact McNemar test" : "exact sign test (ties dropped)")
-        + ", adjusted by " + adjustLabel(matrix.adjust)
-        + " over " + std::to_string(matrix.tested) + " tested pair(s); significant: adjusted p ≤ " + alpha + ".";
+        + "); p from the " + (matrix.rate ? "exact McNemar test" : "exact sign test (ties dropped)") + ", adjusted by "
+        + adjustLabel(matrix.adjust) + " over " + std::to_string(matrix.tested)
+        + " tested pair(s); significant: adjusted p ≤ " + alpha + ".";
 }
 
 } // namespace
@@ -84,7 +84,8 @@ std::string writePairMatrixJson(const PairMatrix& matrix)
         ojson key = ojson::object();
         for (const auto& [name, value] : c.key)
             key[name] = value;
-        configurations.push_back(ojson { { "label", c.label() }, { "key", std::move(key) }, { "simulated", c.simulated } });
+        configurations.push_back(
+            ojson { { "label", c.label() }, { "key", std::move(key) }, { "simulated", c.simulated } });
     }
     root["configurations"] = std::move(configurations);
     ojson pairs = ojson::array();
@@ -129,9 +130,8 @@ std::string writePairMatrixMarkdown(const PairMatrix& matrix)
             + markdownCell(matrix.configurations[cell.b].label()) + " | " + std::to_string(s.n) + " | "
             + meanText(s.meanA) + " | " + meanText(s.meanB) + " | "
             + (cell.significant && !delta.empty() ? "**" + delta + "**" : delta) + " | " + ci + " | "
-            + markdownCell(pText(cell.tested() ? s.pValue : std::nan(""))) + " | "
-            + markdownCell(pText(cell.adjustedP)) + " | "
-            + (cell.significant ? "yes" : (cell.tested() ? "no" : "not tested")) + " |\n";
+            + markdownCell(pText(cell.tested() ? s.pValue : std::nan(""))) + " | " + markdownCell(pText(cell.adjustedP))
+            + " | " + (cell.significant ? "yes" : (cell.tested() ? "no" : "not tested")) + " |\n";
     }
     return text;
 }
@@ -176,8 +176,8 @@ std::string writePairMatrixLatex(const PairMatrix& matrix, std::string_view capt
             : "$[" + pointsText(s.deltaCiPoints.low) + ", " + pointsText(s.deltaCiPoints.high) + "]$";
         text += latexText(matrix.configurations[cell.a].label()) + " & "
             + latexText(matrix.configurations[cell.b].label()) + " & " + std::to_string(s.n) + " & "
-            + dash(meanText(s.meanA)) + " & " + dash(meanText(s.meanB)) + " & " + delta + " & " + ci
-            + " & " + math(pText(cell.tested() ? s.pValue : std::nan(""), "< 0.001")) + " & "
+            + dash(meanText(s.meanA)) + " & " + dash(meanText(s.meanB)) + " & " + delta + " & " + ci + " & "
+            + math(pText(cell.tested() ? s.pValue : std::nan(""), "< 0.001")) + " & "
             + math(pText(cell.adjustedP, "< 0.001")) + " \\\\\n";
     }
     text += "\\bottomrule\n\\end{tabular}\n";

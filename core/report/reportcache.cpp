@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/reportcache.h"
 
-#include "json/jsontext.h"
 #include "util/sha256.h"
+#include "json/jsontext.h"
 
 #include <QDir>
 #include <QFile>
@@ -105,7 +105,8 @@ std::optional<CachedReport> fromJson(const json& root, const QString& stamp)
 
 } // namespace
 
-QString reportCacheFile(const QString& location, GoldBasis gold, const AggregateOptions& options, const QString& directory)
+QString reportCacheFile(
+    const QString& location, GoldBasis gold, const AggregateOptions& options, const QString& directory)
 {
     json key = json::object();
     key["location"] = location.toStdString();
@@ -173,8 +174,8 @@ bool saveCachedReport(const QString& file, const QString& stamp, const CachedRep
         return false;
     }
     // One file per store and view: the folder keeps the most recently saved kSavedReportsKept and forgets the rest.
-    const QFileInfoList saved = QFileInfo(file).absoluteDir().entryInfoList(
-        { u"*.json"_s }, QDir::Files, QDir::Time); // newest first
+    const QFileInfoList saved
+        = QFileInfo(file).absoluteDir().entryInfoList({ u"*.json"_s }, QDir::Files, QDir::Time); // newest first
     const QString kept = QFileInfo(file).absoluteFilePath();
     for (qsizetype i = kSavedReportsKept; i < saved.size(); ++i) {
         if (saved.at(i).absoluteFilePath() != kept) // saved within the same millisecond as others: still the newest

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report/reportformatting.h"
 
-#include "json/textnorm.h"
 #include "scoring/metricregistry.h"
+#include "json/textnorm.h"
 
 #include <QString>
 

@@ -20,11 +20,11 @@ struct ScoredRecord
     QString caseId;
     qint64 caseRow = 0; ///< the case's row in the store (0 for records not read from a store)
     QString category;
-    QString tier;       ///< also the schema complexity of SOB records
+    QString tier; ///< also the schema complexity of SOB records
     QString difficulty; ///< the case's difficulty label (SOB's metadata.difficulty), else empty
     QString sourceKind; ///< the case's "source_kind", else its category
-    QString modality;   ///< "text", "image", "audio"
-    double weight = 0;  ///< complexity weight of the tier (easy 1, medium 2, hard 3, else 0)
+    QString modality; ///< "text", "image", "audio"
+    double weight = 0; ///< complexity weight of the tier (easy 1, medium 2, hard 3, else 0)
     std::optional<double> latencyMs;
     std::optional<double> cost;
     Verdict verdict;

@@ -20,16 +20,14 @@ ScoredRecords::ScoredRecords(std::vector<ScoredRecord>&& records)
 
 ScoredRecords::ScoredRecords(std::span<const ScoredRecord> records)
     : ScoredRecords(std::vector<ScoredRecord>(records.begin(), records.end()))
-{
-}
+{ }
 
 ScoredRecords ScoredRecords::withReplaced(std::vector<std::pair<std::size_t, ScoredRecord>>&& replacements) const
 {
     ScoredRecords out = *this; // the chunk table and the owners: no record is copied
     if (replacements.empty())
         return out;
-    std::sort(replacements.begin(), replacements.end(),
-        [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::sort(replacements.begin(), replacements.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     // Each chunk holding a place becomes a copy of its records, one array per chunk.
     for (std::size_t i = 0; i < replacements.size();) {
         const std::size_t chunk = replacements[i].first >> kChunkBits;

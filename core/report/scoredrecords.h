@@ -14,8 +14,7 @@ namespace structscope {
 
 /// A random-access iterator over the records of `Records` (ScoredRecords, RecordsView) by place: their records do
 /// not lie in one array, so it asks `Records` for each one.
-template <typename Records>
-class RecordIterator
+template <typename Records> class RecordIterator
 {
 public:
     using iterator_category = std::random_access_iterator_tag;
@@ -28,8 +27,7 @@ public:
     RecordIterator(const Records* records, std::size_t index)
         : m_records(records)
         , m_index(index)
-    {
-    }
+    { }
     reference operator*() const { return (*m_records)[m_index]; }
     pointer operator->() const { return &(*m_records)[m_index]; }
     reference operator[](difference_type n) const { return (*m_records)[std::size_t(difference_type(m_index) + n)]; }
@@ -139,17 +137,14 @@ public:
     RecordsView(std::span<const ScoredRecord> records)
         : m_flat(records.data())
         , m_size(records.size())
-    {
-    }
+    { }
     RecordsView(const std::vector<ScoredRecord>& records)
         : RecordsView(std::span<const ScoredRecord>(records))
-    {
-    }
+    { }
     RecordsView(const ScoredRecords& records)
         : m_chunked(&records)
         , m_size(records.size())
-    {
-    }
+    { }
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
@@ -163,8 +158,7 @@ public:
         return m_chunked ? m_chunked->span(i) : std::span<const ScoredRecord>(m_flat, m_size);
     }
     /// Calls f(record, index) for every record in order.
-    template <typename F>
-    void forEach(F&& f) const
+    template <typename F> void forEach(F&& f) const
     {
         std::size_t index = 0;
         for (std::size_t s = 0; s < spanCount(); ++s) {

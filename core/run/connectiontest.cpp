@@ -87,8 +87,8 @@ void ConnectionTest::start(const ModelSpec& given, const CallTimeouts& timeouts)
         result.ok = true;
         result.simulated = true;
         result.model = spec.label();
-        result.message = tr("%1 is a simulated model: it answers inside StructScope and needs no connection.")
-                             .arg(spec.label());
+        result.message
+            = tr("%1 is a simulated model: it answers inside StructScope and needs no connection.").arg(spec.label());
         QTimer::singleShot(0, this, [this, generation, result] {
             if (generation == m_generation)
                 Q_EMIT finished(result);
@@ -153,8 +153,9 @@ void ConnectionTest::report(const ModelSpec& spec, bool hasKey, const HttpOutcom
     default: {
         const QString kind = errorKindName(outcome.reply.error);
         const QString what = outcome.httpStatus > 0 ? tr("HTTP %1, %2").arg(outcome.httpStatus).arg(kind) : kind;
-        result.message = tr("Failed (%1): %2")
-                             .arg(what, outcome.reply.errorMessage.isEmpty() ? tr("no details") : outcome.reply.errorMessage);
+        result.message
+            = tr("Failed (%1): %2")
+                  .arg(what, outcome.reply.errorMessage.isEmpty() ? tr("no details") : outcome.reply.errorMessage);
         if (const QString hint = hintFor(spec, hasKey, outcome); !hint.isEmpty())
             result.message += u' ' + hint;
         break;

@@ -39,8 +39,9 @@ bool loadPlan(const DemoPlan& plan, LoadedPlan& loaded, QString* error)
     }
     const QStringList names = plan.suites.isEmpty() ? builtInSuiteNames() : plan.suites;
     if (names.isEmpty()) {
-        *error = u"no built-in suites were found (looked in: %1; set STRUCTSCOPE_DATASETS to the datasets folder)"_s
-                     .arg(builtInSuiteRoots().isEmpty() ? u"nothing that exists"_s : builtInSuiteRoots().join(u", "_s));
+        *error
+            = u"no built-in suites were found (looked in: %1; set STRUCTSCOPE_DATASETS to the datasets folder)"_s.arg(
+                builtInSuiteRoots().isEmpty() ? u"nothing that exists"_s : builtInSuiteRoots().join(u", "_s));
         return false;
     }
     QStringList profiles = plan.profiles;
@@ -64,8 +65,8 @@ bool loadPlan(const DemoPlan& plan, LoadedPlan& loaded, QString* error)
         }
         const SuiteLoadResult result = loadSuiteDir(dir);
         if (!result.ok()) {
-            *error = u"the built-in suite in %1 does not load: %2"_s.arg(dir,
-                result.problems.isEmpty() ? u"unknown problem"_s : result.problems.constFirst().toString());
+            *error = u"the built-in suite in %1 does not load: %2"_s.arg(
+                dir, result.problems.isEmpty() ? u"unknown problem"_s : result.problems.constFirst().toString());
             return false;
         }
         loaded.suites.push_back(result.suite);
@@ -81,7 +82,8 @@ bool loadPlan(const DemoPlan& plan, LoadedPlan& loaded, QString* error)
             loaded.plantedMistakes.push_back(0);
         }
         loaded.planted.push_back(std::move(planted));
-        loaded.total += qint64(result.suite->cases.size()) * loaded.models.size() * plan.strategies.size() * plan.repeats;
+        loaded.total
+            += qint64(result.suite->cases.size()) * loaded.models.size() * plan.strategies.size() * plan.repeats;
     }
     return true;
 }

@@ -38,7 +38,8 @@ struct StoredRun
 /// the run itself), a strategy and a simulated model this build knows, and no key sent where the options refuse to.
 /// nullopt and the error otherwise.
 template <typename Plan>
-std::optional<StoredRun> storedRunToSend(ResultStore& store, qint64 runId, const Plan& plan, const Suite* suite, QString* error)
+std::optional<StoredRun> storedRunToSend(
+    ResultStore& store, qint64 runId, const Plan& plan, const Suite* suite, QString* error)
 {
     const auto run = store.run(runId);
     if (!run) {

@@ -129,8 +129,8 @@ std::optional<ModelSpec> specForRun(
         if (error)
             *error = u"run %1 would send %2 from your environment to %3, an endpoint read from the store; a store "
                      "can come from anyone, so nothing is sent there unless you name it: give --model '%4' again, "
-                     "or --trust-store-origin if you trust this store"_s.arg(QString::number(run.id),
-                         variables.join(u", "_s), spec->origin(), formatModelSpec(*spec));
+                     "or --trust-store-origin if you trust this store"_s.arg(
+                         QString::number(run.id), variables.join(u", "_s), spec->origin(), formatModelSpec(*spec));
         return std::nullopt;
     }
     return spec;

@@ -153,9 +153,7 @@ std::pair<std::string, std::string> splitFragment(std::string_view uri)
     return { std::string(uri.substr(0, hash)), std::string(uri.substr(hash + 1)) };
 }
 
-namespace {
-
-} // namespace
+namespace { } // namespace
 
 SchemaIdIndex::SchemaIdIndex(const json& root, const std::vector<PointerTokens>& resources)
 {

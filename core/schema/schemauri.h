@@ -25,8 +25,7 @@ std::pair<std::string, std::string> splitFragment(std::string_view uri);
 
 /// Whether `match` holds for some object in `value` (`value` itself included): a walk with one stack and no
 /// allocation per node, for the quick looks that decide whether a document needs more work at all.
-template<typename Match>
-bool anyObject(const nlohmann::json& value, Match match)
+template <typename Match> bool anyObject(const nlohmann::json& value, Match match)
 {
     std::vector<const nlohmann::json*> pending { &value };
     while (!pending.empty()) {

@@ -249,17 +249,22 @@ std::uint64_t structuralHash(const json& value, std::uint64_t h = 0)
         for (const json& item : value)
             h = structuralHash(item, h);
         return mix(h, value.size());
-    case json::value_t::string: return hashBytes(h, value.get_ref<const std::string&>());
-    case json::value_t::boolean: return mix(h, value.get<bool>() ? 1 : 2);
-    case json::value_t::number_integer: return mix(h, static_cast<std::uint64_t>(value.get<std::int64_t>()));
-    case json::value_t::number_unsigned: return mix(h, value.get<std::uint64_t>());
+    case json::value_t::string:
+        return hashBytes(h, value.get_ref<const std::string&>());
+    case json::value_t::boolean:
+        return mix(h, value.get<bool>() ? 1 : 2);
+    case json::value_t::number_integer:
+        return mix(h, static_cast<std::uint64_t>(value.get<std::int64_t>()));
+    case json::value_t::number_unsigned:
+        return mix(h, value.get<std::uint64_t>());
     case json::value_t::number_float: {
         const double d = value.get<double>();
         std::uint64_t bits = 0;
         std::memcpy(&bits, &d, sizeof bits);
         return mix(h, bits);
     }
-    default: return h;
+    default:
+        return h;
     }
 }
 

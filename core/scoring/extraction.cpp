@@ -10,7 +10,7 @@ namespace structscope {
 
 namespace {
 
-constexpr double kBeta = 0.2;  // credit for a coercible value ("42" for 42)
+constexpr double kBeta = 0.2; // credit for a coercible value ("42" for 42)
 constexpr double kGamma = 0.5; // slope of the partial credit for near-miss strings
 
 // Points of LLMStructBench's strategy comparison.
@@ -21,7 +21,7 @@ constexpr double kPointsFailed = -15;
 
 struct Shape
 {
-    int keys = 0;   // leaves and empty containers below the root
+    int keys = 0; // leaves and empty containers below the root
     int nonNull = 0;
 };
 
@@ -43,7 +43,7 @@ void measure(const json& value, bool isRoot, Shape& shape)
 }
 
 ExtractionCounts countsFor(const json& gold, const json& prediction, const Shape& goldShape, const Shape& predShape,
-                           const DiffOptions& options, std::vector<Difference>* keep, bool credit)
+    const DiffOptions& options, std::vector<Difference>* keep, bool credit)
 {
     ExtractionCounts counts;
     counts.goldKeys = goldShape.keys;
@@ -116,18 +116,18 @@ bool sameRootKind(const json& a, const json& b)
 }
 
 ExtractionRecord scoreExtraction(const json& gold, const json* prediction, ArrayMatching arrays,
-                                 std::vector<Difference>* strictDifferences, bool credit)
+    std::vector<Difference>* strictDifferences, bool credit)
 {
     ExtractionRecord record;
     Shape goldShape;
     measure(gold, true, goldShape);
 
     // A failed output (nothing usable) is scored as all-missing in add(); it has no diff of its own.
-    const bool emptyOutput = prediction && (prediction->is_object() || prediction->is_array()) && prediction->empty()
-        && !gold.empty();
+    const bool emptyOutput
+        = prediction && (prediction->is_object() || prediction->is_array()) && prediction->empty() && !gold.empty();
     record.failed = !prediction || !sameRootKind(gold, *prediction) || emptyOutput;
     if (record.failed) {
-        for (ExtractionCounts* counts : {&record.strict, &record.lenient}) {
+        for (ExtractionCounts* counts : { &record.strict, &record.lenient }) {
             counts->goldKeys = goldShape.keys;
             counts->goldValues = goldShape.nonNull;
         }
@@ -138,8 +138,8 @@ ExtractionRecord scoreExtraction(const json& gold, const json* prediction, Array
     Shape predShape;
     measure(*prediction, true, predShape);
     record.strict
-        = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Strict}, strictDifferences, credit);
-    record.lenient = countsFor(gold, *prediction, goldShape, predShape, {arrays, Equality::Lenient}, nullptr, credit);
+        = countsFor(gold, *prediction, goldShape, predShape, { arrays, Equality::Strict }, strictDifferences, credit);
+    record.lenient = countsFor(gold, *prediction, goldShape, predShape, { arrays, Equality::Lenient }, nullptr, credit);
     record.correct = record.strict.diff.perfect();
     if (record.correct) {
         record.points = kPointsCorrect;

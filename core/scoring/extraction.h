@@ -53,7 +53,19 @@ ExtractionRecord scoreExtraction(const nlohmann::json& gold, const nlohmann::jso
 /// ExtractionTotals::add (two partial-credit sums and a branch) on records scattered through memory.
 struct ExtractionAdds
 {
-    enum Index { Points, GoldValues, Failed, Correct, KeyTp, KeyFp, KeyFn, ValueTp, ValueTpLenient, PredictedValues, Count };
+    enum Index {
+        Points,
+        GoldValues,
+        Failed,
+        Correct,
+        KeyTp,
+        KeyFp,
+        KeyFn,
+        ValueTp,
+        ValueTpLenient,
+        PredictedValues,
+        Count
+    };
     std::array<double, Count> values {};
 };
 

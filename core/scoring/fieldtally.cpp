@@ -136,8 +136,7 @@ public:
         : m_out(out)
         , m_outcomes(outcomes && !outcomes->empty() ? outcomes : nullptr)
         , m_otherwise(otherwise)
-    {
-    }
+    { }
 
     void visit(const json& value)
     {

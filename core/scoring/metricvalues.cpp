@@ -73,8 +73,7 @@ MetricValues::MetricValues(const MetricValues& other)
     , m_keys(other.m_keys)
     , m_size(other.m_size)
     , m_more(other.m_more ? std::make_unique<More>(*other.m_more) : nullptr)
-{
-}
+{ }
 
 MetricValues& MetricValues::operator=(const MetricValues& other)
 {
@@ -92,8 +91,7 @@ MetricValues::MetricValues(MetricValues&& other) noexcept
     , m_keys(other.m_keys)
     , m_size(std::exchange(other.m_size, 0))
     , m_more(std::move(other.m_more))
-{
-}
+{ }
 
 MetricValues& MetricValues::operator=(MetricValues&& other) noexcept
 {

@@ -69,8 +69,7 @@ public:
         const_iterator(const MetricValues* values, std::size_t index)
             : m_values(values)
             , m_index(index)
-        {
-        }
+        { }
         value_type operator*() const { return (*m_values)[m_index]; }
         const_iterator& operator++()
         {

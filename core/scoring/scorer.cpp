@@ -150,7 +150,7 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
                 if (groundingCandidate && schema->sameVerdictUnder(GroundingOptions {}.validation, *prediction))
                     groundingValid = v.schemaValid;
             } else {
-                v.schemaErrors.push_back({"", "the case's schema does not compile: " + error});
+                v.schemaErrors.push_back({ "", "the case's schema does not compile: " + error });
             }
         }
     }
@@ -160,8 +160,8 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
     const bool fields = options.fields && gold.is_structured() && !gold.empty();
     std::vector<Difference>* const differences
         = options.keepDifferences ? &v.differences : (fields ? &strictDifferences : nullptr);
-    v.extraction = scoreExtraction(
-        gold, prediction, options.arrays, differences, options.extraction || options.keepDifferences);
+    v.extraction
+        = scoreExtraction(gold, prediction, options.arrays, differences, options.extraction || options.keepDifferences);
     if (fields) {
         v.fields = shareTallies(tallyFields(gold, differences, v.extraction.failed));
     }
@@ -177,7 +177,7 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
     if (options.grounding && input.schema) {
         // SOB reads a candidate that arrived as a string as "did not parse", whatever it contains.
         const json* candidate = input.importedAsString ? nullptr : prediction;
-        GroundingInput g{candidate, gold, *input.schema, input.modality};
+        GroundingInput g { candidate, gold, *input.schema, input.modality };
         g.prepared = input.groundingSchema.get();
         g.candidateValid = groundingValid;
         v.grounding = std::make_shared<const GroundingScores>(scoreGrounding(g));
@@ -186,8 +186,8 @@ Verdict scoreResponse(const ScoreInput& input, const ScoringOptions& options)
     }
     if (options.contract) {
         static const json noCatalog;
-        v.contract = std::make_shared<const ContractScores>(scoreContract(prediction, v.schemaValid, gold,
-            *options.contract, options.catalog ? *options.catalog : noCatalog));
+        v.contract = std::make_shared<const ContractScores>(scoreContract(
+            prediction, v.schemaValid, gold, *options.contract, options.catalog ? *options.catalog : noCatalog));
         for (const std::string& id : contractMetricIds(*options.contract)) {
             // Verdicts refer to metric ids by the registry's storage; labels it does not know are not reported.
             const MetricInfo* metric = findMetric(id);

@@ -16,28 +16,43 @@ namespace structscope {
 QByteArray httpReasonPhrase(int status)
 {
     switch (status) {
-    case 100: return "Continue";
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 411: return "Length Required";
-    case 413: return "Payload Too Large";
-    case 429: return "Too Many Requests";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 502: return "Bad Gateway";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Unknown";
+    case 100:
+        return "Continue";
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 408:
+        return "Request Timeout";
+    case 411:
+        return "Length Required";
+    case 413:
+        return "Payload Too Large";
+    case 429:
+        return "Too Many Requests";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 502:
+        return "Bad Gateway";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Unknown";
     }
 }
 
 namespace {
 
-QByteArray responseHead(int status, const QByteArray& contentType, const QList<std::pair<QByteArray, QByteArray>>& extra,
-    bool close)
+QByteArray responseHead(
+    int status, const QByteArray& contentType, const QList<std::pair<QByteArray, QByteArray>>& extra, bool close)
 {
     QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + httpReasonPhrase(status) + "\r\n";
     if (!contentType.isEmpty())
@@ -117,11 +132,19 @@ private:
         m_phase = phase;
         const HttpLimits& limits = m_server->m_limits;
         switch (phase) {
-        case Phase::Idle: m_deadline.start(limits.idleTimeoutMs); break;
-        case Phase::Head: m_deadline.start(limits.headTimeoutMs); break;
-        case Phase::Body: m_deadline.start(limits.bodyTimeoutMs); break;
+        case Phase::Idle:
+            m_deadline.start(limits.idleTimeoutMs);
+            break;
+        case Phase::Head:
+            m_deadline.start(limits.headTimeoutMs);
+            break;
+        case Phase::Body:
+            m_deadline.start(limits.bodyTimeoutMs);
+            break;
         case Phase::Answering:
-        case Phase::Closing: m_deadline.stop(); break;
+        case Phase::Closing:
+            m_deadline.stop();
+            break;
         }
     }
 
@@ -163,7 +186,8 @@ private:
                 return;
             m_headLength = end + 4;
             startDeadline(Phase::Body);
-            if (m_bodyLength > 0 && m_in.size() == m_headLength && m_request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0)
+            if (m_bodyLength > 0 && m_in.size() == m_headLength
+                && m_request.header("Expect").compare("100-continue", Qt::CaseInsensitive) == 0)
                 write("HTTP/1.1 100 Continue\r\n\r\n");
         }
         if (m_phase == Phase::Body) {
@@ -205,10 +229,15 @@ private:
             ++m_server->m_counters.timedOut;
             closeConnection();
             break;
-        case Phase::Head: refuse(408, u"the request headers did not arrive in time"_s); break;
-        case Phase::Body: refuse(408, u"the request body did not arrive in time"_s); break;
+        case Phase::Head:
+            refuse(408, u"the request headers did not arrive in time"_s);
+            break;
+        case Phase::Body:
+            refuse(408, u"the request body did not arrive in time"_s);
+            break;
         case Phase::Answering:
-        case Phase::Closing: break;
+        case Phase::Closing:
+            break;
         }
     }
 
@@ -304,8 +333,8 @@ QTcpSocket* HttpExchange::socket() const
     return connection() ? connection()->socket() : nullptr;
 }
 
-void HttpExchange::send(
-    int status, const QByteArray& contentType, const QByteArray& body, const QList<std::pair<QByteArray, QByteArray>>& extra)
+void HttpExchange::send(int status, const QByteArray& contentType, const QByteArray& body,
+    const QList<std::pair<QByteArray, QByteArray>>& extra)
 {
     if (m_state != State::Waiting || !alive())
         return;

@@ -38,9 +38,8 @@ SimServer::SimServer(QObject* parent)
     , m_http(new BoundedHttpServer(this))
     , m_dice(m_options.seed)
 {
-    m_http->setHandler([this](const HttpRequest& request, std::shared_ptr<HttpExchange> exchange) {
-        route(request, exchange);
-    });
+    m_http->setHandler(
+        [this](const HttpRequest& request, std::shared_ptr<HttpExchange> exchange) { route(request, exchange); });
     connect(m_http, &BoundedHttpServer::refusalLogged, this, &SimServer::requestLogged);
 }
 
@@ -93,8 +92,8 @@ void SimServer::route(const HttpRequest& request, const std::shared_ptr<HttpExch
         const int status = known ? 405 : 404;
         const QString shown = printableText(QString::fromUtf8(request.method + ' ' + path), 120);
         exchange->send(status, "application/json",
-            errorBody(SimApi::OpenAI, known ? u"%1: method not allowed"_s.arg(shown) : u"%1: no such route"_s.arg(shown),
-                "not_found_error"));
+            errorBody(SimApi::OpenAI,
+                known ? u"%1: method not allowed"_s.arg(shown) : u"%1: no such route"_s.arg(shown), "not_found_error"));
         emit requestLogged(u"%1 → %2"_s.arg(shown, QString::number(status)));
     }
 }
@@ -178,9 +177,9 @@ void SimServer::handleChat(SimApi api, const HttpRequest& request, const std::sh
     } else if (fault == u"malformed"_s) {
         // Alternately a cut body and a proxy's HTML page.
         if (m_stats.faults.value(fault) % 2) {
-            reply.body = (api == SimApi::OpenAI ? simOpenAiBody(answer, chat->model)
-                                                : simOllamaBody(answer, chat->model))
-                             .left(40);
+            reply.body
+                = (api == SimApi::OpenAI ? simOpenAiBody(answer, chat->model) : simOllamaBody(answer, chat->model))
+                      .left(40);
         } else {
             reply.type = "text/html";
             reply.body = "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>";

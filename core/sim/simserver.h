@@ -9,7 +9,6 @@
 #include <QObject>
 #include <QRandomGenerator>
 
-
 namespace structscope {
 
 /// How serve-sim behaves.

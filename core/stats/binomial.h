@@ -16,7 +16,7 @@ std::uint64_t drawBinomial(Xoshiro256& rng, std::uint64_t n, double p);
 /// One Multinomial(n; f_1/F … f_k/F) variate, F = Σ f_i, written to `counts` (same size as `frequencies`): the
 /// multiplicities of k categories in n draws with replacement from a population where category i occurs f_i
 /// times. Drawn as conditional binomials, so its cost is O(k), not O(n).
-void drawMultinomial(Xoshiro256& rng, std::uint64_t n, std::span<const std::uint64_t> frequencies,
-    std::span<std::uint64_t> counts);
+void drawMultinomial(
+    Xoshiro256& rng, std::uint64_t n, std::span<const std::uint64_t> frequencies, std::span<std::uint64_t> counts);
 
 } // namespace structscope

@@ -59,15 +59,13 @@ inline bool bootstrapUsesCounts(const BootstrapOptions& options, std::size_t n, 
 
 /// The distinct items of a sample, in `<` order (items neither less than the other are one), each with how often it
 /// occurs: the categories the counts method resamples.
-template<typename T>
-struct DistinctItems
+template <typename T> struct DistinctItems
 {
     std::vector<T> items; ///< one of each run of equal items
     std::vector<std::uint64_t> frequencies;
 };
 
-template<typename T>
-DistinctItems<T> distinctItems(std::vector<T> sample)
+template <typename T> DistinctItems<T> distinctItems(std::vector<T> sample)
 {
     std::sort(sample.begin(), sample.end());
     DistinctItems<T> d;

@@ -79,7 +79,8 @@ template <typename Label>
 RepeatStats repeatStats(const std::vector<std::vector<RepeatSample<Label>>>& samplesPerCase, int k)
 {
     return repeatStatsOf<Label>(
-        samplesPerCase.size(), [&](std::size_t c) { return std::span<const RepeatSample<Label>>(samplesPerCase[c]); }, k);
+        samplesPerCase.size(), [&](std::size_t c) { return std::span<const RepeatSample<Label>>(samplesPerCase[c]); },
+        k);
 }
 
 /// As repeatStats(), for samples held case after case in one array: case c's samples are
@@ -87,10 +88,13 @@ RepeatStats repeatStats(const std::vector<std::vector<RepeatSample<Label>>>& sam
 template <typename Label>
 RepeatStats repeatStats(std::span<const RepeatSample<Label>> samples, std::span<const std::size_t> caseEnds, int k)
 {
-    return repeatStatsOf<Label>(caseEnds.size(), [&](std::size_t c) {
-        const std::size_t begin = c == 0 ? 0 : caseEnds[c - 1];
-        return samples.subspan(begin, caseEnds[c] - begin);
-    }, k);
+    return repeatStatsOf<Label>(
+        caseEnds.size(),
+        [&](std::size_t c) {
+            const std::size_t begin = c == 0 ? 0 : caseEnds[c - 1];
+            return samples.subspan(begin, caseEnds[c] - begin);
+        },
+        k);
 }
 
 } // namespace structscope

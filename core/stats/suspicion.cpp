@@ -152,7 +152,8 @@ QString spelledSymbols(QString text)
 QString bareNumber(const QString& text)
 {
     static const QRegularExpression number(
-        QStringLiteral("^\\s*[$\u20AC\u00A3]?\\s*(-?[0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:%|percent|\\$|\u20AC|\u00A3)?\\s*$"),
+        QStringLiteral(
+            "^\\s*[$\u20AC\u00A3]?\\s*(-?[0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(?:%|percent|\\$|\u20AC|\u00A3)?\\s*$"),
         QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch m = number.match(text);
     if (!m.hasMatch())

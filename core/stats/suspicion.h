@@ -70,7 +70,8 @@ enum class FormatVariant {
     Quotes, ///< equal once quotation marks (straight, curly, backticks) are dropped
     Unit, ///< a number against the same number with a unit sign: "35%" vs 35, "$25" vs 25
     Symbol, ///< equal once symbols are spelled alike: ≤ vs <=, ≥ vs >=, ≠ vs !=, – or — vs -, … vs ...
-    Markup, ///< equal once compatibility characters and markup are dropped: Er³⁺ vs Er3+, \(k^{th}\) vs k^{th}, a_b vs a b
+    Markup, ///< equal once compatibility characters and markup are dropped: Er³⁺ vs Er3+, \(k^{th}\) vs k^{th}, a_b vs
+            ///< a b
     WordOrder, ///< the same two to five words in another order: "Zhou, Guangwei" vs "Guangwei Zhou"
     Contains ///< one value's text holds the other's as whole words ("IFC" in "Interfraternity Conference (IFC)")
 };

@@ -7,7 +7,7 @@ namespace structscope {
 /// a suite's gold, an export.
 enum class GoldBasis {
     Measured, ///< the gold the suite shipped with (revision 0): "as measured"
-    Adjusted  ///< the latest revision after audits: "adjusted"
+    Adjusted ///< the latest revision after audits: "adjusted"
 };
 
 } // namespace structscope

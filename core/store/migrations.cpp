@@ -223,8 +223,7 @@ Migration version6()
 
 const QList<Migration>& storeMigrations()
 {
-    static const QList<Migration> migrations { version1(), version2(), version3(), version4(), version5(),
-        version6() };
+    static const QList<Migration> migrations { version1(), version2(), version3(), version4(), version5(), version6() };
     return migrations;
 }
 

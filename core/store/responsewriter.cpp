@@ -72,8 +72,8 @@ public:
     /// Reports nothing more (the writer is going away); returns what was never committed.
     QList<ResponseRecord> detach()
     {
-        committed = [](qsizetype) { };
-        failed = [](const QString&) { };
+        committed = [](qsizetype) {};
+        failed = [](const QString&) {};
         return take();
     }
 
@@ -133,10 +133,12 @@ bool ResponseWriter::commitInOwnThread(QString* why)
     own->thread.setObjectName(u"StructScope response writer"_s);
     auto* committer = new Committer(m_maxDelay);
     committer->committed = [this](qsizetype count) {
-        QMetaObject::invokeMethod(this, [this, count] { onCommitted(count); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, count] { onCommitted(count); }, Qt::QueuedConnection);
     };
     committer->failed = [this](const QString& message) {
-        QMetaObject::invokeMethod(this, [this, message] { emit flushFailed(message); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, message] { emit flushFailed(message); }, Qt::QueuedConnection);
     };
     committer->moveToThread(&own->thread);
     QObject::connect(&own->thread, &QThread::finished, committer, &QObject::deleteLater);

@@ -213,8 +213,7 @@ public:
     /// kept does not read its answer. Only an SQLite store skips the reading; any other reads every text.
     /// `fewTexts`: most answers will not be needed (the store keeps most of the run's verdicts): the rows are read
     /// from an index that holds all but the answers, and each answer needed is looked up (sql::visitScoringResponses).
-    StoreResult<qint64> forEachResponseForScoring(qint64 runId,
-        const std::function<bool(const ResponseRecord&)>& visit,
+    StoreResult<qint64> forEachResponseForScoring(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
         const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts = false);
     /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
     /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
@@ -279,7 +278,8 @@ private:
     StoreResult<qint64> insertAudit(const AuditEntry& entry);
     StoreResult<QList<GoldRevision>> readGold(const QString& where, const QVariantList& values);
     /// The original or current gold of the cases `cases` (a condition on case_id) selects, by case row.
-    StoreResult<QHash<qint64, GoldRevision>> goldOfCases(const QString& cases, const QVariantList& values, GoldBasis choice);
+    StoreResult<QHash<qint64, GoldRevision>> goldOfCases(
+        const QString& cases, const QVariantList& values, GoldBasis choice);
     StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
     StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
     /// How visitResponses() gets the rows in id order: from the database (ORDER BY id), or read in the order of
@@ -287,8 +287,8 @@ private:
     enum class ResponseOrder { ByDatabase, SortedHere };
     StoreResult<qint64> visitResponses(const QString& where, const QVariantList& values,
         const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All,
-        ResponseOrder order = ResponseOrder::ByDatabase,
-        const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false);
+        ResponseOrder order = ResponseOrder::ByDatabase, const std::function<bool(qint64, qint64)>* needsText = nullptr,
+        bool textsApart = false);
 
     StoreLocation m_location;
     QString m_openedAs; ///< the location as given to open() (with any password: kept in memory only)

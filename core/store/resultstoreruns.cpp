@@ -283,9 +283,9 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
         qint64 id = 0;
         // Only a failure needs the message; building it for every row costs more than binding the row.
         if (!insert.run(&id))
-            return insert.error(u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
-                                "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow),
-                                    QString::number(r.repeat)));
+            return insert.error(
+                u"cannot store the response for run %1, case %2, repeat %3 (nothing of the batch was "
+                "stored)"_s.arg(QString::number(r.runId), QString::number(r.caseRow), QString::number(r.repeat)));
         ids.append(id);
     }
     if (auto r = tx.commit(); !r)
@@ -374,12 +374,12 @@ StoreResult<qint64> ResultStore::forEachResponseForScoring(qint64 runId,
     const std::function<bool(const ResponseRecord&)>& visit,
     const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts)
 {
-    return visitResponses(u"run_id = ?"_s, { runId }, visit, ResponseFields::ForScoring, ResponseOrder::ByDatabase,
-        &needsText, fewTexts);
+    return visitResponses(
+        u"run_id = ?"_s, { runId }, visit, ResponseFields::ForScoring, ResponseOrder::ByDatabase, &needsText, fewTexts);
 }
 
-StoreResult<qint64> ResultStore::forEachResponseOfCases(const QList<qint64>& caseRows,
-    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
+StoreResult<qint64> ResultStore::forEachResponseOfCases(
+    const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
 {
     if (caseRows.isEmpty())
         return qint64(0);
@@ -403,7 +403,7 @@ StoreResult<std::optional<ResponseRecord>> ResultStore::latestAnswerForRequest(c
         auto query = std::make_unique<QSqlQuery>(db());
         query->setForwardOnly(true);
         if (!query->prepare(u"SELECT id FROM responses WHERE request_hash = ? AND error_kind = '' "
-                             "ORDER BY id DESC LIMIT 1"_s))
+                            "ORDER BY id DESC LIMIT 1"_s))
             return sql::databaseError(what, query->lastError());
         m_requestLookup = std::move(query);
     }
@@ -478,8 +478,9 @@ StoreResult<std::vector<qint64>> ResultStore::storeAskedSchemas(const std::vecto
         const std::string text = document->dump(-1, ' ', false, json::error_handler_t::replace);
         const QString digest = QString::fromLatin1(Sha256::hash(text).toHex());
         const QString what = u"cannot store an asked schema"_s;
-        if (auto r = sql::exec(query, u"INSERT INTO asked_schemas (digest, document) VALUES (?, ?) "
-                                      "ON CONFLICT (digest) DO NOTHING"_s,
+        if (auto r = sql::exec(query,
+                u"INSERT INTO asked_schemas (digest, document) VALUES (?, ?) "
+                "ON CONFLICT (digest) DO NOTHING"_s,
                 { digest, QString::fromStdString(text) }, what);
             !r)
             return r.error();
@@ -502,8 +503,8 @@ StoreResult<std::map<qint64, json>> ResultStore::askedSchemas()
         return out;
     QSqlQuery query(db());
     query.setForwardOnly(true);
-    if (auto r = sql::exec(query, u"SELECT id, document FROM asked_schemas ORDER BY id"_s, {},
-            u"cannot read the asked schemas"_s);
+    if (auto r = sql::exec(
+            query, u"SELECT id, document FROM asked_schemas ORDER BY id"_s, {}, u"cannot read the asked schemas"_s);
         !r)
         return r.error();
     while (query.next()) {

@@ -34,8 +34,7 @@ class Statement
 public:
     Statement(sqlite3* db, const QByteArray& sql)
         : m_rc(sqlite3_prepare_v2(db, sql.constData(), int(sql.size()), &m_statement, nullptr))
-    {
-    }
+    { }
     ~Statement() { sqlite3_finalize(m_statement); }
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
@@ -105,7 +104,8 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
     const QByteArray sql = (u"SELECT id, run_id, case_id, repeat_index, %1, http_status, error_kind, latency_ms, "
                             u"cost, cost_source, attempts, %2 FROM responses WHERE "_s.arg(
                                 textsApart ? u"NULL"_s : u"raw_text"_s, textsApart ? u"NULL"_s : asked)
-        + clause).toUtf8();
+        + clause)
+                               .toUtf8();
     Statement statement(handle, sql);
     if (!statement.ok())
         return StoreResult<qint64>(readError(handle));
@@ -152,10 +152,11 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
                 sqlite3_reset(from);
                 const int found = sqlite3_bind_int64(from, 1, r.id) == SQLITE_OK ? sqlite3_step(from) : SQLITE_ERROR;
                 if (found != SQLITE_ROW)
-                    return StoreResult<qint64>(found == SQLITE_DONE
-                            ? StoreError { StoreErrorKind::Corrupt,
-                                  u"responses row %1 is listed by the responses index but not in the table: the store is damaged"_s.arg(r.id) }
-                            : readError(handle));
+                    return StoreResult<qint64>(
+                        found == SQLITE_DONE ? StoreError { StoreErrorKind::Corrupt,
+                            u"responses row %1 is listed by the responses index but not in the table: the store is damaged"_s
+                                .arg(r.id) }
+                                             : readError(handle));
             }
             const auto* raw = reinterpret_cast<const char*>(sqlite3_column_text(from, column));
             r.rawUtf8 = raw ? replaceInvalidUtf8(raw, sqlite3_column_bytes(from, column)) : QByteArray();

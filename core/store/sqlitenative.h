@@ -80,8 +80,8 @@ private:
 
 /// Reads `SELECT <scoring columns> FROM responses WHERE <clause>` (`values` bound to the placeholders; the clause
 /// may end in ORDER BY) and visits each row as ResponseFields::ForScoring gives it, until `visit` returns false: the
-/// count visited, or the error. Nothing when `db` is not an open connection of Qt's SQLite driver, or a value has a type this reader
-/// does not bind (integers, doubles and text): the caller then reads through QSqlQuery.
+/// count visited, or the error. Nothing when `db` is not an open connection of Qt's SQLite driver, or a value has a
+/// type this reader does not bind (integers, doubles and text): the caller then reads through QSqlQuery.
 ///
 /// Qt's SQLite driver on Debian links the system SQLite, as this library does, so the driver's handle is a
 /// connection of the same library (QSqlDriver::handle() documents this use).
@@ -94,8 +94,7 @@ private:
 /// askedSchemaId stays 0).
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
     const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
-    const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false,
-    bool askedSchemas = true);
+    const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false, bool askedSchemas = true);
 
 /// Reads `SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND scorer_version = ?
 /// ORDER BY response_id` through SQLite's own API and visits each row, the verdict's bytes valid during the call,

@@ -138,7 +138,8 @@ QString unreadableJson()
         .arg(qulonglong(kStoredJsonMaxBytes / (1024 * 1024)));
 }
 
-StoreResult<std::pair<QString, QVariantList>> rowListClause(const QString& column, const QList<qint64>& rows, qsizetype most)
+StoreResult<std::pair<QString, QVariantList>> rowListClause(
+    const QString& column, const QList<qint64>& rows, qsizetype most)
 {
     if (rows.isEmpty() || rows.size() > most)
         return StoreError { StoreErrorKind::InvalidArgument,

@@ -67,7 +67,8 @@ QString unreadableJson();
 QString textToDb(const QString& text);
 /// "<column> IN (?, ?, ...)" and its values for a list of row ids: an InvalidArgument error when the list is empty or
 /// longer than `most` (a statement's parameters are limited).
-StoreResult<std::pair<QString, QVariantList>> rowListClause(const QString& column, const QList<qint64>& rows, qsizetype most);
+StoreResult<std::pair<QString, QVariantList>> rowListClause(
+    const QString& column, const QList<qint64>& rows, qsizetype most);
 
 QVariant nullable(const std::optional<double>& value);
 QVariant nullable(const std::optional<qint64>& value);

@@ -16,7 +16,7 @@ bool parseLocated(std::string_view text, json& out, QString& error, JsonLocation
     JsonParseError parseError;
     if (parseJsonDocument(text, out, parseError, limits))
         return true;
-    where = {int(parseError.line), int(parseError.column)};
+    where = { int(parseError.line), int(parseError.column) };
     error = u"invalid JSON: "_s + QString::fromStdString(parseError.message);
     out = json();
     return false;

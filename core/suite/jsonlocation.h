@@ -19,8 +19,7 @@ struct JsonLocation
 /// Parses one JSON document of a hand-written file (suite.json, a cases.jsonl line, a schema) and,
 /// on failure, says where: line, column and a readable message. Nesting deeper than `maxDepth`
 /// is refused without recursion.
-bool parseLocated(std::string_view text, nlohmann::json& out, QString& error, JsonLocation& where,
-                  int maxDepth = 256);
+bool parseLocated(std::string_view text, nlohmann::json& out, QString& error, JsonLocation& where, int maxDepth = 256);
 
 /// Escapes one JSON pointer reference token (RFC 6901: "~" → "~0", "/" → "~1").
 QString pointerToken(const QString& token);

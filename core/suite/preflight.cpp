@@ -38,8 +38,7 @@ public:
     SchemaChecker(const SchemaOptions& options, Problems& problems)
         : m_options(options)
         , m_problems(problems)
-    {
-    }
+    { }
 
     /// Compiles and vets a schema document; `file`/`line`/`pointer` say where it came from.
     CompiledSchemaPtr check(const json& schema, const QString& file, int line, const QString& pointer)
@@ -50,18 +49,18 @@ public:
 
         const std::vector<SchemaError> metaErrors = checkAgainstMetaSchema(schema);
         for (const SchemaError& e : metaErrors)
-            m_problems.append(Problem{file, line, 0, pointer + qs(e.pointer),
-                                      u"not a valid draft-07 schema: "_s + qs(e.message)});
+            m_problems.append(
+                Problem { file, line, 0, pointer + qs(e.pointer), u"not a valid draft-07 schema: "_s + qs(e.message) });
         std::string error;
         CompiledSchemaPtr compiled = SchemaCache::compile(schema, m_options, &error);
         // compile() runs the meta-schema check too; its failure would repeat the errors above.
         if (!compiled) {
             if (metaErrors.empty())
-                m_problems.append(Problem{file, line, 0, pointer, u"the schema does not compile: "_s + qs(error)});
+                m_problems.append(Problem { file, line, 0, pointer, u"the schema does not compile: "_s + qs(error) });
         } else {
             for (const SchemaError& e : compiled->unsupportedKeywords())
-                m_problems.append(Problem{file, line, 0, pointer + qs(e.pointer),
-                                          u"not checked by the validator: "_s + qs(e.message), true});
+                m_problems.append(Problem { file, line, 0, pointer + qs(e.pointer),
+                    u"not checked by the validator: "_s + qs(e.message), true });
         }
         m_seen.emplace(key, compiled);
         return compiled;
@@ -74,10 +73,10 @@ private:
 };
 
 void reportGoldErrors(const std::vector<SchemaError>& errors, const QString& file, int line, const QString& base,
-                      const QString& what, Problems& problems)
+    const QString& what, Problems& problems)
 {
     for (const SchemaError& e : errors)
-        problems.append(Problem{file, line, 0, base + qs(e.pointer), what + qs(e.message)});
+        problems.append(Problem { file, line, 0, base + qs(e.pointer), what + qs(e.message) });
 }
 
 /// preflightSuite; without `manifestRead` the checks against the manifest's declarations are left out.
@@ -98,18 +97,18 @@ Problems preflight(const Suite& suite, bool manifestRead)
         if (schema == named.end()) {
             if (suite.schemaFiles.count(name))
                 continue; // a declared schema that failed to load is reported where it is
-            problems.append(Problem{kManifest, 0, 0, u"/examples/"_s + pointerToken(name),
-                                    u"example for schema \"%1\", which is not declared in \"schemas\""_s.arg(name)});
+            problems.append(Problem { kManifest, 0, 0, u"/examples/"_s + pointerToken(name),
+                u"example for schema \"%1\", which is not declared in \"schemas\""_s.arg(name) });
             continue;
         }
         if (schema->second)
             reportGoldErrors(schema->second->validate(example.output), kManifest, 0, pointer,
-                             u"the example output does not match its schema: "_s, problems);
+                u"the example output does not match its schema: "_s, problems);
     }
 
     if (suite.families.contains(u"contract"_s)) {
         for (const auto& [pointer, message] : checkContractRules(suite.options, suite.catalog))
-            problems.append(Problem{kManifest, 0, 0, qs(pointer), u"contract rules: "_s + qs(message)});
+            problems.append(Problem { kManifest, 0, 0, qs(pointer), u"contract rules: "_s + qs(message) });
     }
 
     const QSet<QString> categories(suite.categories.cbegin(), suite.categories.cend());
@@ -119,14 +118,14 @@ Problems preflight(const Suite& suite, bool manifestRead)
     QHash<QString, int> firstLineOfId;
     for (const SuiteCase& c : suite.cases) {
         if (const auto seen = firstLineOfId.constFind(c.id); seen != firstLineOfId.cend())
-            problems.append(Problem{kCases, c.line, 0, u"/id"_s,
-                                    u"case id \"%1\" is already used on line %2"_s.arg(c.id).arg(*seen)});
+            problems.append(Problem {
+                kCases, c.line, 0, u"/id"_s, u"case id \"%1\" is already used on line %2"_s.arg(c.id).arg(*seen) });
         else
             firstLineOfId.insert(c.id, c.line);
 
         if (checkCategories && !categories.contains(c.category))
-            problems.append(Problem{kCases, c.line, 0, u"/category"_s,
-                                    u"category \"%1\" is not declared in suite.json \"categories\""_s.arg(c.category)});
+            problems.append(Problem { kCases, c.line, 0, u"/category"_s,
+                u"category \"%1\" is not declared in suite.json \"categories\""_s.arg(c.category) });
 
         CompiledSchemaPtr schema;
         if (!c.inlineSchema.is_null()) {
@@ -134,8 +133,8 @@ Problems preflight(const Suite& suite, bool manifestRead)
         } else if (manifestRead) {
             const QString name = c.schemaName.isEmpty() ? suite.defaultSchema : c.schemaName;
             if (name.isEmpty()) {
-                problems.append(Problem{kCases, c.line, 0, {},
-                                        u"the case names no schema and the suite has no \"default_schema\""_s});
+                problems.append(Problem {
+                    kCases, c.line, 0, {}, u"the case names no schema and the suite has no \"default_schema\""_s });
                 continue;
             }
             const auto it = named.find(name);
@@ -143,15 +142,15 @@ Problems preflight(const Suite& suite, bool manifestRead)
                 continue; // an undeclared "default_schema" is reported in suite.json, not on every case using it
             if (it == named.end()) {
                 if (!suite.schemaFiles.count(name))
-                    problems.append(Problem{kCases, c.line, 0, u"/schema"_s,
-                                            u"schema \"%1\" is not declared in suite.json \"schemas\""_s.arg(name)});
+                    problems.append(Problem { kCases, c.line, 0, u"/schema"_s,
+                        u"schema \"%1\" is not declared in suite.json \"schemas\""_s.arg(name) });
                 continue; // a declared schema that failed to load is reported where it is
             }
             schema = it->second;
         }
         if (schema)
-            reportGoldErrors(schema->validate(c.gold), kCases, c.line, u"/gold"_s,
-                             u"gold does not match its schema: "_s, problems);
+            reportGoldErrors(
+                schema->validate(c.gold), kCases, c.line, u"/gold"_s, u"gold does not match its schema: "_s, problems);
     }
     return problems;
 }

@@ -20,14 +20,14 @@ struct SuiteCase
 {
     QString id;
     QString category;
-    QString tier;         ///< optional; empty when absent
-    QString schemaName;   ///< declared schema name; empty when the case carries an inline schema
+    QString tier; ///< optional; empty when absent
+    QString schemaName; ///< declared schema name; empty when the case carries an inline schema
     nlohmann::json inlineSchema; ///< set when "schema" is an object
     QString input;
     std::optional<QString> question;
     nlohmann::json gold;
     nlohmann::json extra; ///< any further keys of the line, kept verbatim (e.g. "source_kind")
-    int line = 0;         ///< 1-based line in cases.jsonl
+    int line = 0; ///< 1-based line in cases.jsonl
 };
 
 /// The example pair of a schema, used by the P strategies.
@@ -46,17 +46,17 @@ struct Suite
     QString version;
     QString description;
     QString license;
-    std::map<QString, QString> schemaFiles;          ///< name → relative path
-    std::map<QString, nlohmann::json> schemas;       ///< name → schema document
+    std::map<QString, QString> schemaFiles; ///< name → relative path
+    std::map<QString, nlohmann::json> schemas; ///< name → schema document
     QString defaultSchema;
     QStringList categories;
     QStringList families;
     QString systemPrompt;
     QString userPrompt;
-    std::map<QString, SuiteExample> examples;        ///< schema name → example pair
+    std::map<QString, SuiteExample> examples; ///< schema name → example pair
     nlohmann::json options = nlohmann::json::object();
-    nlohmann::json catalog;                          ///< null when there is no catalog.json
-    nlohmann::json manifest;                         ///< suite.json as read
+    nlohmann::json catalog; ///< null when there is no catalog.json
+    nlohmann::json manifest; ///< suite.json as read
     QList<SuiteCase> cases;
     QByteArray contentHash; ///< SHA-256 (hex) over every file of the suite, in a fixed order
 

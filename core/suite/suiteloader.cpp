@@ -42,7 +42,7 @@ constexpr qint64 kMaxSuiteBytes = 512ll * 1024 * 1024; ///< all files of one sui
 
 const QStringList& knownFamilies()
 {
-    static const QStringList families = {u"ladder"_s, u"extraction"_s, u"grounding"_s, u"contract"_s};
+    static const QStringList families = { u"ladder"_s, u"extraction"_s, u"grounding"_s, u"contract"_s };
     return families;
 }
 
@@ -58,8 +58,7 @@ public:
     Loader(const SuiteFiles& files, Problems& problems)
         : m_files(files)
         , m_problems(problems)
-    {
-    }
+    { }
 
     std::shared_ptr<Suite> load(const QString& dir)
     {
@@ -94,7 +93,7 @@ public:
 private:
     void add(const QString& file, const QString& message, const QString& pointer = {}, int line = 0, int column = 0)
     {
-        m_problems.append(Problem{file, line, column, pointer, message});
+        m_problems.append(Problem { file, line, column, pointer, message });
     }
 
     std::optional<json> parseDocument(const QString& file, const QByteArray& bytes, int line = 0)
@@ -150,8 +149,8 @@ private:
         for (int i = 0; i < suite.families.size(); ++i) {
             if (!knownFamilies().contains(suite.families.at(i)))
                 add(kManifest,
-                    u"unknown metric family \"%1\" (known: %2)"_s.arg(suite.families.at(i),
-                                                                     knownFamilies().join(u", "_s)),
+                    u"unknown metric family \"%1\" (known: %2)"_s.arg(
+                        suite.families.at(i), knownFamilies().join(u", "_s)),
                     u"/families/%1"_s.arg(i));
         }
         readPrompt(suite, manifest);
@@ -223,14 +222,16 @@ private:
             suite.schemaFiles[qname] = relative;
             const auto file = m_files.find(relative);
             if (file == m_files.end()) {
-                add(relative, u"missing: schema \"%1\" is declared in suite.json (%2) but the file does not exist"_s.arg(
-                                  qname, pointer));
+                add(relative,
+                    u"missing: schema \"%1\" is declared in suite.json (%2) but the file does not exist"_s.arg(
+                        qname, pointer));
                 continue;
             }
             if (auto schema = parseDocument(relative, file->second)) {
                 if (!schema->is_object() && !schema->is_boolean()) {
-                    add(relative, u"a JSON Schema must be an object (or a boolean), found %1"_s.arg(
-                                      QLatin1String(schema->type_name())));
+                    add(relative,
+                        u"a JSON Schema must be an object (or a boolean), found %1"_s.arg(
+                            QLatin1String(schema->type_name())));
                     continue;
                 }
                 suite.schemas[qname] = std::move(*schema);
@@ -273,8 +274,7 @@ private:
         if (it == manifest.end())
             return;
         if (!it->is_object()) {
-            add(kManifest, u"\"examples\" must be an object mapping schema names to {input, output}"_s,
-                u"/examples"_s);
+            add(kManifest, u"\"examples\" must be an object mapping schema names to {input, output}"_s, u"/examples"_s);
             return;
         }
         for (const auto& [name, example] : it->items()) {
@@ -285,7 +285,7 @@ private:
                 add(kManifest, u"an example needs a string \"input\" and an \"output\" value"_s, pointer);
                 continue;
             }
-            suite.examples[qname] = SuiteExample{qs(example["input"].get<std::string>()), example["output"]};
+            suite.examples[qname] = SuiteExample { qs(example["input"].get<std::string>()), example["output"] };
         }
     }
 
@@ -319,8 +319,7 @@ private:
                 readCase(suite, *value, lineNo);
         }
         if (lineNo == 0 || suite.cases.isEmpty()) {
-            if (!std::any_of(m_problems.cbegin(), m_problems.cend(),
-                             [](const Problem& p) { return p.file == kCases; }))
+            if (!std::any_of(m_problems.cbegin(), m_problems.cend(), [](const Problem& p) { return p.file == kCases; }))
                 add(kCases, u"the suite has no cases"_s);
         }
     }
@@ -374,7 +373,7 @@ private:
         else
             add(kCases, u"required key \"gold\" is missing"_s, {}, line);
 
-        static const std::set<std::string> known = {"id", "category", "tier", "schema", "input", "question", "gold"};
+        static const std::set<std::string> known = { "id", "category", "tier", "schema", "input", "question", "gold" };
         c.extra = json::object();
         for (const auto& [key, v] : value.items()) {
             if (!known.count(key))
@@ -420,11 +419,11 @@ namespace {
 /// Reads one file of a suite folder: only a regular file whose real path (symbolic links resolved) lies inside the
 /// folder, and at most `limit` bytes of it. Returns nullopt after adding a problem; an absent file is no problem here
 /// (the loader reports the files it needs).
-std::optional<QByteArray> readSuiteFile(const QString& realRoot, const QDir& root, const QString& relative,
-                                        qint64 limit, Problems& problems)
+std::optional<QByteArray> readSuiteFile(
+    const QString& realRoot, const QDir& root, const QString& relative, qint64 limit, Problems& problems)
 {
     const auto problem = [&](const QString& message) {
-        problems.append(Problem{relative, 0, 0, {}, message});
+        problems.append(Problem { relative, 0, 0, {}, message });
         return std::nullopt;
     };
     const QFileInfo info(root.filePath(relative));
@@ -434,8 +433,8 @@ std::optional<QByteArray> readSuiteFile(const QString& realRoot, const QDir& roo
     if (real.isEmpty())
         return problem(u"a symbolic link to %1, which does not exist"_s.arg(info.symLinkTarget()));
     if (!real.startsWith(realRoot + u'/'))
-        return problem(u"resolves to %1, outside the suite folder; a suite reads only files inside its folder"_s.arg(
-            real));
+        return problem(
+            u"resolves to %1, outside the suite folder; a suite reads only files inside its folder"_s.arg(real));
     if (!info.isFile())
         return problem(u"not a regular file (a folder, device, FIFO or socket); a suite reads only regular files"_s);
 #ifdef Q_OS_UNIX
@@ -445,7 +444,9 @@ std::optional<QByteArray> readSuiteFile(const QString& realRoot, const QDir& roo
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0)
         return problem(u"cannot read: %1"_s.arg(QString::fromLocal8Bit(std::strerror(errno))));
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         ::close(fd);
         return problem(u"not a regular file (a folder, device, FIFO or socket); a suite reads only regular files"_s);
@@ -462,8 +463,10 @@ std::optional<QByteArray> readSuiteFile(const QString& realRoot, const QDir& roo
 #endif
     const auto tooLarge = [&] {
         return problem(u"too large: over %1 bytes (a suite's cases.jsonl may hold %2 bytes, each other file %3, all"
-                        " its files together %4)"_s.arg(limit).arg(kMaxCasesBytes).arg(kMaxDocumentBytes).arg(
-                            kMaxSuiteBytes));
+                       " its files together %4)"_s.arg(limit)
+                           .arg(kMaxCasesBytes)
+                           .arg(kMaxDocumentBytes)
+                           .arg(kMaxSuiteBytes));
     };
     if (file.size() > limit)
         return tooLarge();
@@ -491,7 +494,8 @@ SuiteFiles readSuiteFiles(const QString& dir, Problems& problems)
     SuiteFiles files;
     const QDir root(dir);
     if (!QFileInfo(dir).isDir()) {
-        problems.append(Problem{dir, 0, 0, {}, u"not a folder: a suite is a folder with suite.json and cases.jsonl"_s});
+        problems.append(
+            Problem { dir, 0, 0, {}, u"not a folder: a suite is a folder with suite.json and cases.jsonl"_s });
         return files;
     }
     const QString realRoot = QFileInfo(dir).canonicalFilePath();
@@ -511,14 +515,14 @@ SuiteFiles readSuiteFiles(const QString& dir, Problems& problems)
     // Schema files are whatever the manifest names; read those it names (when it parses) and schemas/*.json.
     QSet<QString> schemaPaths;
     const QDir schemaDir(root.filePath(u"schemas"_s));
-    for (const QString& name : schemaDir.entryList({u"*.json"_s}, QDir::Files, QDir::Name))
+    for (const QString& name : schemaDir.entryList({ u"*.json"_s }, QDir::Files, QDir::Name))
         schemaPaths.insert(u"schemas/"_s + name);
     if (const auto manifest = files.find(kManifest); manifest != files.end()) {
         json doc;
         QString ignored; // the loader reports manifest errors with their location
         JsonLocation where;
-        parseLocated(std::string_view(manifest->second.constData(), std::size_t(manifest->second.size())), doc, ignored,
-                     where);
+        parseLocated(
+            std::string_view(manifest->second.constData(), std::size_t(manifest->second.size())), doc, ignored, where);
         if (doc.is_object() && doc.contains("schemas") && doc["schemas"].is_object()) {
             for (const auto& [name, path] : doc["schemas"].items()) {
                 if (!path.is_string())

@@ -17,7 +17,7 @@ using SuiteFiles = std::map<QString, QByteArray>;
 
 struct SuiteLoadResult
 {
-    SuitePtr suite;    ///< set only when there are no problems
+    SuitePtr suite; ///< set only when there are no problems
     Problems problems; ///< every problem found, each located
     /// The suite as far as its files could be read, problems or not: every case line that parsed into a case,
     /// every schema file that parsed. For checking what did load (checkLoadedSuite in preflight.h), never for

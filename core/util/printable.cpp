@@ -22,8 +22,7 @@ QString printableText(QStringView text, int maxChars)
             out += u"\\r"_s;
         } else if (c == u'\t') {
             out += u"\\t"_s;
-        } else if (c.unicode() < 0x100
-            && (c.category() == QChar::Other_Control || c.unicode() == 0x7f)) {
+        } else if (c.unicode() < 0x100 && (c.category() == QChar::Other_Control || c.unicode() == 0x7f)) {
             out += u"\\x"_s + QString::number(c.unicode(), 16).rightJustified(2, u'0');
         } else if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format
             || c == QChar::ReplacementCharacter) {

@@ -40,13 +40,13 @@ int main(int argc, char** argv)
 #endif
     using namespace structscope::bench;
     const std::map<QString, std::function<int(const BenchArgs&)>> sections = {
-        {u"scoring"_s, benchScoring},
-        {u"import"_s, benchImport},
-        {u"runner"_s, benchRunner},
-        {u"store"_s, benchStore},
-        {u"open"_s, benchOpen},
+        { u"scoring"_s, benchScoring },
+        { u"import"_s, benchImport },
+        { u"runner"_s, benchRunner },
+        { u"store"_s, benchStore },
+        { u"open"_s, benchOpen },
 #ifdef STRUCTSCOPE_BENCH_GUI
-        {u"cases"_s, benchCases},
+        { u"cases"_s, benchCases },
 #endif
     };
     BenchArgs args;
@@ -67,7 +67,11 @@ int main(int argc, char** argv)
         } else if (QFileInfo(arg).isDir()) {
             args.sobFolder = arg;
         } else {
-            std::fprintf(stderr, "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] [--keep-sob FILE] [FOLDER] (cases: GUI builds only; --keep-sob: import also writes its SOB file there; FOLDER: import reads the SOB response files in it, e.g. SOB's data/images_responses, instead of generated ones)\n",
+            std::fprintf(stderr,
+                "bench: unknown argument '%s'\nusage: bench [scoring|import|runner|store|open|cases]... [--records N] "
+                "[--keep-sob FILE] [FOLDER] (cases: GUI builds only; --keep-sob: import also writes its SOB file "
+                "there; FOLDER: import reads the SOB response files in it, e.g. SOB's data/images_responses, instead "
+                "of generated ones)\n",
                 qPrintable(arg));
             return 2;
         }

@@ -113,8 +113,8 @@ int benchCases(const BenchArgs& args)
     }
     QTableView& view = *page.view();
     const int rows = view.model()->rowCount();
-    report("cases", u"open the workspace to the Cases page filled (%1 rows)"_s.arg(rows), double(timer.elapsed()) / 1000.0,
-        "s");
+    report("cases", u"open the workspace to the Cases page filled (%1 rows)"_s.arg(rows),
+        double(timer.elapsed()) / 1000.0, "s");
     if (rows == 0) {
         std::fprintf(stderr, "bench cases: the Cases page has no rows\n");
         return 1;
@@ -227,11 +227,13 @@ int benchCases(const BenchArgs& args)
     const auto reportEdit = [&](const QString& what, const EditTimes& times) {
         report("cases", u"%1: the Cases page updated"_s.arg(what), times.casesMs, "ms");
         if (times.estimatesMs >= 0) {
-            report("cases", u"%1: the Cases page and the leaderboard's point estimates updated (%2 kept ones updated)"_s
-                                .arg(what).arg(times.keptUpdated),
+            report("cases",
+                u"%1: the Cases page and the leaderboard's point estimates updated (%2 kept ones updated)"_s.arg(what)
+                    .arg(times.keptUpdated),
                 times.estimatesMs, "ms");
         }
-        report("cases", u"%1: the Cases page and the leaderboard with intervals updated"_s.arg(what), times.totalMs, "ms");
+        report(
+            "cases", u"%1: the Cases page and the leaderboard with intervals updated"_s.arg(what), times.totalMs, "ms");
     };
     // Five cases spread over the suite, each edited and the edit undone: the first pair printed in full, every
     // one of the ten in the summary below.
@@ -248,7 +250,8 @@ int benchCases(const BenchArgs& args)
         const auto edited = editCase(edit->caseRow, edit->edited, edit->revision, "gold edit", &editedRevision);
         if (!edited)
             return 1;
-        const auto undone = editCase(edit->caseRow, edit->original, editedRevision, "the edit undone", &restoredRevision);
+        const auto undone
+            = editCase(edit->caseRow, edit->original, editedRevision, "the edit undone", &restoredRevision);
         if (!undone)
             return 1;
         if (which == 0) {
@@ -269,8 +272,7 @@ int benchCases(const BenchArgs& args)
         const auto within = std::count_if(ms.begin(), ms.end(), [](double v) { return v <= 100.0; });
         report("cases", u"%1 edits and undos of %2 cases, %3: median"_s.arg(ms.size()).arg(kEditedCases).arg(what),
             quantile(ms, 0.5), "ms");
-        report("cases",
-            aimed ? u"  longest (%1 of %2 within 100 ms)"_s.arg(within).arg(ms.size()) : u"  longest"_s,
+        report("cases", aimed ? u"  longest (%1 of %2 within 100 ms)"_s.arg(within).arg(ms.size()) : u"  longest"_s,
             *std::max_element(ms.begin(), ms.end()), "ms");
     };
     summary(u"the Cases page updated"_s, &EditTimes::casesMs, true);

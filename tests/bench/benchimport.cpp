@@ -100,7 +100,7 @@ int benchImport(const BenchArgs& args)
     // First (in a fresh process, as the command runs), without a store: the file read, checked and scored in memory,
     // then the same report as from a store — the same digest. What SOB's own evaluator does.
     AggregateOptions fileAggregate;
-    fileAggregate.families = {"grounding"};
+    fileAggregate.families = { "grounding" };
     QElapsedTimer fileTimer;
     fileTimer.start();
     const double cpuFiles = processCpuSeconds();
@@ -174,7 +174,7 @@ int benchImport(const BenchArgs& args)
     const double scoreCpu = cpuStep();
     step.restart();
     AggregateOptions aggregateOptions;
-    aggregateOptions.families = {"grounding"};
+    aggregateOptions.families = { "grounding" };
     const Report aggregated = aggregate(evaluation.records, aggregateOptions);
     const ReportText text = writeReport(aggregated, "json");
     const double reportSeconds = double(step.nsecsElapsed()) / 1e9;
@@ -232,8 +232,8 @@ int benchImport(const BenchArgs& args)
     const double readSeconds = double(step.nsecsElapsed()) / 1e9;
     const double keptTotal = double(total.nsecsElapsed()) / 1e9;
     if (!read.ok() || !readText.ok() || read.stored != lineCount) {
-        std::fprintf(stderr, "bench import: the report read %lld kept verdicts of %lld: %s\n", read.stored,
-            lineCount, qPrintable(read.error));
+        std::fprintf(stderr, "bench import: the report read %lld kept verdicts of %lld: %s\n", read.stored, lineCount,
+            qPrintable(read.error));
         return 1;
     }
     report("import", u"as the commands do by default: open store + import"_s, againSeconds * 1000.0, "ms");

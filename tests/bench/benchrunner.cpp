@@ -120,8 +120,8 @@ int benchRunner(const BenchArgs& args)
     const Result fast = runOnce(loaded.suite, requests, concurrency, 0, dir.path());
     if (fast.answered == 0)
         return 1;
-    report("runner", u"0 ms latency, concurrency %1: %2 requests, %3 errors"_s.arg(concurrency).arg(fast.answered)
-                         .arg(fast.errors),
+    report("runner",
+        u"0 ms latency, concurrency %1: %2 requests, %3 errors"_s.arg(concurrency).arg(fast.answered).arg(fast.errors),
         double(fast.answered) / fast.seconds, "requests/s");
     report("runner", u"0 ms latency: wall time per request (runner + server)"_s,
         1000.0 * fast.seconds / double(fast.answered), "ms");

@@ -5,10 +5,10 @@
 #include "bench.h"
 #include "sobgen.h"
 
-#include "json/jsontext.h"
 #include "schema/schemavalidator.h"
 #include "scoring/scorer.h"
 #include "scoring/verdictcodec.h"
+#include "json/jsontext.h"
 
 #include <QElapsedTimer>
 
@@ -56,16 +56,15 @@ std::vector<Item> prepare(const std::vector<std::string>& lines)
     for (const std::string& text : lines) {
         const json line = json::parse(text);
         const json& candidate = line.at("output").at("candidate_response");
-        items.push_back({candidate.is_string() ? candidate.get<std::string>() : candidate.dump(),
+        items.push_back({ candidate.is_string() ? candidate.get<std::string>() : candidate.dump(),
             std::make_shared<const json>(line.at("output").at("ground_truth")),
-            std::make_shared<const json>(line.at("input").at("json_schema")), {}});
+            std::make_shared<const json>(line.at("input").at("json_schema")), {} });
     }
     return items;
 }
 
 // Runs `work` on every index with `threads` workers pulling chunks from a shared counter; returns seconds.
-template<typename Fn>
-double run(std::size_t count, int threads, Fn work, Totals& totals)
+template <typename Fn> double run(std::size_t count, int threads, Fn work, Totals& totals)
 {
     constexpr std::size_t kChunk = 256;
     std::atomic<std::size_t> next { 0 };
@@ -167,18 +166,22 @@ int benchScoring(const BenchArgs& args)
     qint64 bytes = 0;
     for (const std::string& line : lines)
         bytes += qint64(line.size());
-    report("scoring", u"generated %1 SOB-like records (mean %2 bytes)"_s.arg(lines.size()).arg(bytes / qint64(lines.size())),
+    report("scoring",
+        u"generated %1 SOB-like records (mean %2 bytes)"_s.arg(lines.size()).arg(bytes / qint64(lines.size())),
         double(timer.elapsed()) / 1000.0, "s");
 
     Totals totals;
     // The import path parses whole SOB lines (context text included) once; measured on its own, with each parser.
     const auto parseLines = [&](const char* what, auto parse) {
         Totals parsed;
-        const double seconds = run(lines.size(), 1, [&](std::size_t i) {
-            json value;
-            parse(lines[i], value);
-            return double(value.size());
-        }, parsed);
+        const double seconds = run(
+            lines.size(), 1,
+            [&](std::size_t i) {
+                json value;
+                parse(lines[i], value);
+                return double(value.size());
+            },
+            parsed);
         report("scoring", u"parse whole SOB lines (import path), %1, 1 thread"_s.arg(QLatin1StringView(what)),
             double(lines.size()) / seconds, "records/s");
         report("scoring", u"  the same in MB/s"_s, double(bytes) / 1e6 / seconds, "MB/s");
@@ -190,7 +193,7 @@ int benchScoring(const BenchArgs& args)
     });
 
     std::vector<Item> items = prepare(lines);
-    ScoringOptions options = ScoringOptions::forFamilies({u"grounding"_s});
+    ScoringOptions options = ScoringOptions::forFamilies({ u"grounding"_s });
     options.collectSchemaErrors = false; // as evaluateStore scores
 
     // Once per case, as evaluateStore does (here every record is a case, so this is timed apart).
@@ -205,7 +208,7 @@ int benchScoring(const BenchArgs& args)
         return verdict.grounding ? verdict.grounding->valueAccuracy : 0.0;
     };
     double mean = 0;
-    for (int threads : {1, 2}) {
+    for (int threads : { 1, 2 }) {
         const double seconds = run(items.size(), threads, scoreOne, totals);
         if (totals.scored != qint64(items.size())) {
             std::fprintf(stderr, "bench scoring: scored %lld of %zu records\n", totals.scored, items.size());

@@ -46,7 +46,6 @@ double seconds(const QElapsedTimer& timer)
     return double(timer.nsecsElapsed()) / 1e9;
 }
 
-
 /// The email-extraction suite with its cases replicated (ids suffixed "~k") to `cases`.
 SuitePtr scaledSuite(int cases, QString* error)
 {
@@ -65,8 +64,9 @@ SuitePtr scaledSuite(int cases, QString* error)
         suite->cases.append(c);
     }
     suite->id = u"email-extraction-x%1"_s.arg(cases);
-    suite->contentHash = QCryptographicHash::hash(QByteArray(loaded.suite->contentHash + QByteArray::number(cases)),
-        QCryptographicHash::Sha256).toHex();
+    suite->contentHash = QCryptographicHash::hash(
+        QByteArray(loaded.suite->contentHash + QByteArray::number(cases)), QCryptographicHash::Sha256)
+                             .toHex();
     return suite;
 }
 
@@ -139,8 +139,10 @@ bool generate(const QString& path, const Suite& suite, QString* error)
 QString reportDigest(const Report& report)
 {
     const std::string text = writeReportJson(report);
-    return QString::fromLatin1(QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())),
-        QCryptographicHash::Sha256).toHex().left(16));
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QByteArrayView(text.data(), qsizetype(text.size())), QCryptographicHash::Sha256)
+            .toHex()
+            .left(16));
 }
 
 double peakRssMiB()
@@ -169,7 +171,8 @@ std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error, i
         return std::nullopt;
     }
     BenchGoldEdit edit;
-    edit.caseRow = caseList->at(qsizetype(qint64(caseList->size()) * std::clamp(which, 0, of - 1) / std::max(1, of))).row;
+    edit.caseRow
+        = caseList->at(qsizetype(qint64(caseList->size()) * std::clamp(which, 0, of - 1) / std::max(1, of))).row;
     const auto current = store.currentGold(edit.caseRow);
     if (!current) {
         *error = current.errorMessage();
@@ -231,8 +234,9 @@ int benchStore(const BenchArgs& args)
     }
     const int cases = shape.cases;
     const qint64 total = shape.total;
-    report("store", u"store file (%1 models x 5 strategies x %2 cases x %3 repeats)"_s.arg(kModels).arg(cases)
-        .arg(kRepeats), double(QFileInfo(path).size()) / 1048576.0, "MiB");
+    report("store",
+        u"store file (%1 models x 5 strategies x %2 cases x %3 repeats)"_s.arg(kModels).arg(cases).arg(kRepeats),
+        double(QFileInfo(path).size()) / 1048576.0, "MiB");
 
     // Opening the workspace: the store, then every response scored and the leaderboard aggregated, as the
     // GUI's scoring service does before the leaderboard is painted (no verdicts are persisted yet). The store is
@@ -266,7 +270,8 @@ int benchStore(const BenchArgs& args)
             qPrintable(first.error));
         return 1;
     }
-    report("store", u"read + score every response (%1 copied from an identical answer to the case)"_s.arg(first.identical),
+    report("store",
+        u"read + score every response (%1 copied from an identical answer to the case)"_s.arg(first.identical),
         seconds(step), "s");
     // As the GUI's scoring does after a full pass, for the gold edits to come (and within the open, as there).
     step.restart();
@@ -286,8 +291,9 @@ int benchStore(const BenchArgs& args)
     // Kept as the page keeps them: they point into the records, and are made again from the set that replaces them.
     std::optional<PointEstimates> keptEstimates;
     keptEstimates.emplace(first.records, estimatesOnly);
-    report("store", u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
-        reportDigest(keptEstimates->report())), seconds(step) * 1000.0, "ms");
+    report("store",
+        u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(reportDigest(keptEstimates->report())),
+        seconds(step) * 1000.0, "ms");
     if (reportDigest(keptEstimates->report()) != reportDigest(estimates)) {
         std::fprintf(stderr, "bench store: the kept point estimates differ from the aggregate's\n");
         return 1;
@@ -296,8 +302,10 @@ int benchStore(const BenchArgs& args)
     step.restart();
     const Report board = aggregate(first.records, leaderboard);
     const double boardSeconds = seconds(step);
-    report("store", u"leaderboard aggregate (model x strategy, %1 groups, digest %2)"_s.arg(board.groups.size())
-        .arg(reportDigest(board)), boardSeconds * 1000.0, "ms");
+    report("store",
+        u"leaderboard aggregate (model x strategy, %1 groups, digest %2)"_s.arg(board.groups.size())
+            .arg(reportDigest(board)),
+        boardSeconds * 1000.0, "ms");
     report("store", u"open to leaderboard with intervals, total"_s, seconds(timer), "s");
     report("store", u"  peak memory so far"_s, peakRssMiB(), "MiB");
 
@@ -319,8 +327,8 @@ int benchStore(const BenchArgs& args)
             std::fprintf(stderr, "bench store: the saved leaderboard did not come back\n");
             return 1;
         }
-        report("store", u"reopen to the saved leaderboard (digest %1)"_s.arg(reportDigest(saved->report)), reopenMs,
-            "ms");
+        report(
+            "store", u"reopen to the saved leaderboard (digest %1)"_s.arg(reportDigest(saved->report)), reopenMs, "ms");
     }
 
     // A scorer change: nothing can be reused.
@@ -341,8 +349,9 @@ int benchStore(const BenchArgs& args)
         std::fprintf(stderr, "bench store: %s\n", qPrintable(kept.errorMessage()));
         return 1;
     }
-    report("store", u"the store keeps every verdict (%1 written, in the background after a first pass)"_s.arg(
-        kept.value()), seconds(step), "s");
+    report("store",
+        u"the store keeps every verdict (%1 written, in the background after a first pass)"_s.arg(kept.value()),
+        seconds(step), "s");
     report("store", u"store file and its write-ahead log with the verdicts kept"_s,
         double(QFileInfo(path).size() + QFileInfo(path + u"-wal"_s).size()) / 1048576.0, "MiB");
     keptEstimates.reset();
@@ -366,8 +375,10 @@ int benchStore(const BenchArgs& args)
         report("store", u"read every kept verdict instead of scoring (%1)"_s.arg(read.stored), seconds(step), "s");
         step.restart();
         keptEstimates.emplace(read.records, estimatesOnly);
-        report("store", u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
-            reportDigest(keptEstimates->report())), seconds(step) * 1000.0, "ms");
+        report("store",
+            u"leaderboard point estimates kept with their sums (digest %1)"_s.arg(
+                reportDigest(keptEstimates->report())),
+            seconds(step) * 1000.0, "ms");
         if (reportDigest(keptEstimates->report()) != reportDigest(estimates)) {
             std::fprintf(stderr, "bench store: the point estimates of the kept verdicts differ from the scored ones\n");
             return 1;
@@ -386,8 +397,8 @@ int benchStore(const BenchArgs& args)
     }
     const qint64 editedCase = goldEdit->caseRow;
     step.restart();
-    const GoldEditResult edit
-        = store->addGoldRevision(editedCase, goldEdit->edited, u"bench"_s, u"bench: one gold edit"_s, goldEdit->revision);
+    const GoldEditResult edit = store->addGoldRevision(
+        editedCase, goldEdit->edited, u"bench"_s, u"bench: one gold edit"_s, goldEdit->revision);
     if (!edit.ok()) {
         std::fprintf(stderr, "bench store: the gold edit failed\n");
         return 1;
@@ -400,7 +411,8 @@ int benchStore(const BenchArgs& args)
     const double estimatesSeconds = seconds(step);
     QElapsedTimer updating;
     updating.start();
-    const bool updated = afterEdit.rescoredPlaces && keptEstimates->update(afterEdit.records, *afterEdit.rescoredPlaces);
+    const bool updated
+        = afterEdit.rescoredPlaces && keptEstimates->update(afterEdit.records, *afterEdit.rescoredPlaces);
     const double updateSeconds = seconds(updating);
     const Report boardAfterEdit = aggregate(afterEdit.records, leaderboard);
     const double editSeconds = seconds(step);
@@ -409,8 +421,8 @@ int benchStore(const BenchArgs& args)
         std::fprintf(stderr, "bench store: the saved leaderboard survived a gold edit\n");
         return 1;
     }
-    report("store", u"gold edit: its case's responses scored again, the rest shared"_s, (reevaluateSeconds - storeEdit)
-        * 1000.0, "ms");
+    report("store", u"gold edit: its case's responses scored again, the rest shared"_s,
+        (reevaluateSeconds - storeEdit) * 1000.0, "ms");
     qint64 verdictsChanged = 0;
     for (std::size_t i = 0; i < afterEdit.records.size() && i < first.records.size(); ++i) {
         const ExtractionRecord& before = first.records[i].verdict.extraction;
@@ -418,20 +430,23 @@ int benchStore(const BenchArgs& args)
         verdictsChanged += before.correct != after.correct || before.strict.diff.total() != after.strict.diff.total()
             || before.strict.partialCredit != after.strict.partialCredit;
     }
-    report("store", u"gold edit to the leaderboard's point estimates (%1 groups)"_s.arg(estimatesAfterEdit.groups.size()),
+    report("store",
+        u"gold edit to the leaderboard's point estimates (%1 groups)"_s.arg(estimatesAfterEdit.groups.size()),
         estimatesSeconds * 1000.0, "ms");
     if (!updated || reportDigest(keptEstimates->report()) != reportDigest(estimatesAfterEdit)) {
         std::fprintf(stderr, "bench store: the kept point estimates did not follow the gold edit\n");
         return 1;
     }
-    report("store", u"  the kept point estimates updated instead (digest %1)"_s.arg(
-        reportDigest(keptEstimates->report())), updateSeconds * 1000.0, "ms");
+    report("store",
+        u"  the kept point estimates updated instead (digest %1)"_s.arg(reportDigest(keptEstimates->report())),
+        updateSeconds * 1000.0, "ms");
     report("store", u"gold edit to the leaderboard's point estimates, kept ones updated"_s,
         (reevaluateSeconds + updateSeconds) * 1000.0, "ms");
-    report("store", u"gold edit to updated leaderboard with intervals (%1 re-scored, %2 verdicts changed, digest %3)"_s
-                        .arg(qint64(afterEdit.records.size()) - afterEdit.reused)
-                        .arg(verdictsChanged)
-                        .arg(reportDigest(boardAfterEdit)),
+    report("store",
+        u"gold edit to updated leaderboard with intervals (%1 re-scored, %2 verdicts changed, digest %3)"_s
+            .arg(qint64(afterEdit.records.size()) - afterEdit.reused)
+            .arg(verdictsChanged)
+            .arg(reportDigest(boardAfterEdit)),
         editSeconds * 1000.0, "ms");
     first = {};
 
@@ -448,8 +463,10 @@ int benchStore(const BenchArgs& args)
     heatmap.groupBy = { "model", "category" };
     const Report ladderHeatmap = aggregate(afterEdit.records, heatmap);
     const double heatmapSeconds = seconds(step);
-    report("store", u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
-        .arg(reportDigest(ladderHeatmap)), heatmapSeconds * 1000.0, "ms");
+    report("store",
+        u"heatmap (model x category, %1 cells, digest %2) for it"_s.arg(ladderHeatmap.groups.size())
+            .arg(reportDigest(ladderHeatmap)),
+        heatmapSeconds * 1000.0, "ms");
     // The field heatmap (docs/metrics.md "Fields"): every response's field tallies summed per model and field, with
     // the fields' intervals.
     step.restart();
@@ -457,8 +474,10 @@ int benchStore(const BenchArgs& args)
     byField.groupBy = { "field", "model" };
     const Report fieldHeatmap = aggregateFields(afterEdit.records, byField);
     const double fieldSeconds = seconds(step);
-    report("store", u"field heatmap (field x model, %1 cells, digest %2)"_s.arg(fieldHeatmap.groups.size())
-        .arg(reportDigest(fieldHeatmap)), fieldSeconds * 1000.0, "ms");
+    report("store",
+        u"field heatmap (field x model, %1 cells, digest %2)"_s.arg(fieldHeatmap.groups.size())
+            .arg(reportDigest(fieldHeatmap)),
+        fieldSeconds * 1000.0, "ms");
     const GoldEditResult undo = store->addGoldRevision(
         editedCase, goldEdit->original, u"bench"_s, u"bench: the edit undone"_s, edit.added.revision);
     if (!undo.ok()) {
@@ -542,12 +561,13 @@ int benchOpen(const BenchArgs& args)
             std::fprintf(stderr, "bench open: the kept verdicts' point estimates differ from the scored ones\n");
             return 1;
         }
-        report("open", u"round %1: read %2 kept verdicts %3 s, case places and point estimates %4 ms (digest %5)"_s
-            .arg(round + 1)
-            .arg(read.stored)
-            .arg(readSeconds, 0, 'f', 2)
-            .arg(estimatesSeconds * 1000.0, 0, 'f', 0)
-            .arg(reportDigest(estimates.report())), totals.back(), "s");
+        report("open",
+            u"round %1: read %2 kept verdicts %3 s, case places and point estimates %4 ms (digest %5)"_s.arg(round + 1)
+                .arg(read.stored)
+                .arg(readSeconds, 0, 'f', 2)
+                .arg(estimatesSeconds * 1000.0, 0, 'f', 0)
+                .arg(reportDigest(estimates.report())),
+            totals.back(), "s");
     }
     std::sort(totals.begin(), totals.end());
     report("open", u"open a store that keeps its verdicts to the leaderboard's point estimates, median of 3"_s,

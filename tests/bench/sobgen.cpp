@@ -14,12 +14,11 @@ namespace structscope::bench {
 
 namespace {
 
-constexpr std::array<std::string_view, 48> kWords = {
-    "invoice", "total", "customer", "shipment", "delayed", "Berlin", "Lisbon", "order", "payment", "refund",
-    "warranty", "contract", "signed", "quarterly", "revenue", "patient", "dosage", "daily", "meeting", "agenda",
-    "budget", "approved", "rejected", "pending", "supplier", "Acme", "Globex", "Initech", "vendor", "account",
-    "balance", "credit", "debit", "transfer", "March", "April", "policy", "claim", "vehicle", "engine",
-    "station", "platform", "ticket", "seat", "window", "aisle", "return", "station"};
+constexpr std::array<std::string_view, 48> kWords = { "invoice", "total", "customer", "shipment", "delayed", "Berlin",
+    "Lisbon", "order", "payment", "refund", "warranty", "contract", "signed", "quarterly", "revenue", "patient",
+    "dosage", "daily", "meeting", "agenda", "budget", "approved", "rejected", "pending", "supplier", "Acme", "Globex",
+    "Initech", "vendor", "account", "balance", "credit", "debit", "transfer", "March", "April", "policy", "claim",
+    "vehicle", "engine", "station", "platform", "ticket", "seat", "window", "aisle", "return", "station" };
 
 enum class Kind { String, Number, Integer, Boolean, NullableString, Enum, Object, ArrayOfObjects };
 
@@ -42,13 +41,20 @@ double chance(Xoshiro256& rng)
 json scalarSchema(Kind kind)
 {
     switch (kind) {
-    case Kind::String: return {{"type", "string"}};
-    case Kind::Number: return {{"type", "number"}};
-    case Kind::Integer: return {{"type", "integer"}};
-    case Kind::Boolean: return {{"type", "boolean"}};
-    case Kind::NullableString: return {{"type", json::array({"string", "null"})}};
-    case Kind::Enum: return {{"type", "string"}, {"enum", json::array({"low", "medium", "high"})}};
-    default: return json::object();
+    case Kind::String:
+        return { { "type", "string" } };
+    case Kind::Number:
+        return { { "type", "number" } };
+    case Kind::Integer:
+        return { { "type", "integer" } };
+    case Kind::Boolean:
+        return { { "type", "boolean" } };
+    case Kind::NullableString:
+        return { { "type", json::array({ "string", "null" }) } };
+    case Kind::Enum:
+        return { { "type", "string" }, { "enum", json::array({ "low", "medium", "high" }) } };
+    default:
+        return json::object();
     }
 }
 
@@ -68,13 +74,13 @@ json objectSchema(Xoshiro256& rng, int minProps, int maxProps, bool allowNesting
         if (allowNesting && pick == 0)
             properties[name] = objectSchema(rng, 2, 4, false);
         else if (allowNesting && pick == 1)
-            properties[name] = {{"type", "array"}, {"items", objectSchema(rng, 2, 4, false)}};
+            properties[name] = { { "type", "array" }, { "items", objectSchema(rng, 2, 4, false) } };
         else
             properties[name] = scalarSchema(scalarKind(rng));
         if (rng.bounded(3) != 0)
             required.push_back(name);
     }
-    return {{"type", "object"}, {"properties", properties}, {"required", required}};
+    return { { "type", "object" }, { "properties", properties }, { "required", required } };
 }
 
 json instance(const json& schema, Xoshiro256& rng)
@@ -172,14 +178,15 @@ std::vector<std::string> generateSobLines(const SobGenOptions& options)
             candidate = "Sorry, here is the data: " + gold.dump(); // arrived as a string: not parsed
         else if (p < 0.70)
             perturb(candidate, modelRng);
-        const json line = {
-            {"metadata",
-                {{"record_id", "rec-" + std::to_string(recordIndex)}, {"model_id", "model-" + std::to_string(model)},
-                    {"schema_complexity", complexity(schema)}, {"difficulty", "medium"}}},
-            {"input", {{"context", context}, {"question", "Extract the fields defined by the schema."},
-                          {"json_schema", schema}}},
-            {"output", {{"candidate_response", candidate}, {"ground_truth", gold}}},
-            {"eval_info", {{"latency_ms", 200 + int(modelRng.bounded(3000))}}}};
+        const json line = { { "metadata",
+                                { { "record_id", "rec-" + std::to_string(recordIndex) },
+                                    { "model_id", "model-" + std::to_string(model) },
+                                    { "schema_complexity", complexity(schema) }, { "difficulty", "medium" } } },
+            { "input",
+                { { "context", context }, { "question", "Extract the fields defined by the schema." },
+                    { "json_schema", schema } } },
+            { "output", { { "candidate_response", candidate }, { "ground_truth", gold } } },
+            { "eval_info", { { "latency_ms", 200 + int(modelRng.bounded(3000)) } } } };
         lines.push_back(line.dump());
     }
     return lines;

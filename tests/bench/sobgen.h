@@ -12,9 +12,9 @@ struct SobGenOptions
 {
     std::uint64_t seed = 1;
     int records = 100000;
-    int schemas = 200;          ///< distinct schema shapes the records share (SOB's records reuse a few hundred)
-    int models = 1;             ///< model ids model-0 … model-(n-1); record ids repeat per model
-    int contextSentences = 24;  ///< ~60 bytes each: a few KB of context per record
+    int schemas = 200; ///< distinct schema shapes the records share (SOB's records reuse a few hundred)
+    int models = 1; ///< model ids model-0 … model-(n-1); record ids repeat per model
+    int contextSentences = 24; ///< ~60 bytes each: a few KB of context per record
 };
 
 /// Deterministic SOB-like JSONL lines: nested documents (objects, arrays of objects, strings, numbers,

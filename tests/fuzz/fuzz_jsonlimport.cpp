@@ -26,7 +26,8 @@ const char kSuiteJson[] = R"({"id": "people", "name": "People", "version": "1.0.
  "families": ["ladder", "extraction"], "prompt": {"system": "Reply with JSON.", "user": "Text: {{input}}"}})";
 const char kSchema[] = R"({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
  "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}, "required": ["name"]})";
-const char kCases[] = R"({"id": "p-1", "category": "person", "tier": "easy", "input": "Ann is 41.", "gold": {"name": "Ann", "age": 41}}
+const char kCases[]
+    = R"({"id": "p-1", "category": "person", "tier": "easy", "input": "Ann is 41.", "gold": {"name": "Ann", "age": 41}}
 {"id": "p-2", "category": "person", "input": "Meet Bo.", "question": "Who is it?", "gold": {"name": "Bo"}}
 {"id": "p-3", "category": "person", "tier": "hard", "input": "No one.", "gold": {"name": null}}
 )";
@@ -46,8 +47,8 @@ struct Session
 
     Session()
     {
-        const structscope::SuiteLoadResult loaded = structscope::loadSuite({ { u"suite.json"_s, kSuiteJson },
-            { u"schemas/person.json"_s, kSchema }, { u"cases.jsonl"_s, kCases } });
+        const structscope::SuiteLoadResult loaded = structscope::loadSuite(
+            { { u"suite.json"_s, kSuiteJson }, { u"schemas/person.json"_s, kSchema }, { u"cases.jsonl"_s, kCases } });
         QString error;
         store = structscope::ResultStore::open(dir.filePath(u"fuzz.db"_s), &error);
         if (!loaded.ok() || !store) {

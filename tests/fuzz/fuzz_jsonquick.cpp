@@ -12,8 +12,8 @@
 #include <string_view>
 
 using namespace structscope;
-using structscope::fuzz::check;
 using nlohmann::json;
+using structscope::fuzz::check;
 
 namespace {
 

@@ -7,19 +7,19 @@
 // (sobdetail::parseWithoutSchema, what both read) must give the value, or the failure, of the whole line's parse.
 #include "fuzzcheck.h"
 #include "io/sobimporter.h"
+#include "store/resultstore.h"
 #include "json/jsontext.h"
 #include "json/parseladder.h"
-#include "store/resultstore.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <memory>
 #include <string_view>
 

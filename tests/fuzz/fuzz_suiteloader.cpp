@@ -11,7 +11,7 @@ using namespace Qt::StringLiterals;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    static const QString names[] = {u"suite.json"_s, u"cases.jsonl"_s, u"schemas/a.json"_s, u"catalog.json"_s};
+    static const QString names[] = { u"suite.json"_s, u"cases.jsonl"_s, u"schemas/a.json"_s, u"catalog.json"_s };
     const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char*>(data), qsizetype(size));
     const QByteArray separator = "\n#--\n";
     structscope::SuiteFiles files;

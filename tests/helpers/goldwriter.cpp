@@ -56,8 +56,8 @@ int main(int argc, char** argv)
         const auto current = store->currentGold(caseRow);
         if (!current)
             return fail(current.errorMessage());
-        const GoldEditResult edit = store->addGoldRevision(caseRow, nlohmann::json { { "edit", n } }, u"goldwriter"_s,
-            u"edit #%1"_s.arg(n), current->revision);
+        const GoldEditResult edit = store->addGoldRevision(
+            caseRow, nlohmann::json { { "edit", n } }, u"goldwriter"_s, u"edit #%1"_s.arg(n), current->revision);
         if (!edit.ok())
             return fail(u"edit %1 was not stored: %2"_s.arg(n).arg(edit.error.message));
         std::printf("revised %lld\n", static_cast<long long>(n + 1));

@@ -64,9 +64,8 @@ int main(int argc, char** argv)
         std::fflush(stdout);
     });
 
-    QObject::connect(&writer, &ResponseWriter::flushFailed, [&flushError](const QString& message) {
-        flushError = message;
-    });
+    QObject::connect(
+        &writer, &ResponseWriter::flushFailed, [&flushError](const QString& message) { flushError = message; });
 
     QElapsedTimer clock;
     clock.start();

@@ -73,8 +73,8 @@ void ComparisonChart::setComparisons(const std::vector<ConfigComparison>& compar
     const bool sameStrategies = std::all_of(shown.begin(), shown.end(), [&first](const ConfigComparison* x) {
         return x->a.strategy == first.a.strategy && x->b.strategy == first.b.strategy;
     });
-    c->setTitle(tr("%1: difference B − A in points, with paired bootstrap 95% intervals")
-                    .arg(metricLabel(first.metric)));
+    c->setTitle(
+        tr("%1: difference B − A in points, with paired bootstrap 95% intervals").arg(metricLabel(first.metric)));
 
     // A vertical category axis counts from the bottom: add the last comparison first so the list
     // reads top to bottom in the given order.

@@ -123,7 +123,8 @@ void CostAccuracyChart::setReport(ReportDataPtr data, const std::string& metricI
     QStringList names;
     for (const Plotted& p : points)
         names << p.label;
-    const QStringList shortNames = elideLabelsMiddle(names, QFontMetricsF(QGraphicsSimpleTextItem().font()), kLabelWidth);
+    const QStringList shortNames
+        = elideLabelsMiddle(names, QFontMetricsF(QGraphicsSimpleTextItem().font()), kLabelWidth);
     int index = 0;
     for (const Plotted& p : points) {
         auto* series = new QScatterSeries;

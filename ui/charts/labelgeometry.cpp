@@ -70,7 +70,8 @@ std::vector<std::optional<QRectF>> placePointLabels(
     std::vector<QRectF> markers;
     markers.reserve(labels.size());
     for (const PointLabel& label : labels)
-        markers.emplace_back(label.anchor - QPointF(markerRadius, markerRadius), QSizeF(2 * markerRadius, 2 * markerRadius));
+        markers.emplace_back(
+            label.anchor - QPointF(markerRadius, markerRadius), QSizeF(2 * markerRadius, 2 * markerRadius));
     std::vector<std::optional<QRectF>> placed(labels.size());
     std::vector<QRectF> taken;
     const qreal off = markerRadius + gap;

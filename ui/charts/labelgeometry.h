@@ -40,9 +40,8 @@ struct BarChartGeometry
     static int heightFor(int bars, qreal rowHeight, qreal chrome);
     /// Width of the label column: the widest label, at most `share` of `chartWidth` (never below
     /// `minimum`, nor wider than the widest label).
-    static qreal labelWidth(
-        const QStringList& labels, const QFontMetricsF& metrics, qreal chartWidth, qreal share = 0.3,
-        qreal minimum = 90);
+    static qreal labelWidth(const QStringList& labels, const QFontMetricsF& metrics, qreal chartWidth,
+        qreal share = 0.3, qreal minimum = 90);
     /// The horizontal bar (0 = top row, best first) at `y` of a plot area, or -1.
     static int rowAt(qreal y, const QRectF& plotArea, int bars);
 };

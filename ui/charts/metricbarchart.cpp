@@ -180,9 +180,7 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
     }
 
     // The series' index counts along the category axis; bars() counts best first.
-    const auto rank = [this](int index) {
-        return m_horizontal ? int(m_bars.size()) - 1 - index : index;
-    };
+    const auto rank = [this](int index) { return m_horizontal ? int(m_bars.size()) - 1 - index : index; };
     connect(series, &QAbstractBarSeries::clicked, this, [this, rank](int index, QBarSet*) {
         index = rank(index);
         if (index >= 0 && std::size_t(index) < m_bars.size())
@@ -194,8 +192,8 @@ void MetricBarChart::setReport(ReportDataPtr data, const std::string& metricId)
             QToolTip::hideText();
             return;
         }
-        QString tip = u"<b>%1</b><br>%2: %3"_s.arg(m_categories[at].toHtmlEscaped(), metricLabel(m_metricId),
-            formatMetricValue(m_metricId, set->at(index)));
+        QString tip = u"<b>%1</b><br>%2: %3"_s.arg(
+            m_categories[at].toHtmlEscaped(), metricLabel(m_metricId), formatMetricValue(m_metricId, set->at(index)));
         if (m_intervals[std::size_t(at)].isValid())
             tip += u"<br>95% CI "_s + formatInterval(m_metricId, m_intervals[std::size_t(at)]);
         QToolTip::showText(QCursor::pos(), tip, this);
@@ -245,8 +243,7 @@ int MetricBarChart::neededHeight() const
         return 0;
     const QFontMetricsF metrics(m_axisCategories ? m_axisCategories->labelsFont() : font());
     const qreal chrome = metrics.height() * 6 + 44; // title, value axis with its title, margins
-    return BarChartGeometry::heightFor(
-        int(m_categories.size()), BarChartGeometry::rowHeight(metrics.height()), chrome);
+    return BarChartGeometry::heightFor(int(m_categories.size()), BarChartGeometry::rowHeight(metrics.height()), chrome);
 }
 
 QSize MetricBarChart::minimumSizeHint() const

@@ -275,8 +275,8 @@ void OverlapsChart::paintVenn(QPainter& painter, qreal width, const QPalette& pa
     const QFontMetricsF metrics(painter.font());
     for (int i = 0; i < layout.sets; ++i) {
         const QPointF anchor = layout.setLabelAnchor(i);
-        const QString label = metrics.elidedText(setName(i), Qt::ElideMiddle, 200)
-            + u" (%1)"_s.arg(m_overlaps.setSize(i));
+        const QString label
+            = metrics.elidedText(setName(i), Qt::ElideMiddle, 200) + u" (%1)"_s.arg(m_overlaps.setSize(i));
         painter.drawText(QRectF(anchor.x() - 130, anchor.y() - 10, 260, 20), Qt::AlignCenter, label);
     }
     const QRectF footer(0, layout.bounds.bottom(), std::max(layout.bounds.width(), width), footerHeight());
@@ -307,8 +307,8 @@ void OverlapsChart::paintUpSet(QPainter& painter, qreal width, const QPalette& p
         painter.setBrush(hovered ? palette.color(QPalette::Highlight) : fill);
         painter.drawRect(bar);
         painter.setPen(text);
-        painter.drawText(QRectF(layout.bounds.left(), bar.top() - 4, std::max<qreal>(bar.left() - layout.bounds.left() - 3, 0),
-                             bar.height() + 8),
+        painter.drawText(QRectF(layout.bounds.left(), bar.top() - 4,
+                             std::max<qreal>(bar.left() - layout.bounds.left() - 3, 0), bar.height() + 8),
             Qt::AlignRight | Qt::AlignVCenter, QString::number(size));
         painter.drawText(layout.setLabelRect(s), Qt::AlignRight | Qt::AlignVCenter,
             metrics.elidedText(setName(s), Qt::ElideMiddle, layout.labelWidth - 8));
@@ -320,8 +320,8 @@ void OverlapsChart::paintUpSet(QPainter& painter, qreal width, const QPalette& p
             const QPointF first = layout.dotCenter(0, s);
             const QPointF last = layout.dotCenter(int(columns.size()) - 1, s);
             const qreal w = layout.columnWidth();
-            painter.fillRect(QRectF(first.x() - w / 2, first.y() - layout.rowHeight / 2, last.x() - first.x() + w,
-                                 layout.rowHeight),
+            painter.fillRect(
+                QRectF(first.x() - w / 2, first.y() - layout.rowHeight / 2, last.x() - first.x() + w, layout.rowHeight),
                 zebra);
         }
     }
@@ -357,13 +357,13 @@ void OverlapsChart::paintUpSet(QPainter& painter, qreal width, const QPalette& p
     const qreal matrixBottom = layout.bounds.top() + layout.naturalHeight();
     if (columns.empty()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
-        painter.drawText(QRectF(layout.matrixLeft(), layout.titleHeight, width - layout.matrixLeft() - 12,
-                             layout.barAreaHeight),
+        painter.drawText(
+            QRectF(layout.matrixLeft(), layout.titleHeight, width - layout.matrixLeft() - 12, layout.barAreaHeight),
             Qt::AlignCenter, tr("No chosen set fails any of these cases."));
     }
     painter.setPen(text);
-    painter.drawText(QRectF(8, matrixBottom, width - 16, footerHeight()), Qt::AlignLeft | Qt::AlignVCenter,
-        footerText());
+    painter.drawText(
+        QRectF(8, matrixBottom, width - 16, footerHeight()), Qt::AlignLeft | Qt::AlignVCenter, footerText());
 }
 
 void OverlapsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPalette& palette, bool interactive) const
@@ -384,8 +384,8 @@ void OverlapsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPal
     }
     if (!hasData()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
-        painter.drawText(QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap,
-            m_placeholder);
+        painter.drawText(
+            QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
         return;
     }
     isUpSet() ? paintUpSet(painter, bounds.width(), palette, interactive)

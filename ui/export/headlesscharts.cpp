@@ -20,8 +20,7 @@ namespace {
 
 /// The charts export at their on-screen size while visible: a widget that is "shown" without ever
 /// reaching the screen exports at `size` (0 keeps the chart's own width or height).
-template<typename Chart>
-std::unique_ptr<ExportableChart> sized(std::unique_ptr<Chart> chart, const QSize& size)
+template <typename Chart> std::unique_ptr<ExportableChart> sized(std::unique_ptr<Chart> chart, const QSize& size)
 {
     if (size.width() > 0 || size.height() > 0) {
         const QSize own = chart->exportSize();
@@ -34,7 +33,8 @@ std::unique_ptr<ExportableChart> sized(std::unique_ptr<Chart> chart, const QSize
 
 } // namespace
 
-std::unique_ptr<ExportableChart> makeLeaderboardChart(ReportDataPtr data, const std::string& metricId, const QSize& size)
+std::unique_ptr<ExportableChart> makeLeaderboardChart(
+    ReportDataPtr data, const std::string& metricId, const QSize& size)
 {
     auto chart = std::make_unique<MetricBarChart>();
     // A picture has no tooltips: the reader needs every group's whole name. Horizontal bars write each on its

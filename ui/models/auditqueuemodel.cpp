@@ -104,9 +104,7 @@ QString AuditQueueModel::groupText(const AuditGroup& group)
 
 QString AuditQueueModel::detailText(const AuditItem& item)
 {
-    const auto source = [](const SourceSnippet& s) {
-        return s.found ? s.text : tr("(not found in the input)");
-    };
+    const auto source = [](const SourceSnippet& s) { return s.found ? s.text : tr("(not found in the input)"); };
     QStringList lines;
     lines << describeAuditItem(item);
     if (item.kind != FindingKind::MissingElement)
@@ -215,9 +213,9 @@ QVariant AuditQueueModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const titles[] = { QT_TR_NOOP("Suite"), QT_TR_NOOP("Case"), QT_TR_NOOP("Finding"),
-        QT_TR_NOOP("Group"), QT_TR_NOOP("Category"),
-        QT_TR_NOOP("Path"), QT_TR_NOOP("Gold"), QT_TR_NOOP("Consensus"), QT_TR_NOOP("Support"), QT_TR_NOOP("Agree"),
-        QT_TR_NOOP("Agreeing models"), QT_TR_NOOP("Triage"), QT_TR_NOOP("By"), QT_TR_NOOP("When") };
+        QT_TR_NOOP("Group"), QT_TR_NOOP("Category"), QT_TR_NOOP("Path"), QT_TR_NOOP("Gold"), QT_TR_NOOP("Consensus"),
+        QT_TR_NOOP("Support"), QT_TR_NOOP("Agree"), QT_TR_NOOP("Agreeing models"), QT_TR_NOOP("Triage"),
+        QT_TR_NOOP("By"), QT_TR_NOOP("When") };
     return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
 }
 

@@ -15,8 +15,9 @@ using AuditQueuePtr = std::shared_ptr<const AuditQueue>;
 
 /// The suspicious-gold queue, one row per finding (case, place): its kind, the gold there, the value (or element)
 /// a consensus of models gives instead, its support and the models behind it, and the triage state with who set
-/// it and when. Rows come in the queue's order, gathered by case and array (the Group column names the group). Holds the queue (a shared value); triage decisions made since it was built are patched in
-/// with setTriage() so the list need not be rebuilt after each click.
+/// it and when. Rows come in the queue's order, gathered by case and array (the Group column names the group). Holds
+/// the queue (a shared value); triage decisions made since it was built are patched in with setTriage() so the list
+/// need not be rebuilt after each click.
 class AuditQueueModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -40,8 +40,8 @@ std::vector<Configuration> configurationsOf(RecordsView records)
     return configurations;
 }
 
-ConfigComparison compareConfigurations(RecordsView records, const Configuration& a,
-    const Configuration& b, const std::string& metric, const BootstrapOptions& options)
+ConfigComparison compareConfigurations(RecordsView records, const Configuration& a, const Configuration& b,
+    const std::string& metric, const BootstrapOptions& options)
 {
     ConfigComparison result;
     result.a = a;

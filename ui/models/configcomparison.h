@@ -73,8 +73,8 @@ using ConfigComparisonPtr = std::shared_ptr<const ConfigComparison>;
 /// Pairs the records of A and B that carry `metric` and compares them (pairRecords(), comparePairedRecords():
 /// rates with the exact McNemar test, a value ≥ 0.5 counting as 1, means with the exact sign test); pairs are
 /// taken in (suite, case, repeat) order so the bootstrap is reproducible. Pure; any thread.
-ConfigComparison compareConfigurations(RecordsView records, const Configuration& a,
-    const Configuration& b, const std::string& metric, const BootstrapOptions& options = {});
+ConfigComparison compareConfigurations(RecordsView records, const Configuration& a, const Configuration& b,
+    const std::string& metric, const BootstrapOptions& options = {});
 
 } // namespace structscope
 

@@ -113,8 +113,8 @@ GroupKey ErrorSetCounts::regionKey(quint32 mask) const
     return key.with(kErrorsKey, ErrorRegion::of(labels, mask).toString().toStdString());
 }
 
-std::vector<ErrorSetCounts> countErrorSets(RecordsView records,
-    const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels)
+std::vector<ErrorSetCounts> countErrorSets(
+    RecordsView records, const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels)
 {
     std::map<std::vector<std::string>, ErrorSetCounts> groups;
     for (const ScoredRecord& r : records) {

@@ -60,8 +60,8 @@ struct ErrorSetCounts
 };
 
 /// Counts the picked labels per group (groups sorted by key). Pure; any thread.
-std::vector<ErrorSetCounts> countErrorSets(RecordsView records,
-    const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels);
+std::vector<ErrorSetCounts> countErrorSets(
+    RecordsView records, const std::vector<std::string>& groupBy, const std::vector<ErrorLabel>& labels);
 
 /// The drill-down key part that names an error region.
 inline constexpr const char* kErrorsKey = "errors";

@@ -13,8 +13,7 @@ namespace structscope {
 
 OverlapSetsModel::OverlapSetsModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void OverlapSetsModel::setMatrix(FailureMatrixPtr matrix)
 {
@@ -170,8 +169,7 @@ QVariant OverlapSetsModel::headerData(int section, Qt::Orientation orientation, 
 
 OverlapRegionsModel::OverlapRegionsModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void OverlapRegionsModel::setOverlaps(std::shared_ptr<const FailureOverlaps> overlaps)
 {

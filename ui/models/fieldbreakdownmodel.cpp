@@ -49,8 +49,7 @@ double meanOf(const ReportGroup& g, const char* id)
 
 FieldBreakdownModel::FieldBreakdownModel(QObject* parent)
     : QAbstractTableModel(parent)
-{
-}
+{ }
 
 void FieldBreakdownModel::setReport(const Report& report, const std::vector<std::pair<std::string, std::string>>& keys)
 {

@@ -16,7 +16,19 @@ class FieldBreakdownModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Field, Values, Responses, Accuracy, Interval95, Strict, Missing, Wrong, Invented, TypeError, ColumnCount };
+    enum Column {
+        Field,
+        Values,
+        Responses,
+        Accuracy,
+        Interval95,
+        Strict,
+        Missing,
+        Wrong,
+        Invented,
+        TypeError,
+        ColumnCount
+    };
     enum Role {
         SortRole = Qt::UserRole, ///< the raw number (or the path) a column sorts by
         FieldRole, ///< the row's field path (QString)

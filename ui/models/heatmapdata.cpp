@@ -162,7 +162,8 @@ QString fieldCountsText(const ReportGroup& group)
     const double elements = elementsAt->second;
     const auto count = [&](const char* id) {
         const auto it = group.mean.find(id);
-        return it == group.mean.end() || std::isnan(it->second) ? qint64(0) : qint64(std::llround(it->second * elements));
+        return it == group.mean.end() || std::isnan(it->second) ? qint64(0)
+                                                                : qint64(std::llround(it->second * elements));
     };
     return QObject::tr("%1 values in %2 responses: %3 right (%4 strictly), %5 missing, %6 wrong (%7 of another type), "
                        "%8 invented")

@@ -58,8 +58,7 @@ QString ReportData::groupLabel(const ReportGroup& group) const
     return values.join(u" · "_s);
 }
 
-ReportDataPtr makeReportData(
-    RecordsView records, const AggregateOptions& options, const std::string& gold)
+ReportDataPtr makeReportData(RecordsView records, const AggregateOptions& options, const std::string& gold)
 {
     auto data = std::make_shared<ReportData>();
     data->report = groupsByField(options.groupBy) ? aggregateFields(records, options) : aggregate(records, options);

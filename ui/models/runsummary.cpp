@@ -48,8 +48,7 @@ RunSummaries summarizeRuns(ResultStore& store, const std::atomic_bool* cancel)
         summary.suiteId = suite.id;
         summary.suiteName = suite.name;
         summary.suiteVersion = suite.version;
-        if (const auto retry = run.settings.find("retry_of");
-            retry != run.settings.end() && retry->is_number_integer())
+        if (const auto retry = run.settings.find("retry_of"); retry != run.settings.end() && retry->is_number_integer())
             summary.retryOf = retry->get<qint64>();
         if (!casesOfSuite.contains(run.suiteRow)) {
             const auto rows = store.caseRows(run.suiteRow);
@@ -75,8 +74,8 @@ RunSummaries summarizeRuns(ResultStore& store, const std::atomic_bool* cancel)
         }
         if (anyCost)
             summary.cost = cost;
-        summary.total = summary.retryOf || summary.imported() ? summary.answered
-                                                              : casesOfSuite.value(run.suiteRow) * run.repeats;
+        summary.total
+            = summary.retryOf || summary.imported() ? summary.answered : casesOfSuite.value(run.suiteRow) * run.repeats;
         out.runs.append(summary);
     }
     std::reverse(out.runs.begin(), out.runs.end());

@@ -26,12 +26,12 @@ class FilterLineEdit;
 class GoldEditService;
 
 /// Gold auditing: the suspicious-gold queue (cross-model consensus against gold after aligning arrays,
-/// docs/metrics.md §5; findings gathered by case and array, format disagreements last) with triage (gold confirmed, fixed, dismissed — who and when), the categories where every model
-/// fails alike, and the pre-flight problems of the current gold. The selected item's case shows below
-/// in a diff view (an agreeing model's answer, the suspect place selected), where the gold can be
-/// fixed at once; activating an item opens all the case's answers on the Cases page. Above the diff, the finding
-/// in words with the source text around the gold and the consensus; Accept stores the finding's suggestion
-/// (the value, the missing element inserted, the extra element removed) as a new gold revision.
+/// docs/metrics.md §5; findings gathered by case and array, format disagreements last) with triage (gold confirmed,
+/// fixed, dismissed — who and when), the categories where every model fails alike, and the pre-flight problems of the
+/// current gold. The selected item's case shows below in a diff view (an agreeing model's answer, the suspect place
+/// selected), where the gold can be fixed at once; activating an item opens all the case's answers on the Cases page.
+/// Above the diff, the finding in words with the source text around the gold and the consensus; Accept stores the
+/// finding's suggestion (the value, the missing element inserted, the extra element removed) as a new gold revision.
 class AuditPage : public RecordsPage
 {
     Q_OBJECT

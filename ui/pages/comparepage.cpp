@@ -231,8 +231,7 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent)
         m_adjust->setEnabled(pairs);
         // The metric may have been chosen with signals blocked (setComparison()).
         const PairMatrixPtr shown = m_pairModel->matrix();
-        if (pairs
-            && (m_pairsStale || !shown || shown->metric != m_metric->currentData().toString().toStdString()))
+        if (pairs && (m_pairsStale || !shown || shown->metric != m_metric->currentData().toString().toStdString()))
             computePairs();
     };
     showView(0);
@@ -303,7 +302,8 @@ void ComparePage::computePairs()
     m_pairsSummary->setText(tr("Comparing every pair of configurations…"));
     beginWork();
     QtConcurrent::run(&m_pairsPool, [set, options] {
-        return std::shared_ptr<const PairMatrix>(std::make_shared<const PairMatrix>(computePairMatrix(set->records, options)));
+        return std::shared_ptr<const PairMatrix>(
+            std::make_shared<const PairMatrix>(computePairMatrix(set->records, options)));
     }).then(this, [this, generation](const std::shared_ptr<const PairMatrix>& matrix) {
         endWork();
         if (generation != m_pairsGeneration)
@@ -378,8 +378,8 @@ void ComparePage::reload()
 void ComparePage::fillPairConfigurations()
 {
     const ScoredSetPtr set = scoredSet();
-    m_pairConfigurations = set ? pairConfigurationsOf(set->records, { "model", "strategy" })
-                               : std::vector<PairConfiguration>();
+    m_pairConfigurations
+        = set ? pairConfigurationsOf(set->records, { "model", "strategy" }) : std::vector<PairConfiguration>();
     const QString location = workspace() ? workspace()->location() : QString();
     m_pairConfigsOf = location;
     const QStringList leftOut = location.isEmpty() ? QStringList() : Settings().hiddenColumns(location, kPairsTable);

@@ -323,16 +323,16 @@ QWidget* ErrorsPage::buildAcrossModels()
     });
     connect(m_overlapsChart, &OverlapsChart::setClicked, this, [this](int set) {
         if (m_overlaps)
-            drillCases(overlapSetCases(*m_overlaps, set),
-                tr("failed by %1").arg(m_overlaps->sets[std::size_t(set)].label()));
+            drillCases(
+                overlapSetCases(*m_overlaps, set), tr("failed by %1").arg(m_overlaps->sets[std::size_t(set)].label()));
     });
     connect(m_regionsView, &QTableView::activated, this, [this](const QModelIndex& index) {
         Q_EMIT drillDown(index.data(OverlapRegionsModel::GroupKeyRole).value<GroupKey>());
     });
     connect(m_auditButton, &QPushButton::clicked, this, [this] {
         if (m_overlaps)
-            Q_EMIT auditRequested(m_overlaps->failedByAll(),
-                tr("every chosen set fails (%1)").arg(m_overlaps->criterion.describe()));
+            Q_EMIT auditRequested(
+                m_overlaps->failedByAll(), tr("every chosen set fails (%1)").arg(m_overlaps->criterion.describe()));
     });
     updateCriterionControls();
     return splitter;
@@ -454,9 +454,8 @@ void ErrorsPage::updateOverlaps()
     m_regionsModel->setOverlaps(overlaps);
     const int all = overlaps->region(overlaps->fullMask());
     m_auditButton->setEnabled(all > 0);
-    m_auditButton->setText(overlaps->sets.size() == 1
-            ? tr("Audit the %1 cases this set fails").arg(all)
-            : tr("Audit the %1 cases every chosen set fails").arg(all));
+    m_auditButton->setText(overlaps->sets.size() == 1 ? tr("Audit the %1 cases this set fails").arg(all)
+                                                      : tr("Audit the %1 cases every chosen set fails").arg(all));
 }
 
 void ErrorsPage::drillCases(const std::vector<CaseKey>& cases, const QString& caption)

@@ -5,10 +5,10 @@
 #include "models/heatmapmodel.h"
 #include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
+#include "report/fieldreport.h"
 #include "widgets/goldtoggle.h"
 #include "widgets/metricpicker.h"
 #include "workspace/workspace.h"
-#include "report/fieldreport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -190,9 +190,8 @@ HeatmapPage::HeatmapPage(Workspace* workspace, QWidget* parent)
         const int choice = combo->currentIndex();
         if (choice == ByLine)
             return;
-        const HeatmapSort sort = choice == ByName
-            ? HeatmapSort {}
-            : meanSort(choice == ByMean, m_heatmap->data().higherIsBetter);
+        const HeatmapSort sort
+            = choice == ByName ? HeatmapSort {} : meanSort(choice == ByMean, m_heatmap->data().higherIsBetter);
         rows ? m_heatmap->setRowSort(sort) : m_heatmap->setColumnSort(sort);
     };
     connect(m_rowSort, &QComboBox::currentIndexChanged, this, [this, applySort] { applySort(m_rowSort, true); });

@@ -21,8 +21,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QScrollArea>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -238,7 +238,8 @@ std::optional<Report> LeaderboardPage::table() const
     for (int row = 0; row < m_proxy->rowCount(); ++row)
         shown.groups.push_back(all.groups[std::size_t(m_proxy->mapToSource(m_proxy->index(row, 0)).row())]);
     const QStringList hidden = m_view->hiddenColumnIds();
-    std::erase_if(shown.metrics, [&hidden](const std::string& id) { return hidden.contains(QString::fromStdString(id)); });
+    std::erase_if(
+        shown.metrics, [&hidden](const std::string& id) { return hidden.contains(QString::fromStdString(id)); });
     return shown;
 }
 

@@ -34,8 +34,8 @@ namespace {
 
 /// The point estimates of `set` for `options` (intervals off), from `kept` when it holds those of the set this one is
 /// based on, else aggregated anew (and kept).
-ReportDataPtr pointEstimates(KeptEstimates& kept, const ScoredSetPtr& set, const AggregateOptions& options,
-    const std::string& gold)
+ReportDataPtr pointEstimates(
+    KeptEstimates& kept, const ScoredSetPtr& set, const AggregateOptions& options, const std::string& gold)
 {
     if (groupsByField(options.groupBy)) {
         // Per field: no kept sums to update; the estimates are one pass over the records' tallies.

@@ -50,8 +50,8 @@ QString planLabel(const RunPlan& plan)
     QStringList strategies;
     for (const Strategy s : plan.strategies)
         strategies << strategyName(s);
-    return u"%1: %2 × %3"_s.arg(plan.suite ? plan.suite->id : QString(), models.join(u", "_s),
-        strategies.join(u", "_s));
+    return u"%1: %2 × %3"_s.arg(
+        plan.suite ? plan.suite->id : QString(), models.join(u", "_s), strategies.join(u", "_s));
 }
 
 /// Suites found in `dirs` whose content hash is one of `wanted` (any thread).
@@ -234,13 +234,14 @@ void RunsPage::reload()
     const auto cancelFlag = m_loadCancel;
     const QString location = workspace()->location();
     ++m_pendingLoads;
-    QtConcurrent::run(&m_pool, [location, cancelFlag] { return loadRunSummaries(location, cancelFlag.get()); })
-        .then(this, [this, generation](const RunSummariesPtr& runs) {
-            --m_pendingLoads;
-            if (generation != m_loadGeneration)
-                return; // the data changed again meanwhile
-            applyRuns(runs);
-        });
+    QtConcurrent::run(&m_pool, [location, cancelFlag] {
+        return loadRunSummaries(location, cancelFlag.get());
+    }).then(this, [this, generation](const RunSummariesPtr& runs) {
+        --m_pendingLoads;
+        if (generation != m_loadGeneration)
+            return; // the data changed again meanwhile
+        applyRuns(runs);
+    });
 }
 
 void RunsPage::applyRuns(const RunSummariesPtr& runs)
@@ -466,7 +467,9 @@ void RunsPage::sessionEnded(RunStatus status)
                            .arg(status == RunStatus::Interrupted ? tr("Interrupted") : tr("Cancelled"), m_sessionLabel,
                                QString::number(p.done), QString::number(p.total));
         if (!m_queue.empty())
-            text += u' ' + (m_queue.size() == 1 ? tr("1 more suite was not started.") : tr("%1 more suites were not started.").arg(m_queue.size()));
+            text += u' '
+                + (m_queue.size() == 1 ? tr("1 more suite was not started.")
+                                       : tr("%1 more suites were not started.").arg(m_queue.size()));
         m_queue.clear();
         setMessage(text);
         QList<qint64> ids;
@@ -656,15 +659,16 @@ void RunsPage::continueStored(const QList<qint64>& runIds, bool retry, bool trus
     m_locating = true;
     setMessage(tr("Looking for the suite of the selected runs…"));
     updateActions();
-    QtConcurrent::run(&m_pool, [candidates, wanted] { return findSuites(candidates, wanted); })
-        .then(this, [this, begin](const QHash<QByteArray, SuitePtr>& found) {
-            if (!m_locating)
-                return; // cancelled meanwhile
-            m_locating = false;
-            for (auto it = found.cbegin(); it != found.cend(); ++it)
-                m_knownSuites.insert(it.key(), it.value());
-            begin(m_knownSuites);
-        });
+    QtConcurrent::run(&m_pool, [candidates, wanted] {
+        return findSuites(candidates, wanted);
+    }).then(this, [this, begin](const QHash<QByteArray, SuitePtr>& found) {
+        if (!m_locating)
+            return; // cancelled meanwhile
+        m_locating = false;
+        for (auto it = found.cbegin(); it != found.cend(); ++it)
+            m_knownSuites.insert(it.key(), it.value());
+        begin(m_knownSuites);
+    });
 }
 
 // ---- the live session --------------------------------------------------------------------------
@@ -750,8 +754,8 @@ void RunsPage::updateActions()
               : tr("A run is in progress: wait for it to end or cancel it"));
     setAction(m_pause, running && !paused, tr("Send nothing new; calls in flight finish and are stored"),
         !running ? tr("Nothing is running") : tr("The run is paused"));
-    setAction(m_resume, paused, tr("Continue sending"),
-        !running ? tr("Nothing is running") : tr("The run is not paused"));
+    setAction(
+        m_resume, paused, tr("Continue sending"), !running ? tr("Nothing is running") : tr("The run is not paused"));
     setAction(m_cancel, busy, tr("Stop the run: what arrived is stored; resume it later from the list"),
         tr("Nothing is running"));
 
@@ -771,13 +775,14 @@ void RunsPage::updateActions()
     }
     const QString busyWhy = !open ? tr("Open or create a workspace first") : tr("Wait for the current run to end");
     setAction(m_resumeRun, open && !busy && anyResumable, tr("Ask the unanswered slots of the selected runs"),
-        !open || busy           ? busyWhy
+        !open || busy            ? busyWhy
             : selected.isEmpty() ? tr("Select a cancelled or interrupted run in the list")
             : anyRetryRun        ? tr("A retry run covers only the errors of its run: retry that run's errors instead")
             : anyImported        ? tr("Imported results were not made by a run here: there is nothing to resume")
                                  : tr("The selected runs have an answer for every slot"));
-    setAction(m_retry, open && !busy && anyErrors, tr("Ask the errored answers of the selected runs again, in new runs"),
-        !open || busy           ? busyWhy
+    setAction(m_retry, open && !busy && anyErrors,
+        tr("Ask the errored answers of the selected runs again, in new runs"),
+        !open || busy            ? busyWhy
             : selected.isEmpty() ? tr("Select a run with errors in the list")
             : anyImported        ? tr("Imported results cannot be asked again: they were not made by a run here")
                                  : tr("The selected runs have no errored answers"));

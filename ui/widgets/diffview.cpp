@@ -254,8 +254,8 @@ void DiffView::clear(const QString& placeholder)
     m_rawInfo->clear();
     m_schemaErrors->clear();
     m_schemaErrors->hide();
-    m_header->setText(placeholder.isEmpty() ? tr("Select a response to compare it with its gold.")
-                                            : placeholder.toHtmlEscaped());
+    m_header->setText(
+        placeholder.isEmpty() ? tr("Select a response to compare it with its gold.") : placeholder.toHtmlEscaped());
     m_hint->clear();
     updateActions();
 }
@@ -312,13 +312,13 @@ void DiffView::apply(const CaseDetailPtr& detail)
     }
     const Verdict& v = detail->verdict;
     // Rich text: every interpolated value is escaped (model, strategy and case ids come from imported files).
-    m_header->setText(tr("<b>%1</b> · %2 · %3 · repeat %4 — <b>%5</b> · parsed: %6")
-                          .arg(caseLabel().toHtmlEscaped(),
-                              displayModelName(m_ref.model, m_ref.simulated).toHtmlEscaped(),
-                              m_ref.strategy.toHtmlEscaped())
-                          .arg(m_ref.repeat)
-                          .arg(QString::fromLatin1(ladderLabelId(v.ladder)).replace(u'_', u' ').toHtmlEscaped(),
-                              QString::fromLatin1(parseRungId(v.rung)).toHtmlEscaped()));
+    m_header->setText(
+        tr("<b>%1</b> · %2 · %3 · repeat %4 — <b>%5</b> · parsed: %6")
+            .arg(caseLabel().toHtmlEscaped(), displayModelName(m_ref.model, m_ref.simulated).toHtmlEscaped(),
+                m_ref.strategy.toHtmlEscaped())
+            .arg(m_ref.repeat)
+            .arg(QString::fromLatin1(ladderLabelId(v.ladder)).replace(u'_', u' ').toHtmlEscaped(),
+                QString::fromLatin1(parseRungId(v.rung)).toHtmlEscaped()));
     m_answers->setCurrentIndex(m_answers->findData(QVariant::fromValue(m_ref)));
 
     const bool current = detail->goldRevision == detail->currentRevision;

@@ -67,8 +67,8 @@ void FieldBreakdownDialog::setBreakdown(const GroupKey& key, const Report& repor
     m_key = key;
     m_model->setReport(report, key.parts);
     setWindowTitle(tr("Fields of %1").arg(key.label()));
-    m_summary->setText(tr("%1: %n field(s) of the gold, by accuracy (lenient).", nullptr, m_model->rowCount())
-                           .arg(key.label()));
+    m_summary->setText(
+        tr("%1: %n field(s) of the gold, by accuracy (lenient).", nullptr, m_model->rowCount()).arg(key.label()));
 }
 
 } // namespace structscope

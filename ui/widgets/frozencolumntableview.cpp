@@ -33,8 +33,10 @@ FrozenColumnTableView::FrozenColumnTableView(QWidget* parent)
     });
     connect(verticalHeader(), &QHeaderView::sectionResized, this,
         [this](int section, int, int size) { m_frozen->setRowHeight(section, size); });
-    connect(m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(), &QAbstractSlider::setValue);
-    connect(verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(), &QAbstractSlider::setValue);
+    connect(
+        m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(), &QAbstractSlider::setValue);
+    connect(
+        verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(), &QAbstractSlider::setValue);
     // The frozen column behaves as the table's own: activation, sorting by clicking its header.
     connect(m_frozen, &QTableView::activated, this, &QTableView::activated);
     connect(m_frozen, &QTableView::clicked, this, &QTableView::clicked);
@@ -42,7 +44,8 @@ FrozenColumnTableView::FrozenColumnTableView(QWidget* parent)
         if (!isSortingEnabled())
             return;
         const QHeaderView* header = horizontalHeader();
-        const bool ascending = header->sortIndicatorSection() == section && header->sortIndicatorOrder() == Qt::AscendingOrder;
+        const bool ascending
+            = header->sortIndicatorSection() == section && header->sortIndicatorOrder() == Qt::AscendingOrder;
         sortByColumn(section, ascending ? Qt::DescendingOrder : Qt::AscendingOrder);
     });
     connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, [this](int section, Qt::SortOrder order) {
@@ -199,7 +202,8 @@ QModelIndex FrozenColumnTableView::moveCursor(CursorAction cursorAction, Qt::Key
 {
     const QModelIndex current = QTableView::moveCursor(cursorAction, modifiers);
     // Moving left onto a column hidden under the frozen one scrolls it into sight.
-    if (cursorAction == MoveLeft && current.column() > 0 && visualRect(current).topLeft().x() < m_frozen->columnWidth(0)) {
+    if (cursorAction == MoveLeft && current.column() > 0
+        && visualRect(current).topLeft().x() < m_frozen->columnWidth(0)) {
         const int value = horizontalScrollBar()->value() + visualRect(current).topLeft().x() - m_frozen->columnWidth(0);
         horizontalScrollBar()->setValue(value);
     }

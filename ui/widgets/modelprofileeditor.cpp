@@ -40,8 +40,7 @@ ModelProfileEditor::ModelProfileEditor(QWidget* parent)
     m_keyEnv->setObjectName(u"keyEnvEdit"_s);
     m_keyEnv->setToolTip(tr("The name of the environment variable that holds the API key — never the key itself. "
                             "StructScope reads it when it sends, and never stores it."));
-    m_keyEnv->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(u"[A-Za-z_][A-Za-z0-9_]*"_s), m_keyEnv));
+    m_keyEnv->setValidator(new QRegularExpressionValidator(QRegularExpression(u"[A-Za-z_][A-Za-z0-9_]*"_s), m_keyEnv));
     m_options->setObjectName(u"optionsEdit"_s);
     m_options->setPlaceholderText(tr("optional: temperature=0.2;max_tokens=1024;seed=7;stream"));
     m_keyState->setObjectName(u"keyStateLabel"_s);
@@ -193,11 +192,10 @@ void ModelProfileEditor::updateButtons()
     m_add->setEnabled(spec.has_value());
     m_add->setToolTip(spec ? tr("Adds %1 to the list and ticks it").arg(formatModelSpec(*spec)) : error);
     m_test->setEnabled(spec.has_value() && !m_connectionTest->isRunning());
-    m_test->setToolTip(!spec                         ? error
-            : m_connectionTest->isRunning()          ? tr("A test is running")
-            : spec->isSimulated()                    ? tr("Simulated models need no connection")
-                                                     : tr("Sends one small request to %1").arg(
-                                                           chatEndpoint(*spec).toString()));
+    m_test->setToolTip(!spec                ? error
+            : m_connectionTest->isRunning() ? tr("A test is running")
+            : spec->isSimulated()           ? tr("Simulated models need no connection")
+                                            : tr("Sends one small request to %1").arg(chatEndpoint(*spec).toString()));
 }
 
 void ModelProfileEditor::testConnection()

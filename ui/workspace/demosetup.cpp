@@ -133,16 +133,15 @@ void DemoSetup::replaceWhenUnused(const QString& location, quint64 generation, q
 void DemoSetup::runWorker(const QString& location, quint64 generation)
 {
     const auto cancelFlag = m_cancel;
-    QFuture<DemoOutcome> future
-        = QtConcurrent::run(&m_pool, [location, cancelFlag](QPromise<DemoOutcome>& promise) {
-              const DemoProgress report = [&promise, &cancelFlag](qint64 done, qint64 total) {
-                  const qint64 divisor = total / std::numeric_limits<int>::max() + 1;
-                  promise.setProgressRange(0, int(total / divisor));
-                  promise.setProgressValue(int(done / divisor));
-                  return !cancelFlag->load();
-              };
-              promise.addResult(runDemo(location, defaultDemoPlan(), report));
-          });
+    QFuture<DemoOutcome> future = QtConcurrent::run(&m_pool, [location, cancelFlag](QPromise<DemoOutcome>& promise) {
+        const DemoProgress report = [&promise, &cancelFlag](qint64 done, qint64 total) {
+            const qint64 divisor = total / std::numeric_limits<int>::max() + 1;
+            promise.setProgressRange(0, int(total / divisor));
+            promise.setProgressValue(int(done / divisor));
+            return !cancelFlag->load();
+        };
+        promise.addResult(runDemo(location, defaultDemoPlan(), report));
+    });
     auto* watcher = new QFutureWatcher<DemoOutcome>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, watcher, generation](int value) {
         if (generation != m_generation)

@@ -166,7 +166,8 @@ void ScoringService::keepNow()
     m_toKeep.clear();
     stopKeeping();
     m_keeping = std::make_shared<std::atomic_bool>(false);
-    m_pool.start([location = m_location, sets = std::move(sets), stop = m_keeping] { keepScored(location, sets, stop); });
+    m_pool.start(
+        [location = m_location, sets = std::move(sets), stop = m_keeping] { keepScored(location, sets, stop); });
 }
 
 void ScoringService::stopKeeping()
