@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build ccache pkg-config git
-    qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-httpserver-dev qt6-websockets-dev qt6-tools-dev libgl-dev
+    qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev libgl-dev
     libqt6sql6-sqlite libqt6sql6-psql qt6-qpa-plugins
     nlohmann-json3-dev libvalijson-dev libsimdjson-dev libsqlite3-dev
     xvfb xauth
