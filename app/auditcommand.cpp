@@ -62,18 +62,8 @@ int auditCommand(const QStringList& args)
         u"the gold copies, or invent a value where gold has null (left out by default)."_s });
     parser.addOption(
         { u"suite"_s, u"Only this stored suite (its id, or its row when the id is ambiguous)."_s, u"ID"_s });
-    if (!parser.parse(args)) {
-        err(u"structscope audit: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err(u"structscope audit: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
-        return ExitUsage;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"audit"_s, Positional::Refused))
+        return *exit;
     const QString storeLocation = parser.value(u"store"_s);
     if (storeLocation.isEmpty()) {
         err(u"structscope audit: --store DB is required\n"_s);

@@ -23,8 +23,7 @@ namespace {
 
 int usage(const QString& message)
 {
-    err(u"structscope chart: %1\n"_s.arg(message));
-    return ExitUsage;
+    return usageError(u"chart"_s, message);
 }
 
 std::vector<std::string> splitKeys(const QString& text)
@@ -137,14 +136,8 @@ int chartCommand(const QStringList& args)
         { u"sets"_s, u"upset/venn: the sets to draw (comma-separated labels; default all)."_s, u"LABELS"_s });
     parser.addOption({ u"top"_s, u"upset: draw the N largest intersections (default 20)."_s, u"N"_s, u"20"_s });
     parser.addOption({ u"out"_s, u"Output file; the format follows the suffix: .png, .svg or .pdf."_s, u"FILE"_s });
-    if (!parser.parse(args))
-        return usage(parser.errorText());
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return usage(u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"chart"_s, Positional::Refused))
+        return *exit;
     const QString storeLocation = parser.value(u"store"_s);
     const QString kind = parser.value(u"kind"_s);
     const QString outPath = parser.value(u"out"_s);

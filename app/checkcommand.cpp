@@ -20,18 +20,8 @@ int checkCommand(const QStringList& args)
     parser.setApplicationDescription(u"Load a suite folder and pre-flight its gold."_s);
     parser.addHelpOption();
     parser.addOption({ u"suite"_s, u"Suite folder to check, or the name of a built-in suite."_s, u"DIR"_s });
-    if (!parser.parse(args)) {
-        err(u"structscope check: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err(u"structscope check: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
-        return ExitUsage;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"check"_s, Positional::Refused))
+        return *exit;
     QString dir = parser.value(u"suite"_s);
     if (dir.isEmpty()) {
         err(u"structscope check: --suite DIR is required\n"_s);

@@ -284,6 +284,26 @@ void printProblems(const Problems& problems)
     }
 }
 
+int usageError(const QString& command, const QString& message)
+{
+    err(u"structscope %1: %2\n"_s.arg(command, message));
+    return ExitUsage;
+}
+
+std::optional<int> parseCommandLine(
+    QCommandLineParser& parser, const QStringList& args, const QString& command, Positional positional)
+{
+    if (!parser.parse(args))
+        return usageError(command, parser.errorText());
+    if (parser.isSet(u"help"_s)) {
+        out(parser.helpText());
+        return ExitOk;
+    }
+    if (positional == Positional::Refused && !parser.positionalArguments().isEmpty())
+        return usageError(command, u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+    return std::nullopt;
+}
+
 std::optional<FailureOverlaps> storeFailureOverlaps(const QString& storeLocation, const QString& gold,
     const std::vector<std::string>& groupBy, const FailureCriterion& criterion, const QStringList& sets,
     const QString& command, int& exitCode)

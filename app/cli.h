@@ -52,6 +52,19 @@ bool needsGui(const QStringList& args);
 /// Runs a headless subcommand; `args` starts with the program name. Needs a QCoreApplication.
 int runHeadless(const QStringList& args);
 
+/// Whether a subcommand takes positional arguments (files, an action) after its options.
+enum class Positional { Refused, Allowed };
+
+/// The preamble every subcommand shares: parses `args` with `parser` (its options already added). nullopt to go
+/// on; otherwise the exit code to return: ExitOk after printing the help (--help), ExitUsage after printing
+/// "structscope <command>: <why>" for an unknown option or a missing value, and, unless `positional` allows them,
+/// for any positional argument.
+std::optional<int> parseCommandLine(
+    QCommandLineParser& parser, const QStringList& args, const QString& command, Positional positional);
+
+/// Prints "structscope <command>: <message>" and returns ExitUsage: a command line the command cannot take.
+int usageError(const QString& command, const QString& message);
+
 /// Prints to stdout / stderr (UTF-8).
 void out(const QString& text);
 void err(const QString& text);

@@ -43,8 +43,7 @@ const QStringList kCharts = { u"leaderboard"_s, u"heatmap"_s, u"venn"_s, u"compa
 
 int usage(const QString& message)
 {
-    err(u"structscope demo: %1\n"_s.arg(message));
-    return ExitUsage;
+    return usageError(u"demo"_s, message);
 }
 
 int failure(const QString& message)
@@ -162,14 +161,8 @@ int demoCommand(const QStringList& args)
         u"A new store for the answers: SQLite file or postgresql:// URL (default DIR/%1)."_s.arg(kStoreName),
         u"DB"_s });
     parser.addOption({ u"dpi"_s, u"Resolution of the PNG charts (default 150)."_s, u"N"_s, u"150"_s });
-    if (!parser.parse(args))
-        return usage(parser.errorText());
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return usage(u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"demo"_s, Positional::Refused))
+        return *exit;
     const QString outArg = parser.value(u"out"_s);
     if (outArg.isEmpty())
         return usage(u"--out DIR is required"_s);

@@ -68,14 +68,8 @@ int goldCommand(const QStringList& args)
     parser.addOption({ u"suite"_s, u"The stored suite: its id (or its row when the id is stored twice)."_s, u"ID"_s });
     parser.addOption({ u"out"_s, u"Folder to write; must be empty or missing unless --force."_s, u"DIR"_s });
     parser.addOption({ u"force"_s, u"Write into a folder that is not empty (replacing files of the same names)."_s });
-    if (!parser.parse(args)) {
-        err(u"structscope gold: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"gold"_s, Positional::Allowed))
+        return *exit;
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty()) {
         err(u"structscope gold: name an action: structscope gold export --store DB --suite ID --out DIR\n"_s);

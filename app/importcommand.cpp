@@ -59,14 +59,8 @@ int importCommand(const QStringList& args)
         u"Do not score the imported answers and keep their verdicts in the store (the app and reports then score "
         u"them when they open it)."_s });
     parser.addPositionalArgument(u"FILE"_s, u"Result files (JSONL)."_s, u"FILE..."_s);
-    if (!parser.parse(args)) {
-        err(u"structscope import: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"import"_s, Positional::Allowed))
+        return *exit;
     const QString format = parser.value(u"format"_s);
     const QString storeLocation = parser.value(u"store"_s);
     const QStringList files = parser.positionalArguments();

@@ -251,14 +251,8 @@ int reportCommand(const QStringList& args)
         u"C"_s });
     parser.addOption(
         { u"sets"_s, u"With --overlaps: the sets to count (comma-separated labels; default all)."_s, u"LABELS"_s });
-    if (!parser.parse(args)) {
-        err(u"structscope report: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"report"_s, Positional::Allowed))
+        return *exit;
     if (parser.isSet(u"overlaps"_s))
         return overlapsReport(parser);
     if (parser.isSet(u"criterion"_s) || parser.isSet(u"sets"_s)) {

@@ -43,8 +43,7 @@ extern "C" void onInterrupt(int)
 
 int usage(const QString& message)
 {
-    err(u"structscope run: %1\n"_s.arg(message));
-    return ExitUsage;
+    return usageError(u"run"_s, message);
 }
 
 QStringList splitValues(const QStringList& values)
@@ -167,14 +166,8 @@ int runCommand(const QStringList& args)
     parser.addOption({ u"no-keep-verdicts"_s,
         u"Do not score the answers and keep their verdicts in the store when the run ends (the app and reports then "
         u"score them when they open it)."_s });
-    if (!parser.parse(args))
-        return usage(parser.errorText());
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return usage(u"unexpected argument '%1'"_s.arg(parser.positionalArguments().constFirst()));
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"run"_s, Positional::Refused))
+        return *exit;
 
     const bool resuming = parser.isSet(u"resume"_s);
     const bool retrying = parser.isSet(u"retry-errors"_s);

@@ -51,18 +51,8 @@ int serveSimCommand(const QStringList& args)
     parser.addOption({ u"idle-timeout"_s, u"Close a kept-alive connection idle this many seconds (default 30)."_s,
         u"S"_s, u"30"_s });
     parser.addOption({ u"quiet"_s, u"Do not log every request."_s });
-    if (!parser.parse(args)) {
-        err(u"structscope serve-sim: %1\n"_s.arg(parser.errorText()));
-        return ExitUsage;
-    }
-    if (parser.isSet(u"help"_s)) {
-        out(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        err(u"structscope serve-sim: unexpected argument '%1'\n"_s.arg(parser.positionalArguments().constFirst()));
-        return ExitUsage;
-    }
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"serve-sim"_s, Positional::Refused))
+        return *exit;
     if (!parser.isSet(u"port"_s)) {
         err(u"structscope serve-sim: --port N is required (0 for any free port)\n"_s);
         return ExitUsage;
