@@ -267,46 +267,37 @@ namespace {
 /// evaluateStore(), or with `onlyCases` (at most ResultStore::kMaxCasesPerQuery) the records of those cases only:
 /// their facts, gold and responses read by case row, the responses in one query over the case index; no progress is
 /// reported.
-Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const QList<qint64>* onlyCases)
+/// (response id, gold revision row) → the verdict an earlier evaluation scored for it.
+using EarlierVerdicts = QHash<std::pair<qint64, qint64>, const Verdict*>;
+
+/// The verdicts of an earlier evaluation that still hold (this scorer version), by their key; none without one.
+EarlierVerdicts earlierVerdicts(const ScoredRecords* reuse)
 {
-    Evaluation evaluation;
-    if (onlyCases && onlyCases->isEmpty())
-        return evaluation;
-    const auto suites = store.suites();
-    if (!suites) {
-        evaluation.error = suites.errorMessage();
-        return evaluation;
+    EarlierVerdicts earlier;
+    if (!reuse)
+        return earlier;
+    earlier.reserve(reuse->size());
+    for (const ScoredRecord& r : *reuse) {
+        if (r.scorerVersion == kScorerVersion && r.responseId > 0)
+            earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
     }
+    return earlier;
+}
 
-    // The schemas answers were asked with where not their case's: few documents, read once, compiled per suite.
-    auto askedSchemas = store.askedSchemas();
-    if (!askedSchemas) {
-        evaluation.error = askedSchemas.errorMessage();
-        return evaluation;
-    }
+/// Fills the record of a job, on the pool: its grouping facts, then its verdict — taken over from the earlier
+/// evaluation, decoded from the store's kept bytes, copied from an identical answer's record, or scored. Notes in
+/// `reusedOf` which it was (1 taken over, 3 kept, 2 copied, 0 scored), and the run of the record's response.
+struct RecordFiller
+{
+    const EarlierVerdicts& earlier;
+    std::vector<ScoredRecord>& records;
+    std::vector<std::uint8_t>& reusedOf;
+    std::vector<qint64>& runOfRecord;
+    std::atomic_bool& storedDamaged; ///< a kept verdict did not decode
+    std::atomic<qint64>& damagedGoldRow; ///< a gold revision whose column holds no JSON, met while scoring
 
-    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
-    QHash<std::pair<qint64, qint64>, const Verdict*> earlier; // (response id, gold revision row) → verdict
-    if (options.reuse) {
-        earlier.reserve(options.reuse->size());
-        for (const ScoredRecord& r : *options.reuse) {
-            if (r.scorerVersion == kScorerVersion && r.responseId > 0)
-                earlier.emplace(std::pair(r.responseId, r.goldRevisionRow), &r.verdict);
-        }
-    }
-    // Records are appended as responses are read, so their order is that of the suites, runs and responses. The
-    // vector is reserved for every response counted below, and filled in place: no second copy of the records,
-    // and no per-record allocation (a deque of them was both). Jobs refer to records by place.
-    std::vector<ScoredRecord> records;
-    // Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
-    // retry run takes over is decided twice; the last counts).
-    // 3: read from the store's kept verdicts. And the run of each record's response (a retry's, where it took the
-    // slot over), for keeping what was scored.
-    std::vector<std::uint8_t> reusedOf;
-    std::vector<qint64> runOfRecord;
-    std::atomic_bool storedDamaged = false;
-    std::atomic<qint64> damagedGoldRow = 0; // a gold revision whose column holds no JSON, met while scoring
-    const auto scoreOrReuse = [&earlier, &reusedOf, &runOfRecord, &records, &storedDamaged, &damagedGoldRow](Job& job) {
+    void operator()(Job& job) const
+    {
         ScoredRecord& record = records[job.index];
         if (const RunFacts* run = job.fillFrom) {
             // Latency and cost were set by the reading thread, which may add a retry's cost to them later.
@@ -348,7 +339,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             return;
         }
         reusedOf[job.index] = 0;
-        const auto scoreHere = [&job, &record, &damagedGoldRow] {
+        const auto scoreHere = [&job, &record, this] {
             if (score(job, record))
                 return true;
             qint64 none = 0;
@@ -368,31 +359,153 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         }
         if (scoreHere())
             job.memo->insert(job.facts, digest, job.index);
-    };
+    }
+};
+
+/// The runs of every suite, and (when counted) how many responses each holds: the work a pass reads.
+struct RunsToRead
+{
+    std::vector<QList<RunRecord>> runsBySuite; ///< in the order of the suites
+    std::unordered_map<qint64, qint64> countOfRun; ///< run row → its responses (when counted)
+    qint64 total = 0; ///< the responses of every run (when counted)
+};
+
+/// Reads the runs of `suites` into `out`, counting each run's responses when `count` is set (one indexed count
+/// each); the error, or "".
+QString runsToRead(ResultStore& store, const QList<SuiteRecord>& suites, bool count, RunsToRead& out)
+{
+    for (const SuiteRecord& suite : suites) {
+        auto runs = store.runs(suite.row);
+        if (!runs)
+            return runs.errorMessage();
+        for (const RunRecord& run : runs.value()) {
+            if (!count)
+                break;
+            const auto responses = store.responseCount(run.id);
+            if (!responses)
+                return responses.errorMessage();
+            out.total += responses.value();
+            out.countOfRun[run.id] = responses.value();
+        }
+        out.runsBySuite.push_back(std::move(runs.value()));
+    }
+    return {};
+}
+
+/// What a pass knows of one suite's cases while it scores their responses: their facts, gold and schemas. Jobs
+/// point into it: it is filled in place and outlives them.
+struct SuiteCases
+{
+    std::deque<CaseGold> golds; ///< parsed by the first job that needs each
+    SchemaSlots schemaSlots; ///< compiled by the first job that needs each
+    QHash<qint64, CaseFacts> facts; ///< case row → its facts
+    std::unordered_map<qint64, SchemaSlots::CaseSchema> askedOf; ///< asked schema row → its document and slot
+};
+
+/// Fills `out` for a suite whose manifest is `manifest`: a CaseFacts per case (of `onlyCases` when given) with its
+/// gold revision from `gold` and its schema; and a slot for each schema responses were asked with.
+void fillSuiteCases(SuiteCases& out, const json& manifest, QList<CaseRecord>& cases,
+    std::vector<ResultStore::GoldText>& gold, const std::map<qint64, json>& askedSchemas,
+    const QList<qint64>* onlyCases)
+{
+    QHash<qint64, CaseGold*> goldByCase;
+    goldByCase.reserve(qsizetype(gold.size()));
+    for (ResultStore::GoldText& g : gold) {
+        CaseGold& held = out.golds.emplace_back();
+        held.stored = std::move(g);
+        goldByCase.insert(held.stored.caseRow, &held);
+    }
+    const json* documents = nullptr;
+    if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
+        documents = &*it;
+    const std::string defaultSchema = manifest.value("default_schema", std::string());
+    out.facts.reserve(cases.size());
+    for (CaseRecord& c : cases) {
+        if (onlyCases && !onlyCases->contains(c.row))
+            continue;
+        CaseFacts& f = out.facts[c.row];
+        f.id = c.id;
+        f.category = c.category;
+        f.tier = c.tier;
+        f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
+        f.difficulty = QString::fromStdString(caseDifficulty(c.extra));
+        f.extra = std::move(c.extra);
+        f.weight = complexityWeight(c.tier);
+        if (CaseGold* const g = goldByCase.value(c.row)) {
+            f.gold = g;
+            f.goldRevisionRow = g->stored.row;
+        }
+        f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
+    }
+    // Schema pointers are taken once the table no longer grows: each distinct document gets one slot, compiled by
+    // the first job that needs it, and its cases share it.
+    for (auto it = out.facts.begin(); it != out.facts.end(); ++it) {
+        CaseFacts& f = it.value();
+        const SchemaSlots::CaseSchema schema = out.schemaSlots.forCase(f.extra, f.schemaName, documents);
+        f.schema = schema.document;
+        f.compiled = schema.slot;
+    }
+    for (const auto& [row, document] : askedSchemas)
+        out.askedOf.emplace(row, out.schemaSlots.forDocument(document));
+}
+
+/// Counts where the records' verdicts came from (RecordFiller's `reusedOf`) into `evaluation`, and lists the records
+/// scored in this pass that the store does not keep yet (scored or copied, of a stored response).
+void tallySources(Evaluation& evaluation, const std::vector<std::uint8_t>& reusedOf,
+    const std::vector<qint64>& runOfRecord, const std::vector<ScoredRecord>& records)
+{
+    evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
+    evaluation.identical = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(2));
+    evaluation.stored = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(3));
+    for (std::size_t place = 0; place < records.size(); ++place) {
+        if ((reusedOf[place] == 0 || reusedOf[place] == 2) && records[place].responseId > 0)
+            evaluation.unkept.push_back({ place, runOfRecord[place] });
+    }
+}
+
+Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const QList<qint64>* onlyCases)
+{
+    Evaluation evaluation;
+    if (onlyCases && onlyCases->isEmpty())
+        return evaluation;
+    const auto suites = store.suites();
+    if (!suites) {
+        evaluation.error = suites.errorMessage();
+        return evaluation;
+    }
+
+    // The schemas answers were asked with where not their case's: few documents, read once, compiled per suite.
+    auto askedSchemas = store.askedSchemas();
+    if (!askedSchemas) {
+        evaluation.error = askedSchemas.errorMessage();
+        return evaluation;
+    }
+
+    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
+    const EarlierVerdicts earlier = earlierVerdicts(options.reuse);
+    // Records are appended as responses are read, so their order is that of the suites, runs and responses. The
+    // vector is reserved for every response counted below, and filled in place: no second copy of the records,
+    // and no per-record allocation (a deque of them was both). Jobs refer to records by place.
+    std::vector<ScoredRecord> records;
+    // Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
+    // retry run takes over is decided twice; the last counts).
+    // 3: read from the store's kept verdicts. And the run of each record's response (a retry's, where it took the
+    // slot over), for keeping what was scored.
+    std::vector<std::uint8_t> reusedOf;
+    std::vector<qint64> runOfRecord;
+    std::atomic_bool storedDamaged = false;
+    std::atomic<qint64> damagedGoldRow = 0; // a gold revision whose column holds no JSON, met while scoring
+    const RecordFiller scoreOrReuse { earlier, records, reusedOf, runOfRecord, storedDamaged, damagedGoldRow };
 
     // The responses to read, for the progress: the runs' counts, one indexed count each.
-    qint64 total = 0;
-    std::unordered_map<qint64, qint64> countOfRun;
-    std::vector<QList<RunRecord>> runsBySuite;
-    for (const SuiteRecord& suite : suites.value()) {
-        auto runs = store.runs(suite.row);
-        if (!runs) {
-            evaluation.error = runs.errorMessage();
-            return evaluation;
-        }
-        for (const RunRecord& run : runs.value()) {
-            if (onlyCases)
-                break;
-            const auto count = store.responseCount(run.id);
-            if (!count) {
-                evaluation.error = count.errorMessage();
-                return evaluation;
-            }
-            total += count.value();
-            countOfRun[run.id] = count.value();
-        }
-        runsBySuite.push_back(std::move(runs.value()));
+    RunsToRead toRead;
+    if (const QString error = runsToRead(store, suites.value(), onlyCases == nullptr, toRead); !error.isEmpty()) {
+        evaluation.error = error;
+        return evaluation;
     }
+    qint64 total = toRead.total;
+    std::unordered_map<qint64, qint64>& countOfRun = toRead.countOfRun;
+    const std::vector<QList<RunRecord>>& runsBySuite = toRead.runsBySuite;
     // The responses of only some cases are read at once, in one query over the case index, and then handed out
     // run by run (a query per run cost more than the reading: ~0.3 ms each, a hundred runs after a gold edit). Their
     // jobs are scored together once every run has had its turn, not run by run on a helper thread: a hundred runs of
@@ -456,49 +569,10 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             evaluation.error = cases ? gold.errorMessage() : cases.errorMessage();
             return evaluation;
         }
-        std::deque<CaseGold> golds;
-        QHash<qint64, CaseGold*> goldByCase;
-        goldByCase.reserve(qsizetype(gold->size()));
-        for (ResultStore::GoldText& g : gold.value()) {
-            CaseGold& held = golds.emplace_back();
-            held.stored = std::move(g);
-            goldByCase.insert(held.stored.caseRow, &held);
-        }
-        SchemaSlots schemaSlots;
-        QHash<qint64, CaseFacts> facts;
-        const json* documents = nullptr;
-        if (const auto it = manifest.find("schema_documents"); it != manifest.end() && it->is_object())
-            documents = &*it;
-        const std::string defaultSchema = manifest.value("default_schema", std::string());
-        facts.reserve(cases->size());
-        for (CaseRecord& c : cases.value()) {
-            if (onlyCases && !onlyCases->contains(c.row))
-                continue;
-            CaseFacts& f = facts[c.row];
-            f.id = c.id;
-            f.category = c.category;
-            f.tier = c.tier;
-            f.sourceKind = QString::fromStdString(c.extra.value("source_kind", c.category.toStdString()));
-            f.difficulty = QString::fromStdString(caseDifficulty(c.extra));
-            f.extra = std::move(c.extra);
-            f.weight = complexityWeight(c.tier);
-            if (CaseGold* const g = goldByCase.value(c.row)) {
-                f.gold = g;
-                f.goldRevisionRow = g->stored.row;
-            }
-            f.schemaName = c.schemaName.isEmpty() ? defaultSchema : c.schemaName.toStdString();
-        }
-        // Schema pointers are taken once the table no longer grows: each distinct document gets one slot, compiled
-        // by the first job that needs it, and its cases share it.
-        for (auto it = facts.begin(); it != facts.end(); ++it) {
-            CaseFacts& f = it.value();
-            const SchemaSlots::CaseSchema schema = schemaSlots.forCase(f.extra, f.schemaName, documents);
-            f.schema = schema.document;
-            f.compiled = schema.slot;
-        }
-        std::unordered_map<qint64, SchemaSlots::CaseSchema> askedOf; // asked schema row → its document and slot
-        for (const auto& [row, document] : askedSchemas.value())
-            askedOf.emplace(row, schemaSlots.forDocument(document));
+        SuiteCases suiteCases;
+        fillSuiteCases(suiteCases, manifest, cases.value(), gold.value(), askedSchemas.value(), onlyCases);
+        const QHash<qint64, CaseFacts>& facts = suiteCases.facts;
+        const std::unordered_map<qint64, SchemaSlots::CaseSchema>& askedOf = suiteCases.askedOf;
         // A response that names an asked schema the store does not hold (response id, schema row).
         std::optional<std::pair<qint64, qint64>> askedMissing;
 
@@ -706,14 +780,8 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     // Responses of unknown cases and failures after an answer were read but not scored: the bar still ends full.
     if (options.progress && total > 0)
         options.progress(total, total);
-    evaluation.reused = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(1));
-    evaluation.identical = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(2));
-    evaluation.stored = std::count(reusedOf.begin(), reusedOf.end(), std::uint8_t(3));
     evaluation.storedDamaged = storedDamaged;
-    for (std::size_t place = 0; place < records.size(); ++place) {
-        if ((reusedOf[place] == 0 || reusedOf[place] == 2) && records[place].responseId > 0)
-            evaluation.unkept.push_back({ place, runOfRecord[place] });
-    }
+    tallySources(evaluation, reusedOf, runOfRecord, records);
     evaluation.records = ScoredRecords(std::move(records));
     return evaluation;
 }
