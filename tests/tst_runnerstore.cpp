@@ -568,6 +568,45 @@ private Q_SLOTS:
         QVERIFY(!runner.start(plan({ spec(u"sim:no-such-profile"_s) }, { Strategy::P }), &error));
         QVERIFY2(error.contains(u"unknown simulated model 'sim:no-such-profile'"_s), qPrintable(error));
     }
+
+    // A stored run (from another build, or planted) that names a simulated model this build does not know is refused
+    // the same way whether it is resumed or its errors retried, and nothing is stored for it.
+    void storedRunOfAnUnknownSimulatedModelIsRefused()
+    {
+        auto store = openStore();
+        const ModelSpec unknown = spec(u"sim:no-such-profile"_s);
+        const auto stored = storeSuiteForRun(*store, *m_suite);
+        QVERIFY(stored);
+        const auto run = store->createRun(
+            makeRunRecord(stored.value(), *m_suite, unknown, Strategy::P, 1, runSettings(unknown, fastOptions())));
+        QVERIFY(run);
+        ResponseRecord failed;
+        failed.runId = run->id;
+        failed.caseRow = stored->caseRows.cbegin().value();
+        failed.repeat = 0;
+        failed.requestHash = u"h"_s;
+        failed.errorKind = u"timeout"_s;
+        QVERIFY(store->appendResponses({ failed }).ok());
+        QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
+        const int runsBefore = int(store->runs()->size());
+
+        Runner runner(*store);
+        ResumePlan resume;
+        resume.suite = m_suite;
+        resume.runIds = { run->id };
+        resume.options = fastOptions();
+        QString error;
+        QVERIFY(!runner.resume(resume, &error));
+        QVERIFY2(error.contains(u"unknown simulated model 'sim:no-such-profile'"_s), qPrintable(error));
+        RetryPlan retry;
+        retry.suite = m_suite;
+        retry.runIds = { run->id };
+        retry.options = fastOptions();
+        error.clear();
+        QVERIFY(!runner.retryErrors(retry, &error));
+        QVERIFY2(error.contains(u"unknown simulated model 'sim:no-such-profile'"_s), qPrintable(error));
+        QCOMPARE(int(store->runs()->size()), runsBefore); // no retry run was created
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunnerStore)
