@@ -7,51 +7,6 @@ using nlohmann::json;
 
 namespace {
 
-class Flattener
-{
-public:
-    Flattener(std::vector<Leaf>& out, LeafPointers pointers)
-        : m_out(out)
-        , m_pointers(pointers == LeafPointers::Fill)
-    { }
-
-    void visit(const json& value)
-    {
-        if (value.is_object()) {
-            for (const auto& [key, child] : value.get_ref<const json::object_t&>()) {
-                const std::size_t pathSize = m_path.size();
-                const std::size_t pointerSize = m_pointer.size();
-                appendPathKey(m_path, key);
-                if (m_pointers)
-                    appendPointerToken(m_pointer, key);
-                visit(child);
-                m_path.resize(pathSize);
-                m_pointer.resize(pointerSize);
-            }
-        } else if (value.is_array()) {
-            const auto& items = value.get_ref<const json::array_t&>();
-            for (std::size_t i = 0; i < items.size(); ++i) {
-                const std::size_t pathSize = m_path.size();
-                const std::size_t pointerSize = m_pointer.size();
-                appendPathIndex(m_path, i);
-                if (m_pointers)
-                    appendPointerToken(m_pointer, std::to_string(i));
-                visit(items[i]);
-                m_path.resize(pathSize);
-                m_pointer.resize(pointerSize);
-            }
-        } else {
-            m_out.push_back(Leaf { m_path, &value, m_pointers ? m_pointer : std::string() });
-        }
-    }
-
-private:
-    std::vector<Leaf>& m_out;
-    bool m_pointers;
-    std::string m_path;
-    std::string m_pointer;
-};
-
 void countInto(const json& value, LeafCounts& counts, bool root)
 {
     if (value.is_structured()) {
@@ -93,7 +48,10 @@ std::size_t indexTokenLength(std::string_view path, std::size_t i)
 std::vector<Leaf> flattenLeaves(const json& doc, LeafPointers pointers)
 {
     std::vector<Leaf> leaves;
-    Flattener(leaves, pointers).visit(doc);
+    walkLeaves<ArrayPathStyle::Indexed>(doc, pointers == LeafPointers::Fill,
+        [&leaves](const json& value, const std::string& path, const std::string& pointer) {
+            leaves.push_back(Leaf { path, &value, pointer });
+        });
     return leaves;
 }
 

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace structscope {
@@ -58,5 +59,70 @@ void appendPathKey(std::string& path, std::string_view key);
 
 /// Appends an array index to a dotted path in place ("a" + 2 → "a[2]").
 void appendPathIndex(std::string& path, std::size_t index);
+
+/// How a leaf walk names an array's elements in its path: by index (`items[0].sku`) or wildcarded (`items[].sku`,
+/// the field every element's leaf belongs to).
+enum class ArrayPathStyle { Indexed, Wildcard };
+
+/// Walks the scalar leaves of a JSON value depth first, in document order, keeping each leaf's dotted path (as
+/// appendPathKey() and appendPathIndex() write it, or with `[]` for every index) and, when `pointers` is set, its
+/// RFC 6901 pointer, in two buffers reused from leaf to leaf; calls `onLeaf(value, path, pointer)` for each (the
+/// pointer is "" when not kept). Empty objects and arrays have no leaves.
+template <ArrayPathStyle Style, typename OnLeaf> class LeafWalk
+{
+public:
+    LeafWalk(bool pointers, OnLeaf onLeaf)
+        : m_pointers(pointers)
+        , m_onLeaf(std::move(onLeaf))
+    { }
+
+    void visit(const nlohmann::json& value)
+    {
+        if (value.is_object()) {
+            for (const auto& [key, child] : value.get_ref<const nlohmann::json::object_t&>()) {
+                const std::size_t pathSize = m_path.size();
+                const std::size_t pointerSize = m_pointer.size();
+                appendPathKey(m_path, key);
+                if (m_pointers)
+                    appendPointerToken(m_pointer, key);
+                visit(child);
+                m_path.resize(pathSize);
+                m_pointer.resize(pointerSize);
+            }
+        } else if (value.is_array()) {
+            const auto& items = value.get_ref<const nlohmann::json::array_t&>();
+            const std::size_t pathSize = m_path.size();
+            if constexpr (Style == ArrayPathStyle::Wildcard)
+                m_path += "[]";
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                const std::size_t pointerSize = m_pointer.size();
+                if constexpr (Style == ArrayPathStyle::Indexed)
+                    appendPathIndex(m_path, i);
+                if (m_pointers)
+                    appendPointerToken(m_pointer, std::to_string(i));
+                visit(items[i]);
+                if constexpr (Style == ArrayPathStyle::Indexed)
+                    m_path.resize(pathSize);
+                m_pointer.resize(pointerSize);
+            }
+            m_path.resize(pathSize);
+        } else {
+            m_onLeaf(value, m_path, m_pointer);
+        }
+    }
+
+private:
+    bool m_pointers;
+    OnLeaf m_onLeaf;
+    std::string m_path;
+    std::string m_pointer;
+};
+
+/// Walks `value`'s leaves with a LeafWalk of `Style` (see there), calling `onLeaf(value, path, pointer)`.
+template <ArrayPathStyle Style, typename OnLeaf>
+void walkLeaves(const nlohmann::json& value, bool pointers, OnLeaf onLeaf)
+{
+    LeafWalk<Style, OnLeaf>(pointers, std::move(onLeaf)).visit(value);
+}
 
 } // namespace structscope

@@ -127,8 +127,8 @@ std::shared_ptr<const FieldTallies> shareTallies(FieldTallies tallies)
 
 namespace {
 
-/// Walks a gold document once, tallying each leaf under its field: the wildcarded path and (only when some leaf has
-/// a difference) the exact pointer are built in two reused buffers, so a leaf costs no allocation.
+/// Walks a gold document once (walkLeaves, wildcarded), tallying each leaf under its field: the path and (only when
+/// some leaf has a difference) the exact pointer are built in two reused buffers, so a leaf costs no allocation.
 class FieldWalker
 {
 public:
@@ -138,39 +138,17 @@ public:
         , m_otherwise(otherwise)
     { }
 
-    void visit(const json& value)
+    void visit(const json& gold)
     {
-        if (value.is_object()) {
-            for (const auto& [key, child] : value.get_ref<const json::object_t&>()) {
-                const std::size_t pathSize = m_path.size();
-                const std::size_t pointerSize = m_pointer.size();
-                appendPathKey(m_path, key);
-                if (m_outcomes)
-                    appendPointerToken(m_pointer, key);
-                visit(child);
-                m_path.resize(pathSize);
-                m_pointer.resize(pointerSize);
-            }
-        } else if (value.is_array()) {
-            const auto& items = value.get_ref<const json::array_t&>();
-            const std::size_t pathSize = m_path.size();
-            m_path += "[]";
-            for (std::size_t i = 0; i < items.size(); ++i) {
-                const std::size_t pointerSize = m_pointer.size();
-                if (m_outcomes)
-                    appendPointerToken(m_pointer, std::to_string(i));
-                visit(items[i]);
-                m_pointer.resize(pointerSize);
-            }
-            m_path.resize(pathSize);
-        } else {
-            Outcome outcome = m_otherwise;
-            if (m_outcomes) {
-                if (const auto it = m_outcomes->find(m_pointer); it != m_outcomes->end())
-                    outcome = it->second;
-            }
-            add(fieldKey(m_path), outcome);
-        }
+        walkLeaves<ArrayPathStyle::Wildcard>(
+            gold, m_outcomes != nullptr, [this](const json&, const std::string& path, const std::string& pointer) {
+                Outcome outcome = m_otherwise;
+                if (m_outcomes) {
+                    if (const auto it = m_outcomes->find(pointer); it != m_outcomes->end())
+                        outcome = it->second;
+                }
+                add(fieldKey(path), outcome);
+            });
     }
 
 private:
@@ -222,8 +200,6 @@ private:
     FieldTallies& m_out;
     const std::unordered_map<std::string_view, Outcome>* m_outcomes;
     Outcome m_otherwise;
-    std::string m_path;
-    std::string m_pointer;
     std::size_t m_last = 0;
 };
 
