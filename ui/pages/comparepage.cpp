@@ -375,11 +375,11 @@ void ComparePage::reload()
     requestRecords(m_gold->gold());
 }
 
-void ComparePage::fillPairConfigurations()
+void ComparePage::fillPairConfigurations(const std::vector<Configuration>& configurations)
 {
-    const ScoredSetPtr set = scoredSet();
-    m_pairConfigurations
-        = set ? pairConfigurationsOf(set->records, { "model", "strategy" }) : std::vector<PairConfiguration>();
+    m_pairConfigurations.clear();
+    for (const Configuration& c : configurations)
+        m_pairConfigurations.push_back(pairConfigurationOf(c));
     const QString location = workspace() ? workspace()->location() : QString();
     m_pairConfigsOf = location;
     const QStringList leftOut = location.isEmpty() ? QStringList() : Settings().hiddenColumns(location, kPairsTable);
@@ -422,7 +422,6 @@ void ComparePage::pairConfigurationsChosen()
 void ComparePage::recordsReady(const ScoredSetPtr& set, const QString& error)
 {
     refill();
-    fillPairConfigurations();
     computePairs();
     if (!set) {
         m_summary->setText(error.isEmpty() ? tr("No workspace open.") : error.toHtmlEscaped());
@@ -462,6 +461,7 @@ void ComparePage::refill()
     restore(m_b, b, secondDefault);
     const int correct = m_metric->findData(u"ladder.correct"_s);
     restore(m_metric, metric, std::max(0, correct));
+    fillPairConfigurations(configurations);
 }
 
 bool ComparePage::setComparison(const Configuration& a, const Configuration& b, const std::string& metric)

@@ -78,7 +78,8 @@ private:
     void showPairs(const std::shared_ptr<const PairMatrix>& matrix);
     void describePairs();
     void openPair(const QModelIndex& index);
-    void fillPairConfigurations();
+    /// Lists `configurations` (the pickers', read once from the records) for the all-pairs view.
+    void fillPairConfigurations(const std::vector<Configuration>& configurations);
     void pairConfigurationsChosen();
     std::vector<PairConfiguration> chosenPairConfigurations() const;
 
