@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "analysis/reportdata.h"
+#include "charts/headlesscharts.h"
 #include "export/chartexport.h"
 #include "export/exportablechart.h"
-#include "export/headlesscharts.h"
-#include "models/reportdata.h"
 #include "report/evaluation.h"
 #include "report/failureoverlaps.h"
 #include "report/fieldreport.h"

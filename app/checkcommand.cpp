@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
-#include "run/suitelocator.h"
-#include "suite/preflight.h"
+#include "preflight/preflight.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

@@ -2,15 +2,15 @@
 #include "cli.h"
 #include "runconsole.h"
 
+#include "providers/costestimate.h"
 #include "providers/errorkind.h"
 #include "providers/modelspec.h"
 #include "providers/pricetable.h"
 #include "providers/strategy.h"
-#include "run/costestimate.h"
 #include "run/runner.h"
-#include "run/suitelocator.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -102,14 +102,14 @@ QList<qint64> runIds(const QStringList& values, bool* ok)
 
 /// The runs among `runs` that hold no model answer: every slot stored so far failed at the transport or the
 /// provider (docs/metrics.md, "Errored slots"). A run with nothing stored at all holds none either.
-QStringList runsWithoutAnswer(ResultStore& store, const QList<RunRecord>& runs)
+QStringList runsWithoutAnswer(ResultStore& store, const QList<RunRow>& runs)
 {
     QStringList ids;
-    for (const RunRecord& run : runs) {
+    for (const RunRow& run : runs) {
         bool answered = false;
         const auto visited = store.forEachResponse(
             run.id,
-            [&answered](const ResponseRecord& r) {
+            [&answered](const ResponseRow& r) {
                 const auto kind = errorKindFromName(r.errorKind);
                 answered = !kind || !isTransportError(*kind);
                 return !answered;
@@ -255,7 +255,7 @@ int runCommand(const QStringList& args)
     }
     if (!suite) {
         const auto run = store->run(storedRuns.value(0));
-        const auto stored = run ? store->suite(run->suiteRow) : StoreResult<SuiteRecord>(run.error());
+        const auto stored = run ? store->suite(run->suiteRow) : StoreResult<SuiteRow>(run.error());
         if (!stored) {
             err(u"structscope run: %1\n"_s.arg(stored.errorMessage()));
             return ExitFailure;
@@ -341,7 +341,7 @@ int runCommand(const QStringList& args)
 
     if (status != RunStatus::Finished) {
         QStringList ids;
-        for (const RunRecord& run : runner.runs())
+        for (const RunRow& run : runner.runs())
             ids << QString::number(run.id);
         err(u"structscope run: %1; give the same command again, or --resume %2, to continue\n"_s.arg(
             runStatusName(status), ids.join(u',')));

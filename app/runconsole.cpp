@@ -131,13 +131,13 @@ QString formatEstimate(const CostEstimate& estimate)
     return text + u'\n';
 }
 
-QString formatSummary(ResultStore& store, const QList<RunRecord>& runs)
+QString formatSummary(ResultStore& store, const QList<RunRow>& runs)
 {
     if (runs.isEmpty())
         return u"nothing to do\n"_s;
     QString text = pad(u"run"_s, 6) + pad(u"model"_s, 34) + pad(u"strategy"_s, 9) + pad(u"answers"_s, 12)
         + pad(u"cost"_s, 11) + pad(u"p50 ms"_s, 9) + u"errors\n"_s;
-    for (const RunRecord& run : runs) {
+    for (const RunRow& run : runs) {
         const auto cases = store.cases(run.suiteRow);
         const qint64 slotCount = cases ? qint64(cases->size()) * run.repeats : 0;
         qint64 answers = 0;
@@ -145,7 +145,7 @@ QString formatSummary(ResultStore& store, const QList<RunRecord>& runs)
         bool anyCost = false;
         std::vector<double> latencies;
         QMap<QString, qint64> errors;
-        const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& r) {
+        const auto visited = store.forEachResponse(run.id, [&](const ResponseRow& r) {
             ++answers;
             if (r.cost) {
                 cost += *r.cost;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "run/costestimate.h"
+#include "providers/costestimate.h"
 #include "run/runprogress.h"
-#include "store/records.h"
+#include "store/rows.h"
 
 #include <QElapsedTimer>
 #include <QString>
@@ -46,6 +46,6 @@ QString formatEstimate(const CostEstimate& estimate);
 
 /// The table printed when a run ends: per run, answers / slots, errors by kind, cost, p50 latency —
 /// read back from the store, so a resumed run counts its earlier answers too.
-QString formatSummary(ResultStore& store, const QList<RunRecord>& runs);
+QString formatSummary(ResultStore& store, const QList<RunRow>& runs);
 
 } // namespace structscope::cli

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simserver.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -42,15 +42,15 @@ inline QString dumpJson(const json& value)
 struct Workspace
 {
     std::unique_ptr<ResultStore> store;
-    SuiteRecord suite;
+    SuiteRow suite;
     QHash<QString, qint64> caseRows; ///< case id → row
 
     qint64 row(const char* caseId) const { return caseRows.value(QString::fromLatin1(caseId)); }
 };
 
-inline RunRecord makeRun(qint64 suiteRow, const QString& model, const QString& strategy)
+inline RunRow makeRun(qint64 suiteRow, const QString& model, const QString& strategy)
 {
-    RunRecord run;
+    RunRow run;
     run.suiteRow = suiteRow;
     run.modelSpec = model;
     run.providerKind = u"import"_s;
@@ -58,9 +58,9 @@ inline RunRecord makeRun(qint64 suiteRow, const QString& model, const QString& s
     return run;
 }
 
-inline ResponseRecord makeResponse(qint64 runId, qint64 caseRow, const QString& text, const QString& errorKind = {})
+inline ResponseRow makeResponse(qint64 runId, qint64 caseRow, const QString& text, const QString& errorKind = {})
 {
-    ResponseRecord r;
+    ResponseRow r;
     r.runId = runId;
     r.caseRow = caseRow;
     r.requestHash = u"rh-%1-%2"_s.arg(runId).arg(caseRow);
@@ -92,14 +92,14 @@ inline Workspace makeWorkspace(const QString& location)
     const auto cases = store->cases(w.suite.row);
     if (!cases)
         return w;
-    for (const CaseRecord& c : cases.value())
+    for (const CaseRow& c : cases.value())
         w.caseRows.insert(c.id, c.row);
 
     QFile file(testData(u"responses.jsonl"_s));
     if (!file.open(QIODevice::ReadOnly))
         return w;
     QHash<QString, qint64> runs; // model → run id
-    QList<ResponseRecord> responses;
+    QList<ResponseRow> responses;
     for (const QByteArray& line : file.readAll().split('\n')) {
         if (line.trimmed().isEmpty())
             continue;

@@ -9,8 +9,8 @@
 // (i + k) % (2 + k % 5) == 0, where it answers "no JSON here" (not parsed): the models score apart. The
 // files carry no cost (like SOB's published files), and latency 500 + 10·k ms.
 
+#include "analysis/reportdata.h"
 #include "io/sobimporter.h"
-#include "models/reportdata.h"
 #include "store/resultstore.h"
 
 #include <nlohmann/json.hpp>

@@ -102,11 +102,11 @@ inline std::unique_ptr<structscope::ResultStore> makeStore(const QString& locati
     if (!cases)
         return nullptr;
     std::map<QString, qint64> caseRows;
-    for (const CaseRecord& c : cases.value())
+    for (const CaseRow& c : cases.value())
         caseRows[c.id] = c.row;
-    QList<ResponseRecord> responses;
+    QList<ResponseRow> responses;
     for (const ModelAnswers& m : answers()) {
-        RunRecord run;
+        RunRow run;
         run.suiteRow = imported->suite.row;
         run.modelSpec = QString::fromLatin1(m.model);
         run.providerKind = u"import"_s;
@@ -118,7 +118,7 @@ inline std::unique_ptr<structscope::ResultStore> makeStore(const QString& locati
         for (int i = 1; i <= 6; ++i) {
             const char* letters = m.answers[i - 1];
             for (int repeat = 0; letters[repeat] != 0; ++repeat) {
-                ResponseRecord r;
+                ResponseRow r;
                 r.runId = created->id;
                 r.caseRow = caseRows.at(u"o-%1"_s.arg(i));
                 r.repeat = repeat;

@@ -104,7 +104,7 @@ inline DemoStore makeDemoStore(const QString& dir, bool plantGoldErrors = false)
         demo.error = cases.errorMessage();
         return demo;
     }
-    for (const CaseRecord& c : cases.value())
+    for (const CaseRow& c : cases.value())
         demo.caseRows.insert(c.id, c.row);
 
     for (const QString& name : profiles()) {
@@ -114,7 +114,7 @@ inline DemoStore makeDemoStore(const QString& dir, bool plantGoldErrors = false)
             return demo;
         }
         for (Strategy strategy : strategies()) {
-            RunRecord run;
+            RunRow run;
             run.suiteRow = imported->suite.row;
             run.modelSpec = QStringLiteral("sim:") + name;
             run.providerKind = QStringLiteral("sim");
@@ -124,10 +124,10 @@ inline DemoStore makeDemoStore(const QString& dir, bool plantGoldErrors = false)
                 demo.error = created.errorMessage();
                 return demo;
             }
-            QList<ResponseRecord> responses;
+            QList<ResponseRow> responses;
             for (const SuiteCase& c : demo.suite->cases) {
                 const SimAnswer answer = simulateAnswer(*profile, *demo.suite, c, strategy, 0);
-                ResponseRecord r;
+                ResponseRow r;
                 r.runId = created->id;
                 r.caseRow = demo.caseRows.value(c.id);
                 r.requestHash = QStringLiteral("%1-%2-%3").arg(name, run.strategy, c.id);

@@ -4,7 +4,7 @@
 // Waiting and naming helpers shared by tst_pages and tst_goldediting (kept out of the test sources so
 // moc never reads them).
 
-#include "models/groupkey.h"
+#include "analysis/groupkey.h"
 #include "pages/recordspage.h"
 #include "widgets/diffview.h"
 

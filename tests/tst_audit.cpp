@@ -14,10 +14,10 @@
 #include "audit/sourcesnippet.h"
 #include "audit/suiterebuild.h"
 #include "audit/triage.h"
+#include "preflight/preflight.h"
 #include "stats/intervals.h"
 #include "store/resultstore.h"
 #include "store/storelocation.h"
-#include "suite/preflight.h"
 #include "suite/suiteloader.h"
 
 #include <QDir>

@@ -657,7 +657,7 @@ private Q_SLOTS:
             QVERIFY2(spec, qPrintable(error));
             const auto stored = structscope::storeSuiteForRun(*db, *suite.suite);
             QVERIFY(stored);
-            const auto run = db->createRun(structscope::makeRunRecord(
+            const auto run = db->createRun(structscope::makeRunRow(
                 stored.value(), *suite.suite, *spec, structscope::Strategy::P, 1, structscope::runSettings(*spec, {})));
             QVERIFY(run);
             QVERIFY(db->finishRun(run->id, structscope::RunStatus::Interrupted));

@@ -3,8 +3,8 @@
 // data hold, and every gold answer is re-derived from its source text wherever a stated rule allows.
 // A failure names the case, the gold path, the value and the rule it breaks; the data are not edited
 // to make a test pass.
+#include "preflight/preflight.h"
 #include "scoring/pyformat.h"
-#include "suite/preflight.h"
 #include "suite/suiteloader.h"
 #include "json/leafpaths.h"
 

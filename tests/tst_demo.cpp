@@ -6,16 +6,16 @@
 // `structscope demo --out DIR` (report, charts, bad arguments, a second run into the same folder).
 #include "audit/auditqueue.h"
 #include "audit/goldeditor.h"
+#include "demo/demogoldmistakes.h"
+#include "demo/demoworkspace.h"
 #include "report/aggregator.h"
 #include "report/evaluation.h"
-#include "run/demogoldmistakes.h"
-#include "run/demoworkspace.h"
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "stats/suspicion.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -42,7 +42,7 @@ const std::map<QString, int> kCases
 constexpr qint64 kAnswers = 7692;
 constexpr int kRuns = 48;
 const QStringList kProfiles = { u"oracle"_s, u"careful"_s, u"sloppy"_s, u"hallucinator"_s, u"chatty"_s, u"stringly"_s };
-// The planted gold mistakes (core/run/demogoldmistakes.cpp) per suite, counted by hand from its table.
+// The planted gold mistakes (core/demo/demogoldmistakes.cpp) per suite, counted by hand from its table.
 const std::map<QString, int> kPlanted
     = { { u"email-extraction"_s, 2 }, { u"grounded"_s, 1 }, { u"orderbench"_s, 1 }, { u"schema-tiers"_s, 2 } };
 constexpr int kPlantedTotal = 6;
@@ -141,7 +141,7 @@ private Q_SLOTS:
         QCOMPARE(runs->size(), kRuns);
         std::map<std::tuple<QString, QString, QString>, int> seen; // (suite, model, strategy) → runs
         qint64 answers = 0;
-        for (const RunRecord& run : runs.value()) {
+        for (const RunRow& run : runs.value()) {
             const auto suite = m_store->suite(run.suiteRow);
             QVERIFY(suite);
             QVERIFY2(kCases.count(suite->id), qPrintable(suite->id));
@@ -154,7 +154,7 @@ private Q_SLOTS:
             QCOMPARE(keys.size(), cases);
             for (const ResponseKey& key : keys)
                 QCOMPARE(key.repeat, 0);
-            const auto visited = m_store->forEachResponse(run.id, [&](const ResponseRecord& r) {
+            const auto visited = m_store->forEachResponse(run.id, [&](const ResponseRow& r) {
                 if (!r.errorKind.isEmpty())
                     qWarning() << "error answer" << r.errorKind << r.errorMessage;
                 return r.errorKind.isEmpty();
@@ -176,7 +176,7 @@ private Q_SLOTS:
     {
         const auto runs = m_store->runs();
         QVERIFY(runs);
-        for (const RunRecord& run : runs.value()) {
+        for (const RunRow& run : runs.value()) {
             QCOMPARE(run.providerKind, u"sim"_s);
             QVERIFY2(run.modelSpec.startsWith(u"sim:"_s), qPrintable(run.modelSpec));
         }
@@ -255,7 +255,7 @@ private Q_SLOTS:
         QVERIFY(suites);
         QCOMPARE(suites->size(), int(kCases.size()));
         int planted = 0;
-        for (const SuiteRecord& stored : suites.value()) {
+        for (const SuiteRow& stored : suites.value()) {
             const SuitePtr suite = builtInSuite(stored.id);
             QVERIFY(suite);
             // Stored under the built-in suite's own content hash: the runs were made from those files.
@@ -264,7 +264,7 @@ private Q_SLOTS:
             QVERIFY(cases);
             QCOMPARE(cases->size(), suite->cases.size());
             for (qsizetype i = 0; i < cases->size(); ++i) {
-                const CaseRecord& c = cases->at(i);
+                const CaseRow& c = cases->at(i);
                 const SuiteCase& file = suite->cases.at(i);
                 QCOMPARE(c.id, file.id);
                 const auto revisions = m_store->goldRevisions(c.row);
@@ -527,7 +527,7 @@ private Q_SLOTS:
         const auto runs = store->runs();
         QVERIFY(runs);
         QCOMPARE(runs->size(), 6);
-        for (const RunRecord& run : runs.value())
+        for (const RunRow& run : runs.value())
             QCOMPARE(run.status, RunStatus::Cancelled);
     }
 

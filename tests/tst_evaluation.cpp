@@ -38,9 +38,9 @@ private:
     qint64 m_runId = 0;
     qint64 m_rootRun = 0;
 
-    ResponseRecord response(const QString& caseId, int repeat, const QString& text, const QString& error, double cost)
+    ResponseRow response(const QString& caseId, int repeat, const QString& text, const QString& error, double cost)
     {
-        ResponseRecord r;
+        ResponseRow r;
         r.runId = m_runId;
         r.caseRow = m_caseRows.value(caseId);
         r.repeat = repeat;
@@ -57,7 +57,7 @@ private:
     /// A new run of a simulated model on the suite; its responses go to it from now on.
     bool startRun(const QString& model)
     {
-        RunRecord run;
+        RunRow run;
         run.suiteRow = m_store->suites()->constFirst().row;
         run.modelSpec = model;
         run.providerKind = u"sim"_s;
@@ -285,9 +285,9 @@ private slots:
         QVERIFY(imported);
         const auto cases = m_store->cases(imported->suite.row);
         QVERIFY(cases);
-        for (const CaseRecord& c : cases.value())
+        for (const CaseRow& c : cases.value())
             m_caseRows.insert(c.id, c.row);
-        RunRecord run;
+        RunRow run;
         run.suiteRow = imported->suite.row;
         run.modelSpec = u"sim:test"_s;
         run.providerKind = u"sim"_s;
@@ -304,7 +304,7 @@ private slots:
         }));
         // The runner retries errored slots in a new run that names its parent; a retry of the retry too.
         for (int generation = 0; generation < 2; ++generation) {
-            RunRecord retry = run;
+            RunRow retry = run;
             retry.settings = { { "retry_of", m_runId } };
             const auto again = m_store->createRun(retry);
             QVERIFY(again);
@@ -680,11 +680,11 @@ private slots:
         QVERIFY(store);
         const auto imported = store->importSuite(makeSuiteImport(*loaded.suite));
         QVERIFY(imported);
-        const QList<CaseRecord> cases = store->cases(imported->suite.row).value();
+        const QList<CaseRow> cases = store->cases(imported->suite.row).value();
         QCOMPARE(cases.size(), 3);
         QList<qint64> runIds;
         for (int i = 0; i < 4; ++i) {
-            RunRecord run;
+            RunRow run;
             run.suiteRow = imported->suite.row;
             run.modelSpec = u"sim:model-%1"_s.arg(i);
             run.providerKind = u"sim"_s;
@@ -692,10 +692,10 @@ private slots:
             runIds << store->createRun(run).value().id;
         }
         const auto answers = [&cases](qint64 runId, int repeats) {
-            QList<ResponseRecord> out;
+            QList<ResponseRow> out;
             for (int repeat = 0; repeat < repeats; ++repeat) {
-                for (const CaseRecord& c : cases) {
-                    ResponseRecord r;
+                for (const CaseRow& c : cases) {
+                    ResponseRow r;
                     r.runId = runId;
                     r.caseRow = c.row;
                     r.repeat = repeat;
@@ -756,11 +756,11 @@ private slots:
         const auto imported = store->importSuite(makeSuiteImport(*loaded.suite));
         QVERIFY(imported);
         QHash<QString, qint64> rows;
-        const QList<CaseRecord> cases = store->cases(imported->suite.row).value();
-        for (const CaseRecord& c : cases)
+        const QList<CaseRow> cases = store->cases(imported->suite.row).value();
+        for (const CaseRow& c : cases)
             rows.insert(c.id, c.row);
         const auto newRun = [&](const QString& model, std::optional<qint64> retryOf = std::nullopt) {
-            RunRecord run;
+            RunRow run;
             run.suiteRow = imported->suite.row;
             run.modelSpec = model;
             run.providerKind = u"sim"_s;
@@ -771,7 +771,7 @@ private slots:
         };
         const auto answer
             = [&](qint64 runId, const QString& caseId, const QString& text, const QString& error = {}, int repeat = 0) {
-                  ResponseRecord r;
+                  ResponseRow r;
                   r.runId = runId;
                   r.caseRow = rows.value(caseId);
                   r.repeat = repeat;
@@ -870,7 +870,7 @@ private slots:
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, {}, u"timeout"_s, 0.001),
                 response(u"p-2"_s, 0, uR"({"name": "Bo"})"_s, {}, 0.002),
                 response(u"p-3"_s, 0, uR"({"name": "Cy"})"_s, {}, 0.002) }));
-            RunRecord retry = m_store->run(first).value();
+            RunRow retry = m_store->run(first).value();
             retry.settings = { { "retry_of", first } };
             m_runId = m_store->createRun(retry)->id;
             QVERIFY(m_store->appendResponses({ response(u"p-1"_s, 0, uR"({"name": "Ann", "age": 41})"_s, {}, 0.002) }));

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The field dimension in the GUI: the heatmap's Field choice, the leaderboard's breakdown by field, the Cases page
 // opened on a field, and the models and value functions behind them (each model under QAbstractItemModelTester).
+#include "analysis/heatmapdata.h"
 #include "charts/heatmapwidget.h"
 #include "models/casesproxymodel.h"
 #include "models/diffrowsmodel.h"
 #include "models/fieldbreakdownmodel.h"
-#include "models/heatmapdata.h"
 #include "models/heatmapmodel.h"
-#include "models/jsonalignment.h"
 #include "models/leaderboardmodel.h"
 #include "pages/casespage.h"
 #include "pages/heatmappage.h"
@@ -19,6 +18,7 @@
 #include "widgets/fieldbreakdowndialog.h"
 #include "widgets/metricpicker.h"
 #include "workspace/workspace.h"
+#include "json/jsonalignment.h"
 #include "json/leafpaths.h"
 
 #include <QAbstractItemModelTester>

@@ -7,6 +7,8 @@
 #include "audit/goldeditor.h"
 #include "charts/comparisonchart.h"
 #include "charts/overlapschart.h"
+#include "demo/demogoldmistakes.h"
+#include "demosetup.h"
 #include "mainwindow.h"
 #include "models/auditqueuemodel.h"
 #include "models/diffrowsmodel.h"
@@ -15,12 +17,10 @@
 #include "pages/errorspage.h"
 #include "pages/page.h"
 #include "pages/recordspage.h"
-#include "run/demogoldmistakes.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/resultstore.h"
 #include "widgets/activityindicator.h"
 #include "widgets/diffview.h"
-#include "workspace/demosetup.h"
 #include "workspace/workspace.h"
 
 #include <QAction>

@@ -17,7 +17,7 @@
 #include "pages/runspage.h"
 #include "report/reportwriter.h"
 #include "scoring/metricregistry.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/resultstore.h"
 #include "uitestdata.h"
 #include "widgets/activityindicator.h"
@@ -448,7 +448,7 @@ private Q_SLOTS:
         const auto suites = store->suites(); // kept: a range-for over a temporary's value() would dangle
         QVERIFY(suites);
         QStringList suiteIds;
-        for (const SuiteRecord& suite : suites.value())
+        for (const SuiteRow& suite : suites.value())
             suiteIds << suite.id;
         QVERIFY2(suiteIds.contains(u"people"_s), qPrintable(suiteIds.join(u", "_s)));
         QCOMPARE(window.settings()->suiteFolders(dir.filePath(u"fresh.db"_s)).size(), 1);

@@ -91,22 +91,22 @@ struct Workspace
         return path;
     }
 
-    QList<CaseRecord> cases(qint64 suiteRow) const
+    QList<CaseRow> cases(qint64 suiteRow) const
     {
         auto result = store->cases(suiteRow);
-        return result ? result.value() : QList<CaseRecord> {};
+        return result ? result.value() : QList<CaseRow> {};
     }
 
-    QList<RunRecord> runs() const
+    QList<RunRow> runs() const
     {
         auto result = store->runs();
-        return result ? result.value() : QList<RunRecord> {};
+        return result ? result.value() : QList<RunRow> {};
     }
 
-    QList<ResponseRecord> responses(qint64 runId) const
+    QList<ResponseRow> responses(qint64 runId) const
     {
         auto result = store->responses(runId);
-        return result ? result.value() : QList<ResponseRecord> {};
+        return result ? result.value() : QList<ResponseRow> {};
     }
 
     json gold(qint64 caseRow) const
@@ -152,10 +152,10 @@ QStringList facts(const Workspace& ws, qint64 runId)
     auto run = ws.store->run(runId);
     if (!run)
         return { u"<no run>"_s };
-    for (const CaseRecord& c : ws.cases(run->suiteRow))
+    for (const CaseRow& c : ws.cases(run->suiteRow))
         caseIds.insert(c.row, c.id);
     QStringList out;
-    for (const ResponseRecord& r : ws.responses(runId))
+    for (const ResponseRow& r : ws.responses(runId))
         out << toString({ caseIds.value(r.caseRow), r.repeat, r.rawText, r.latencyMs, r.tokensIn, r.tokensOut, r.cost,
             r.costSource });
     return out;
@@ -317,10 +317,10 @@ private Q_SLOTS:
         for (const Problem& p : s.problems)
             problemLines << p.line;
         QCOMPARE(problemLines, QList<int>({ 3, 511, 512, 513, 1100 }));
-        const QList<ResponseRecord> stored = ws.responses(s.runIds.at(0));
+        const QList<ResponseRow> stored = ws.responses(s.runIds.at(0));
         QCOMPARE(stored.size(), count - 1 - broken.size());
         QHash<qint64, QString> caseIds;
-        for (const CaseRecord& c : ws.cases(s.suite.row))
+        for (const CaseRow& c : ws.cases(s.suite.row))
             caseIds.insert(c.row, c.id);
         QCOMPARE(caseIds.value(stored.constFirst().caseRow), u"r0001"_s);
         QCOMPARE(caseIds.value(stored.constLast().caseRow), u"r1300"_s);
@@ -400,11 +400,11 @@ private Q_SLOTS:
                     { "eval_info", j(R"({"latency_s": 1.5})") } },
                 json(nullptr) },
         };
-        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        const QList<CaseRow> cases = ws.cases(s.suite.row);
         QCOMPARE(cases.size(), expected.size());
         json canonical = json::array();
         for (qsizetype i = 0; i < cases.size(); ++i) {
-            const CaseRecord& c = cases.at(i);
+            const CaseRow& c = cases.at(i);
             const ExpectedCase& e = expected.at(i);
             QCOMPARE(c.ordinal, int(i));
             QCOMPARE(c.id, e.id);
@@ -426,11 +426,11 @@ private Q_SLOTS:
         QCOMPARE(s.suite.contentHash, sha256Hex(canonical.dump()));
 
         // One run per (model, file), finished.
-        const QList<RunRecord> runs = ws.runs();
+        const QList<RunRow> runs = ws.runs();
         QCOMPARE(runs.size(), 2);
         QCOMPARE(s.runIds, (QList<qint64> { runs.at(0).id, runs.at(1).id }));
         for (int i = 0; i < 2; ++i) {
-            const RunRecord& run = runs.at(i);
+            const RunRow& run = runs.at(i);
             const std::string model = i == 0 ? "demo/model-a" : "demo/model-b";
             QCOMPARE(run.suiteRow, s.suite.row);
             QCOMPARE(run.modelSpec, QString::fromStdString("import:" + model));
@@ -456,7 +456,7 @@ private Q_SLOTS:
                 fact("r-01", 0, u"\"Alice, 30\""_s, 400, 88, 9) }));
 
         // Decoding rawText gives back the candidate: the string stays a string.
-        const QList<ResponseRecord> a = ws.responses(runs.at(0).id);
+        const QList<ResponseRow> a = ws.responses(runs.at(0).id);
         QVERIFY(json::parse(a.at(1).rawText.toStdString()).is_string());
         QVERIFY(json::parse(a.at(0).rawText.toStdString()).is_object());
         QCOMPARE(a.at(0).requestHash, sha256Hex(R"(["demo/model-a","r-01",0])"));
@@ -494,11 +494,11 @@ private Q_SLOTS:
         const ImportSummary s = importSobFiles(*ws.store, { sob(file) }, options);
         QVERIFY(s.ok());
         QCOMPARE(s.runIds.size(), 1);
-        const RunRecord run = ws.store->run(s.runIds.constFirst()).value();
+        const RunRow run = ws.store->run(s.runIds.constFirst()).value();
         QCOMPARE(QString::fromStdString(run.settings.at("modality").get<std::string>()), expected);
         QCOMPARE(run.strategy, u"J+"_s);
         // The category of a record without its own is the modality of the file it first came from.
-        for (const CaseRecord& c : ws.cases(s.suite.row)) {
+        for (const CaseRow& c : ws.cases(s.suite.row)) {
             if (c.id != u"r-03"_s)
                 QCOMPARE(c.category, expected);
         }
@@ -530,7 +530,7 @@ private Q_SLOTS:
         QVERIFY2(s.malformed == 0, qPrintable(s.problems.value(0).toString()));
         QCOMPARE(s.cases, 4);
         QHash<QString, QString> categories;
-        for (const CaseRecord& c : ws.cases(s.suite.row))
+        for (const CaseRow& c : ws.cases(s.suite.row))
             categories.insert(c.id, c.category);
         const QHash<QString, QString> expected { { u"r-1"_s, u"multi_column"_s }, { u"r-2"_s, u"receipts"_s },
             { u"r-3"_s, u"image"_s }, { u"r-4"_s, u"old_scans"_s } };
@@ -612,11 +612,11 @@ private Q_SLOTS:
         QVERIFY2(s.ok(), qPrintable(describe(s.problems)));
         const json& documents = s.suite.manifest.at("schema_documents");
         QCOMPARE(documents.size(), 3u);
-        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        const QList<CaseRow> cases = ws.cases(s.suite.row);
         QCOMPARE(cases.size(), 4);
         QCOMPARE(cases.at(0).schemaName, cases.at(1).schemaName);
         QVERIFY(cases.at(2).schemaName != cases.at(0).schemaName);
-        for (const CaseRecord& c : cases) {
+        for (const CaseRow& c : cases) {
             const std::string name = c.schemaName.toStdString();
             QVERIFY(!c.extra.contains("schema"));
             QVERIFY2(documents.contains(name), name.c_str());
@@ -685,7 +685,7 @@ private Q_SLOTS:
         inlineSuite.manifest = s.suite.manifest;
         inlineSuite.manifest.erase("schemas");
         inlineSuite.manifest.erase("schema_documents");
-        for (const CaseRecord& c : cases) {
+        for (const CaseRow& c : cases) {
             CaseImport ci;
             ci.id = c.id;
             ci.category = c.category;
@@ -727,7 +727,7 @@ private Q_SLOTS:
                 sob(u"response_model-a.jsonl"_s)));
 
         // The first version stays; the other line of the file still imports.
-        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        const QList<CaseRow> cases = ws.cases(s.suite.row);
         QCOMPARE(cases.size(), 4);
         QCOMPARE_JSON(ws.gold(cases.at(0).row), j(R"({"name": "Alice", "age": 30})"));
         QCOMPARE(s.runIds.size(), 2);
@@ -808,10 +808,10 @@ private Q_SLOTS:
         QCOMPARE(asked->size(), std::size_t(1)); // the variant, once for both lines
         QCOMPARE_JSON(asked->begin()->second, j(variant));
         QMap<QString, qint64> askedOf;
-        for (const RunRecord& run : ws.runs()) {
+        for (const RunRow& run : ws.runs()) {
             const auto records = ws.store->responses(run.id);
             QVERIFY2(records.ok(), qPrintable(records.errorMessage()));
-            for (const ResponseRecord& r : records.value())
+            for (const ResponseRow& r : records.value())
                 askedOf.insert(run.modelSpec, r.askedSchemaId);
         }
         const qint64 variantRow = asked->begin()->first;
@@ -945,7 +945,7 @@ private Q_SLOTS:
                 % path
                 % u":4: warning: /metadata/record_id: record \"ctx\" appears again for model m in this file; stored as repeat 1"_s);
 
-        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        const QList<CaseRow> cases = ws.cases(s.suite.row);
         QCOMPARE(cases.size(), 3);
         // Record-id order: "17" < "ctx" < "q-only".
         QCOMPARE(cases.at(0).id, u"17"_s);
@@ -963,7 +963,7 @@ private Q_SLOTS:
         QCOMPARE_JSON(ws.gold(cases.at(2).row), j("[1, 2]"));
 
         QCOMPARE(s.runIds.size(), 1);
-        const RunRecord run = ws.store->run(s.runIds.constFirst()).value();
+        const RunRow run = ws.store->run(s.runIds.constFirst()).value();
         QCOMPARE(run.repeats, 2);
         QCOMPARE(facts(ws, run.id),
             (QStringList { fact("17", 0, u"null"_s), fact("q-only", 0, u"\"null\""_s, {}, 3, {}, 0.5),
@@ -1302,7 +1302,7 @@ private Q_SLOTS:
         QCOMPARE(s.cases, records);
         QCOMPARE(s.responses, records);
         QCOMPARE(ws.store->responseCount(s.runIds.at(0)).value(), records);
-        const QList<ResponseRecord> stored = ws.responses(s.runIds.at(0));
+        const QList<ResponseRow> stored = ws.responses(s.runIds.at(0));
         QCOMPARE(stored.constLast().latencyMs, double(records - 1));
     }
 
@@ -1333,14 +1333,14 @@ private Q_SLOTS:
         QVERIFY(s.suiteCreated);
         QCOMPARE(s.suite.id, u"people"_s);
         QCOMPARE(s.suite.contentHash, QString::fromLatin1(loaded.suite->contentHash));
-        const QList<CaseRecord> cases = ws.cases(s.suite.row);
+        const QList<CaseRow> cases = ws.cases(s.suite.row);
         QCOMPARE(cases.size(), 3);
         QCOMPARE(cases.at(1).id, u"p-2"_s);
         QCOMPARE_JSON(
             cases.at(1).extra.at("schema"), j(R"({"type": "object", "properties": {"name": {"type": "string"}}})"));
         QCOMPARE_JSON(ws.gold(cases.at(2).row), j(R"({"name": null})"));
 
-        const QList<RunRecord> runs = ws.runs();
+        const QList<RunRow> runs = ws.runs();
         QCOMPARE(runs.size(), 2);
         QCOMPARE(s.runIds, (QList<qint64> { runs.at(0).id, runs.at(1).id }));
         QCOMPARE(runs.at(0).modelSpec, u"gpt-x"_s);
@@ -1349,7 +1349,7 @@ private Q_SLOTS:
         QCOMPARE(runs.at(1).modelSpec, u"llama"_s);
         QCOMPARE(runs.at(1).strategy, u"imported"_s);
         QCOMPARE(runs.at(1).repeats, 1);
-        for (const RunRecord& run : runs) {
+        for (const RunRow& run : runs) {
             QCOMPARE(run.providerKind, u"import"_s);
             QCOMPARE_JSON(run.settings, j(R"({"import_format": "jsonl", "source_files": ["results.jsonl"]})"));
             QCOMPARE(run.status, RunStatus::Finished);
@@ -1395,7 +1395,7 @@ private Q_SLOTS:
         QCOMPARE(s.records, 2);
         QCOMPARE(s.malformed, 1);
         QCOMPARE(describe(s.problems), file + u":2: /output/text: missing: no response (field \"output.text\")"_s);
-        const QList<RunRecord> runs = ws.runs();
+        const QList<RunRow> runs = ws.runs();
         QCOMPARE(runs.size(), 2);
         QCOMPARE(runs.at(0).modelSpec, u"m/one"_s);
         QCOMPARE(runs.at(0).strategy, u"J+"_s);

@@ -2,11 +2,11 @@
 // Item models and value structs of the GUI (ui/models): the leaderboard model and its proxy under
 // QAbstractItemModelTester, with values checked against the sample store (uitestdata.h) whose
 // numbers were worked out by hand from tests/data/grounding/EXPECTED.md; and the heatmap data.
-#include "models/groupkey.h"
-#include "models/heatmapdata.h"
+#include "analysis/groupkey.h"
+#include "analysis/heatmapdata.h"
+#include "analysis/reportdata.h"
 #include "models/heatmapmodel.h"
 #include "models/leaderboardmodel.h"
-#include "models/reportdata.h"
 #include "models/resultsproxymodel.h"
 #include "report/evaluation.h"
 #include "store/resultstore.h"

@@ -4,14 +4,14 @@
 // results, a suite folder), the import offer a drop of result files makes and what accepting or cancelling it
 // does, the store named on the command line (MainWindow::startUp), and that Open Recent and the settings never
 // hold a database password.
+#include "demosetup.h"
+#include "io/importjob.h"
 #include "mainwindow.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/migrations.h"
 #include "store/resultstore.h"
 #include "store/storeprobe.h"
 #include "uitestdata.h"
-#include "workspace/demosetup.h"
-#include "workspace/importjob.h"
 #include "workspace/workspace.h"
 
 #include <QAction>
@@ -114,7 +114,7 @@ qint64 responsesIn(const QString& location)
     if (!runs)
         return -1;
     qint64 total = 0;
-    for (const RunRecord& run : runs.value()) {
+    for (const RunRow& run : runs.value()) {
         const auto count = store->responseCount(run.id);
         if (!count)
             return -1;

@@ -4,20 +4,20 @@
 // and paired comparison, each with hand-computed expectations; and every model and proxy of those
 // pages under QAbstractItemModelTester, on synthetic values and on the demo workspace of
 // pagestestdata.h. The pages themselves are tested in tst_pages.
+#include "analysis/casedetail.h"
+#include "analysis/configcomparison.h"
+#include "analysis/errorsets.h"
 #include "models/auditqueuemodel.h"
 #include "models/casesmodel.h"
 #include "models/casesproxymodel.h"
-#include "models/configcomparison.h"
 #include "models/diffrowsmodel.h"
 #include "models/discordantmodel.h"
-#include "models/errorsets.h"
 #include "models/failureoverlapsmodel.h"
-#include "models/jsonalignment.h"
 #include "models/pairmatrixmodel.h"
-#include "models/sourcehighlights.h"
 #include "pagestestdata.h"
 #include "report/evaluation.h"
-#include "workspace/casedetail.h"
+#include "json/jsonalignment.h"
+#include "json/sourcehighlights.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>

@@ -255,12 +255,12 @@ private Q_SLOTS:
             auto store = ResultStore::open(db);
             QVERIFY(store);
             QVERIFY(store->checkIntegrity().ok());
-            const QList<RunRecord> runs = take(store->runs());
+            const QList<RunRow> runs = take(store->runs());
             QCOMPARE(runs.size(), 1);
             runId = runs.constFirst().id;
             QCOMPARE(runs.constFirst().status, RunStatus::Running); // nobody could say otherwise
             if (ids.isEmpty()) {
-                for (const CaseRecord& c : take(store->cases(runs.constFirst().suiteRow)))
+                for (const CaseRow& c : take(store->cases(runs.constFirst().suiteRow)))
                     ids.insert(c.row, c.id);
             }
             const QSet<ResponseKey> answered = take(store->answeredKeys(runId));
@@ -335,7 +335,7 @@ private Q_SLOTS:
         {
             auto store = ResultStore::open(db);
             QVERIFY(store);
-            const QList<RunRecord> runs = take(store->runs());
+            const QList<RunRow> runs = take(store->runs());
             QCOMPARE(runs.size(), 1);
             runId = runs.constFirst().id;
             before = take(store->responseCount(runId));
@@ -354,7 +354,7 @@ private Q_SLOTS:
         {
             auto store = ResultStore::open(db);
             QVERIFY(store);
-            const QList<RunRecord> runs = take(store->runs());
+            const QList<RunRow> runs = take(store->runs());
             QCOMPARE(runs.size(), 1);
             QCOMPARE(runs.constFirst().status, RunStatus::Finished);
             QCOMPARE(take(store->responseCount(runId)), qint64(80));

@@ -85,16 +85,16 @@ private Q_SLOTS:
         }
         QCOMPARE(seen.size(), int(m_suite->cases.size()) * 5);
 
-        const QList<RunRecord> runs = runner.runs();
+        const QList<RunRow> runs = runner.runs();
         QCOMPARE(runs.size(), 5);
-        for (const RunRecord& run : runs) {
+        for (const RunRow& run : runs) {
             QCOMPARE(store->run(run.id)->status, RunStatus::Finished);
             QCOMPARE(run.providerKind, provider);
             QVERIFY(run.modelSpec.contains(server.baseUrl())); // a non-default URL is kept
             const auto responses = store->responses(run.id);
             QVERIFY(responses);
             QCOMPARE(responses->size(), int(m_suite->cases.size()) * 2);
-            for (const ResponseRecord& r : responses.value()) {
+            for (const ResponseRow& r : responses.value()) {
                 QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
                 QCOMPARE(r.httpStatus, 200);
                 QCOMPARE(r.attempts, 1);
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(progress.retriesByKind.value(u"rate_limited"_s), 1);
         QVERIFY(progress.errorsByKind.isEmpty());
         int retried = 0;
-        for (const ResponseRecord& r : take(store->responses(runner.runs().constFirst().id)))
+        for (const ResponseRow& r : take(store->responses(runner.runs().constFirst().id)))
             retried += r.attempts == 2 ? 1 : 0;
         QCOMPARE(retried, 1);
     }
@@ -207,9 +207,9 @@ private Q_SLOTS:
         QCOMPARE(attempts.value(u"t-2"_s), 3);
         QCOMPARE(attempts.value(u"p-1"_s), 1);
         QHash<qint64, QString> caseIds;
-        for (const CaseRecord& c : take(store->cases(runner.runs().constFirst().suiteRow)))
+        for (const CaseRow& c : take(store->cases(runner.runs().constFirst().suiteRow)))
             caseIds.insert(c.row, c.id);
-        for (const ResponseRecord& r : take(store->responses(runner.runs().constFirst().id))) {
+        for (const ResponseRow& r : take(store->responses(runner.runs().constFirst().id))) {
             const QString id = caseIds.value(r.caseRow);
             if (id == u"t-1"_s) {
                 QVERIFY(r.errorKind.isEmpty());
@@ -251,9 +251,9 @@ private Q_SLOTS:
         QCOMPARE(attempts.value(u"t-1"_s), 2);
         QCOMPARE(attempts.value(u"t-2"_s), 2);
         QHash<qint64, QString> caseIds;
-        for (const CaseRecord& c : take(store->cases(runner.runs().constFirst().suiteRow)))
+        for (const CaseRow& c : take(store->cases(runner.runs().constFirst().suiteRow)))
             caseIds.insert(c.row, c.id);
-        for (const ResponseRecord& r : take(store->responses(runner.runs().constFirst().id))) {
+        for (const ResponseRow& r : take(store->responses(runner.runs().constFirst().id))) {
             QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorKind + u": "_s + r.errorMessage));
             const QString id = caseIds.value(r.caseRow);
             QCOMPARE(r.attempts, id == u"t-1"_s || id == u"t-2"_s ? 2 : 1);
@@ -287,7 +287,7 @@ private Q_SLOTS:
         QVERIFY(runToEnd(runner, p));
         const auto responses = take(store->responses(runner.runs().constFirst().id));
         QCOMPARE(responses.size(), int(m_suite->cases.size()));
-        for (const ResponseRecord& r : responses) {
+        for (const ResponseRow& r : responses) {
             QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorKind + u": "_s + r.errorMessage));
             QCOMPARE(r.attempts, 2);
             QCOMPARE(r.rawText, u"{}"_s);
@@ -372,7 +372,7 @@ private Q_SLOTS:
         qDeleteAll(m_dripParent.children());
         const auto responses = store->responses(runner.runs().constFirst().id);
         QCOMPARE(responses->size(), int(m_suite->cases.size()));
-        for (const ResponseRecord& r : responses.value()) {
+        for (const ResponseRow& r : responses.value()) {
             QVERIFY2(r.errorKind == kind, qPrintable(r.errorKind + u": "_s + r.errorMessage));
             QCOMPARE(r.attempts, attempts);
             QVERIFY2(r.errorMessage.contains(message), qPrintable(r.errorMessage));
@@ -433,7 +433,7 @@ private Q_SLOTS:
         QVERIFY(server.requests.size() >= int(m_suite->cases.size())); // "at least": see the next test
         const auto responses = take(store->responses(runner.runs().constFirst().id));
         QCOMPARE(responses.size(), int(m_suite->cases.size()));
-        for (const ResponseRecord& r : responses) {
+        for (const ResponseRow& r : responses) {
             QVERIFY(!r.errorKind.isEmpty());
             QVERIFY2(r.errorMessage.contains(server.baseUrl()), qPrintable(r.errorMessage));
             QVERIFY2(r.errorMessage.contains(u"%1:%2"_s.arg(
@@ -475,7 +475,7 @@ private Q_SLOTS:
         QVERIFY(answered >= cases);
         const auto responses = take(store->responses(runner.runs().constFirst().id));
         QCOMPARE(responses.size(), cases);
-        for (const ResponseRecord& r : responses)
+        for (const ResponseRow& r : responses)
             QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
         qunsetenv("STRUCTSCOPE_TEST_REDIRECT_KEY");
     }

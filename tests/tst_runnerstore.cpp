@@ -4,7 +4,7 @@
 // the store file, the errors or the warnings.
 #include "runnerfixtures.h"
 
-#include "run/retrylineage.h"
+#include "store/retrylineage.h"
 
 #include <QDir>
 #include <QTest>
@@ -243,7 +243,7 @@ private Q_SLOTS:
         QVERIFY(runToEnd(runner, makePlan({ a, warmA, b }, { Strategy::J, Strategy::PJ })));
         QCOMPARE(runner.continuedRuns(), QList<qint64> { stopped });
         QList<qint64> ids;
-        for (const RunRecord& run : runner.runs())
+        for (const RunRow& run : runner.runs())
             ids << run.id;
         QCOMPARE(ids.size(), 5); // a/PJ continued, a/J complete, and new runs for warmA and b
         QVERIFY(!ids.contains(complete));
@@ -267,16 +267,16 @@ private Q_SLOTS:
         runner.setPriceTable(testPrices());
         QVERIFY(runToEnd(runner, plan({ model }, { Strategy::PJ }, 2)));
         QCOMPARE(server.requests.size(), 6);
-        const QList<ResponseRecord> first = store->responses(runner.runs().constFirst().id).value();
+        const QList<ResponseRow> first = store->responses(runner.runs().constFirst().id).value();
         QVERIFY(runToEnd(runner, plan({ model }, { Strategy::PJ }, 2)));
         QCOMPARE(server.requests.size(), 6); // nothing sent
         QCOMPARE(runner.progress().cached, 6);
-        const QList<ResponseRecord> second = store->responses(runner.runs().constFirst().id).value();
+        const QList<ResponseRow> second = store->responses(runner.runs().constFirst().id).value();
         QCOMPARE(second.size(), 6);
-        for (const ResponseRecord& r : second) {
+        for (const ResponseRow& r : second) {
             QCOMPARE(r.attempts, 0);
             const auto original = std::find_if(first.begin(), first.end(),
-                [&](const ResponseRecord& o) { return o.caseRow == r.caseRow && o.repeat == r.repeat; });
+                [&](const ResponseRow& o) { return o.caseRow == r.caseRow && o.repeat == r.repeat; });
             QVERIFY(original != first.end());
             QCOMPARE(r.rawText, original->rawText);
             QCOMPARE(r.requestHash, original->requestHash);
@@ -315,18 +315,18 @@ private Q_SLOTS:
         QCOMPARE(server.requests.size(), 8);
         for (qsizetype i = 6; i < 8; ++i)
             QCOMPARE(caseOf(server.requests.at(i)), u"p-1"_s);
-        const RunRecord retryRun = runner.runs().constFirst();
+        const RunRow retryRun = runner.runs().constFirst();
         QVERIFY(retryRun.id != runId);
         QVERIFY(retryRun.settings["retry_of"] == runId);
         QCOMPARE(store->responseCount(retryRun.id).value(), 2);
         // A report counts the retried answers and leaves out the errors they replace.
-        QList<ResponseRecord> all = take(store->responses(runId));
+        QList<ResponseRow> all = take(store->responses(runId));
         all += take(store->responses(retryRun.id));
-        const QList<RunRecord> runs = take(store->runs());
+        const QList<RunRow> runs = take(store->runs());
         QCOMPARE(retryRoots(runs).value(retryRun.id), runId);
         const QSet<qint64> superseded = supersededResponses(runs, all);
         QCOMPARE(superseded.size(), 2);
-        for (const ResponseRecord& r : std::as_const(all))
+        for (const ResponseRow& r : std::as_const(all))
             QCOMPARE(superseded.contains(r.id), r.runId == runId && !r.errorKind.isEmpty());
         // A second retry finds nothing left to ask.
         QVERIFY(runner.retryErrors(retry));
@@ -359,11 +359,11 @@ private Q_SLOTS:
         QCOMPARE(authorizations.size(), 6);
         for (const QByteArray& a : std::as_const(authorizations))
             QCOMPARE(a, "Bearer " + key);
-        for (const RunRecord& run : take(store->runs())) {
+        for (const RunRow& run : take(store->runs())) {
             QVERIFY(!QByteArray::fromStdString(run.settings.dump()).contains(key));
             QVERIFY(!run.modelSpec.contains(QString::fromLatin1(key)));
             QVERIFY(run.settings["key_env"] == "STRUCTSCOPE_TEST_API_KEY");
-            for (const ResponseRecord& r : take(store->responses(run.id))) {
+            for (const ResponseRow& r : take(store->responses(run.id))) {
                 QVERIFY(!r.errorMessage.contains(QString::fromLatin1(key)));
                 QVERIFY(!r.rawText.contains(QString::fromLatin1(key)));
                 if (!r.errorKind.isEmpty())
@@ -405,9 +405,9 @@ private Q_SLOTS:
         for (const ReceivedRequest& r : std::as_const(server.requests))
             QCOMPARE(r.header("Ocp-Apim-Subscription-Key"), secret);
         int errors = 0;
-        for (const RunRecord& run : take(store->runs())) {
+        for (const RunRow& run : take(store->runs())) {
             QVERIFY(run.settings["headers"]["Ocp-Apim-Subscription-Key"] == "$STRUCTSCOPE_TEST_SUBSCRIPTION");
-            for (const ResponseRecord& r : take(store->responses(run.id))) {
+            for (const ResponseRow& r : take(store->responses(run.id))) {
                 QVERIFY2(!r.errorMessage.contains(QString::fromLatin1(secret)), qPrintable(r.errorMessage));
                 QVERIFY2(!r.rawText.contains(QString::fromLatin1(secret)), qPrintable(r.rawText));
                 if (!r.errorKind.isEmpty()) {
@@ -446,7 +446,7 @@ private Q_SLOTS:
         const auto stored = storeSuiteForRun(*store, *m_suite);
         QVERIFY(stored);
         const auto run = store->createRun(
-            makeRunRecord(stored.value(), *m_suite, planted, Strategy::P, 1, runSettings(planted, fastOptions())));
+            makeRunRow(stored.value(), *m_suite, planted, Strategy::P, 1, runSettings(planted, fastOptions())));
         QVERIFY(run);
         QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
 
@@ -515,7 +515,7 @@ private Q_SLOTS:
         const auto stored = storeSuiteForRun(*store, *m_suite);
         QVERIFY(stored);
         const auto run = store->createRun(
-            makeRunRecord(stored.value(), *m_suite, model, Strategy::P, 1, runSettings(model, fastOptions())));
+            makeRunRow(stored.value(), *m_suite, model, Strategy::P, 1, runSettings(model, fastOptions())));
         QVERIFY(run);
         Runner runner(*store);
         QSignalSpy finished(&runner, &Runner::finished);
@@ -553,12 +553,12 @@ private Q_SLOTS:
         Runner runner(*store);
         QVERIFY(runToEnd(runner, plan({ spec(u"sim:oracle"_s), spec(u"sim:sloppy"_s) }, allStrategies(), 3)));
         QCOMPARE(runner.runs().size(), 10);
-        for (const RunRecord& run : runner.runs()) {
+        for (const RunRow& run : runner.runs()) {
             QCOMPARE(run.providerKind, u"sim"_s);
             QVERIFY(run.settings["simulated"] == true);
             const auto responses = store->responses(run.id).value();
             QCOMPARE(responses.size(), int(m_suite->cases.size()) * 3);
-            for (const ResponseRecord& r : responses) {
+            for (const ResponseRow& r : responses) {
                 QVERIFY(r.errorKind.isEmpty());
                 QVERIFY(r.latencyMs && *r.latencyMs > 0);
                 QCOMPARE(r.costSource, r.cost ? CostSource::PriceTable : CostSource::None);
@@ -578,9 +578,9 @@ private Q_SLOTS:
         const auto stored = storeSuiteForRun(*store, *m_suite);
         QVERIFY(stored);
         const auto run = store->createRun(
-            makeRunRecord(stored.value(), *m_suite, unknown, Strategy::P, 1, runSettings(unknown, fastOptions())));
+            makeRunRow(stored.value(), *m_suite, unknown, Strategy::P, 1, runSettings(unknown, fastOptions())));
         QVERIFY(run);
-        ResponseRecord failed;
+        ResponseRow failed;
         failed.runId = run->id;
         failed.caseRow = stored->caseRows.cbegin().value();
         failed.repeat = 0;

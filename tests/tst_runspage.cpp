@@ -10,7 +10,7 @@
 #include "report/reportformatting.h"
 #include "run/runner.h"
 #include "runnerfixtures.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
@@ -167,13 +167,13 @@ private Q_SLOTS:
         const QDateTime ended(QDate(2025, 4, 17), QTime(9, 30, 5));
 
         // Run 1: sim:oracle, P, 2 repeats: 6 slots, all answered, one of them a timeout; 5 × $0.001.
-        RunRecord a
-            = makeRunRecord(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, nlohmann::json::object());
+        RunRow a
+            = makeRunRow(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, nlohmann::json::object());
         a = store->createRun(a).value();
-        QList<ResponseRecord> responses;
+        QList<ResponseRow> responses;
         for (const qint64 row : { t1, t2, p1 }) {
             for (int repeat = 0; repeat < 2; ++repeat) {
-                ResponseRecord r;
+                ResponseRow r;
                 r.runId = a.id;
                 r.caseRow = row;
                 r.repeat = repeat;
@@ -194,10 +194,10 @@ private Q_SLOTS:
         QVERIFY(store->finishRun(a.id, RunStatus::Finished, ended));
 
         // Run 2: an OpenAI model, J, 1 repeat, cancelled after one (costless) answer: 1 of 3.
-        RunRecord b = makeRunRecord(stored.value(), *m_suite, spec(u"openai:gpt-x@http://127.0.0.1:9/v1"_s),
-            Strategy::J, 1, nlohmann::json::object());
+        RunRow b = makeRunRow(stored.value(), *m_suite, spec(u"openai:gpt-x@http://127.0.0.1:9/v1"_s), Strategy::J, 1,
+            nlohmann::json::object());
         b = store->createRun(b).value();
-        ResponseRecord one;
+        ResponseRow one;
         one.runId = b.id;
         one.caseRow = t1;
         one.rawText = u"{}"_s;
@@ -207,9 +207,9 @@ private Q_SLOTS:
 
         // Run 3: the retry of run 1's timeout: one answer, so 1 of 1.
         nlohmann::json settings = { { "retry_of", a.id } };
-        RunRecord c = makeRunRecord(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, settings);
+        RunRow c = makeRunRow(stored.value(), *m_suite, spec(u"sim:oracle"_s), Strategy::P, 2, settings);
         c = store->createRun(c).value();
-        ResponseRecord fixed;
+        ResponseRow fixed;
         fixed.runId = c.id;
         fixed.caseRow = p1;
         fixed.repeat = 1;
@@ -221,13 +221,13 @@ private Q_SLOTS:
         QVERIFY(store->finishRun(c.id, RunStatus::Finished, ended));
 
         // Run 4: imported results answering one case of three: 1 of 1, nothing to resume or retry.
-        RunRecord e;
+        RunRow e;
         e.suiteRow = stored->suiteRow;
         e.modelSpec = u"import:demo/x"_s;
         e.providerKind = u"import"_s;
         e.strategy = u"imported"_s;
         e = store->createRun(e).value();
-        ResponseRecord importedAnswer;
+        ResponseRow importedAnswer;
         importedAnswer.runId = e.id;
         importedAnswer.caseRow = t2;
         importedAnswer.rawText = u"no JSON"_s;
@@ -236,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(store->finishRun(e.id, RunStatus::Finished, ended));
 
         // Run 5: left "running" by a session that is gone.
-        RunRecord d = makeRunRecord(
+        RunRow d = makeRunRow(
             stored.value(), *m_suite, spec(u"sim:careful"_s), Strategy::PJPlus, 1, nlohmann::json::object());
         d = store->createRun(d).value();
 
@@ -361,7 +361,7 @@ private Q_SLOTS:
 
         // One answer per slot in the store.
         QCOMPARE(page.runner()->runs().size(), 4);
-        for (const RunRecord& run : page.runner()->runs())
+        for (const RunRow& run : page.runner()->runs())
             QCOMPARE(answers(location, run.id), std::make_pair(qint64(6), qint64(6)));
 
         // The past runs list shows the four, finished.
@@ -421,7 +421,7 @@ private Q_SLOTS:
         QVERIFY(resumeButton->isEnabled());
         int received = 0;
         QHash<QPair<qint64, int>, int> asked; // (case row, repeat) → answers
-        connect(page.runner(), &Runner::responseReceived, &page, [&](const ResponseRecord& r) {
+        connect(page.runner(), &Runner::responseReceived, &page, [&](const ResponseRow& r) {
             ++received;
             ++asked[qMakePair(r.caseRow, r.repeat)];
             if (received == 3) // cancel from the event loop, as a click would
@@ -605,7 +605,7 @@ private Q_SLOTS:
         QVERIFY(waitIdle(page));
         QCOMPARE(server.requests.size(), 4); // only t-2 again
         QCOMPARE(caseOf(server.requests.last()), u"t-2"_s);
-        const RunRecord retryRun = page.runner()->runs().first();
+        const RunRow retryRun = page.runner()->runs().first();
         QCOMPARE(retryRun.settings.value("retry_of", qint64(0)), runId);
         QTRY_VERIFY_WITH_TIMEOUT(page.model()->rowOf(retryRun.id) >= 0, kTimeoutMs);
         const int retryRow = page.model()->rowOf(retryRun.id);
@@ -639,7 +639,7 @@ private Q_SLOTS:
             const auto stored = storeSuiteForRun(*store, *m_suite);
             QVERIFY(stored);
             const auto run = store->createRun(
-                makeRunRecord(stored.value(), *m_suite, planted, Strategy::J, 1, runSettings(planted, fastOptions())));
+                makeRunRow(stored.value(), *m_suite, planted, Strategy::J, 1, runSettings(planted, fastOptions())));
             QVERIFY(run);
             QVERIFY(store->finishRun(run->id, RunStatus::Interrupted));
             runId = run->id;

@@ -9,13 +9,13 @@
 #include "report/evaluation.h"
 #include "report/reportwriter.h"
 #include "run/runner.h"
-#include "run/suitelocator.h"
 #include "sim/minimalinstance.h"
 #include "sim/simprofile.h"
 #include "sim/simserver.h"
 #include "sim/simulator.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 #include "util/printable.h"
 
 #include <QElapsedTimer>
@@ -187,13 +187,13 @@ private Q_SLOTS:
         QVERIFY(finished.wait(20000));
         const SimProfile* profile = findSimProfile(u"sloppy"_s);
         QHash<qint64, const SuiteCase*> byRow;
-        for (const CaseRecord& c : take(store->cases(runner.runs().constFirst().suiteRow)))
+        for (const CaseRow& c : take(store->cases(runner.runs().constFirst().suiteRow)))
             byRow.insert(c.row, m_suite->findCase(c.id));
-        for (const RunRecord& run : runner.runs()) {
+        for (const RunRow& run : runner.runs()) {
             const Strategy strategy = *strategyFromName(run.strategy);
             const auto responses = take(store->responses(run.id));
             QCOMPARE(responses.size(), m_suite->cases.size() * 2);
-            for (const ResponseRecord& r : responses) {
+            for (const ResponseRow& r : responses) {
                 QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorMessage));
                 const SimAnswer expected
                     = simulateAnswer(*profile, *m_suite, *byRow.value(r.caseRow), strategy, r.repeat);
@@ -527,8 +527,8 @@ private Q_SLOTS:
         for (const char* kind : { "rate_limited", "server_error", "no_answer", "malformed" })
             QVERIFY2(faults.value(QLatin1String(kind)) > 0, kind);
         // Every fault is transient, a malformed body too: each is asked again until it is answered.
-        for (const RunRecord& run : runner.runs()) {
-            for (const ResponseRecord& r : take(store->responses(run.id)))
+        for (const RunRow& run : runner.runs()) {
+            for (const ResponseRow& r : take(store->responses(run.id)))
                 QVERIFY2(r.errorKind.isEmpty(), qPrintable(r.errorKind));
             QCOMPARE(store->responseCount(run.id).value(), m_suite->cases.size() * 4);
         }
@@ -571,7 +571,7 @@ private Q_SLOTS:
         int errored = 0;
         QHash<QString, int> erroredByKind;
         const qint64 runId = runner.runs().constFirst().id;
-        for (const ResponseRecord& r : take(store->responses(runId))) {
+        for (const ResponseRow& r : take(store->responses(runId))) {
             if (r.errorKind.isEmpty())
                 continue;
             QVERIFY2(isTransportError(*errorKindFromName(r.errorKind)), qPrintable(r.errorKind));
@@ -654,9 +654,9 @@ private Q_SLOTS:
 
         qint64 stored = 0;
         qint64 attempts = 0;
-        for (const RunRecord& run : runner.runs()) {
+        for (const RunRow& run : runner.runs()) {
             QSet<QPair<qint64, int>> answeredSlots;
-            for (const ResponseRecord& r : take(store->responses(run.id))) {
+            for (const ResponseRow& r : take(store->responses(run.id))) {
                 QVERIFY2(!answeredSlots.contains({ r.caseRow, r.repeat }), "one answer per (case, repeat)");
                 answeredSlots.insert({ r.caseRow, r.repeat });
                 // Every fault is retried until it succeeds, a malformed body too.

@@ -188,9 +188,9 @@ SuiteImport sampleSuite(const QString& hash = u"hash-1"_s)
     return s;
 }
 
-ResponseRecord response(qint64 runId, qint64 caseRow, int repeat, const QString& text = u"{}"_s)
+ResponseRow response(qint64 runId, qint64 caseRow, int repeat, const QString& text = u"{}"_s)
 {
-    ResponseRecord r;
+    ResponseRow r;
     r.runId = runId;
     r.caseRow = caseRow;
     r.repeat = repeat;
@@ -204,9 +204,9 @@ ResponseRecord response(qint64 runId, qint64 caseRow, int repeat, const QString&
 struct Fixture
 {
     std::unique_ptr<ResultStore> store;
-    SuiteRecord suite;
-    QList<CaseRecord> cases;
-    RunRecord run;
+    SuiteRow suite;
+    QList<CaseRow> cases;
+    RunRow run;
 };
 
 } // namespace
@@ -252,7 +252,7 @@ private:
         }
         f.suite = f.store->importSuite(sampleSuite()).value().suite;
         f.cases = f.store->cases(f.suite.row).value();
-        RunRecord run;
+        RunRow run;
         run.suiteRow = f.suite.row;
         run.modelSpec = u"sim:careful"_s;
         run.providerKind = u"simulated"_s;
@@ -453,7 +453,7 @@ private slots:
 
         auto f = makeFixture(location);
         QVERIFY(f.store);
-        RunRecord run = f.run;
+        RunRow run = f.run;
         run.settings = value;
         const auto refused = f.store->createRun(run);
         QVERIFY(!refused.ok());
@@ -621,7 +621,7 @@ private slots:
             const auto runs = store->runs().value();
             QCOMPARE(runs.size(), 1);
             QList<qint64> ids;
-            const auto visited = store->forEachResponse(runs.at(0).id, [&ids](const ResponseRecord& r) {
+            const auto visited = store->forEachResponse(runs.at(0).id, [&ids](const ResponseRow& r) {
                 ids << r.id;
                 return true;
             });
@@ -635,7 +635,7 @@ private slots:
             QVERIFY2(asked.ok(), qPrintable(asked.errorMessage()));
             QVERIFY(asked->empty());
             const auto scored = store->forEachResponseForScoring(
-                runs.at(0).id, [](const ResponseRecord& r) { return r.askedSchemaId == 0; },
+                runs.at(0).id, [](const ResponseRow& r) { return r.askedSchemaId == 0; },
                 [](qint64, qint64) { return true; });
             QVERIFY2(scored.ok(), qPrintable(scored.errorMessage()));
             QCOMPARE(scored.value(), 3);
@@ -1119,7 +1119,7 @@ private slots:
         QVERIFY(store);
         const auto suites = store->suites().value();
         QCOMPARE(suites.size(), 2);
-        const SuiteRecord& s = suites.at(0);
+        const SuiteRow& s = suites.at(0);
         QCOMPARE(s.row, suiteRow);
         QCOMPARE(s.id, input.id);
         QCOMPARE(s.name, input.name);
@@ -1134,7 +1134,7 @@ private slots:
         const auto cases = store->cases(suiteRow).value();
         QCOMPARE(cases.size(), input.cases.size());
         for (qsizetype i = 0; i < cases.size(); ++i) {
-            const CaseRecord& c = cases.at(i);
+            const CaseRow& c = cases.at(i);
             const CaseImport& in = input.cases.at(i);
             QCOMPARE(c.suiteRow, suiteRow);
             QCOMPARE(c.ordinal, int(i));
@@ -1213,8 +1213,8 @@ private slots:
     {
         QFETCH(QString, backend);
         STORE_LOCATION(location, backend);
-        QList<ResponseRecord> written;
-        RunRecord createdRun;
+        QList<ResponseRow> written;
+        RunRow createdRun;
         {
             auto f = makeFixture(location);
             QVERIFY(f.store);
@@ -1224,7 +1224,7 @@ private slots:
             QCOMPARE(createdRun.suiteHash, u"hash-1"_s); // filled in from the suite
             QVERIFY(createdRun.startedAt.isValid());
 
-            ResponseRecord full = response(f.run.id, f.cases.at(0).row, 0, u"```json\n{\"priority\": \"high\"}\n```"_s);
+            ResponseRow full = response(f.run.id, f.cases.at(0).row, 0, u"```json\n{\"priority\": \"high\"}\n```"_s);
             full.latencyMs = 812.5;
             full.ttftMs = 120.25;
             full.tokensIn = 900;
@@ -1233,17 +1233,17 @@ private slots:
             full.costSource = CostSource::Provider;
             full.attempts = 2;
             full.createdAt = QDateTime(QDate(2024, 5, 1), QTime(12, 0, 0, 123), Qt::UTC);
-            ResponseRecord failed = response(f.run.id, f.cases.at(1).row, 0, QString());
+            ResponseRow failed = response(f.run.id, f.cases.at(1).row, 0, QString());
             failed.httpStatus = 429;
             failed.errorKind = u"rate_limited"_s;
             failed.errorMessage = u"Too Many Requests"_s;
             failed.attempts = 5;
-            ResponseRecord noHttp = response(f.run.id, f.cases.at(2).row, 0, QString());
+            ResponseRow noHttp = response(f.run.id, f.cases.at(2).row, 0, QString());
             noHttp.httpStatus = 0;
             noHttp.errorKind = u"timeout"_s;
             noHttp.cost = 0.0;
             noHttp.costSource = CostSource::PriceTable;
-            ResponseRecord large = response(f.run.id, f.cases.at(0).row, 1, QString(200000, QChar(0x00e9)));
+            ResponseRow large = response(f.run.id, f.cases.at(0).row, 1, QString(200000, QChar(0x00e9)));
             written = { full, failed, noHttp, large };
             const auto ids = f.store->appendResponses(written);
             QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
@@ -1255,7 +1255,7 @@ private slots:
         }
         auto store = ResultStore::open(location);
         QVERIFY(store);
-        RunRecord run = store->run(createdRun.id).value();
+        RunRow run = store->run(createdRun.id).value();
         QCOMPARE(run.status, RunStatus::Paused);
         QCOMPARE(run.suiteRow, createdRun.suiteRow);
         QCOMPARE(run.modelSpec, u"sim:careful"_s);
@@ -1270,8 +1270,8 @@ private slots:
         const auto read = store->responses(run.id).value();
         QCOMPARE(read.size(), written.size());
         for (qsizetype i = 0; i < read.size(); ++i) {
-            const ResponseRecord& a = read.at(i);
-            const ResponseRecord& b = written.at(i);
+            const ResponseRow& a = read.at(i);
+            const ResponseRow& b = written.at(i);
             QCOMPARE(a.id, b.id);
             QCOMPARE(a.runId, b.runId);
             QCOMPARE(a.caseRow, b.caseRow);
@@ -1295,8 +1295,8 @@ private slots:
         qsizetype scoringSeen = 0;
         const auto scoringRead = store->forEachResponse(
             run.id,
-            [&](const ResponseRecord& a) {
-                const ResponseRecord& b = read.at(scoringSeen++);
+            [&](const ResponseRow& a) {
+                const ResponseRow& b = read.at(scoringSeen++);
                 return a.id == b.id && a.runId == b.runId && a.caseRow == b.caseRow && a.repeat == b.repeat
                     && a.rawUtf8 == b.rawText.toUtf8() && a.rawText.isEmpty() && a.httpStatus == b.httpStatus
                     && a.errorKind == b.errorKind && a.latencyMs == b.latencyMs && a.cost == b.cost
@@ -1316,11 +1316,11 @@ private slots:
         QVERIFY(!store->latestAnswerForRequest(written.at(1).requestHash).value().has_value()); // rate_limited
         QVERIFY(!store->latestAnswerForRequest(u"nope"_s).value().has_value());
         {
-            ResponseRecord again = written.at(0);
+            ResponseRow again = written.at(0);
             again.id = 0;
             again.repeat = 7; // another slot (one answer per run, case and repeat), the same request
             again.rawText = u"{\"priority\": \"low\"}"_s;
-            ResponseRecord failedAgain = again;
+            ResponseRow failedAgain = again;
             failedAgain.rawText.clear();
             failedAgain.errorKind = u"server_error"_s;
             failedAgain.repeat = 8;
@@ -1332,7 +1332,7 @@ private slots:
         }
 
         qint64 seen = 0;
-        const auto visited = store->forEachResponse(run.id, [&seen](const ResponseRecord&) { return ++seen < 2; });
+        const auto visited = store->forEachResponse(run.id, [&seen](const ResponseRow&) { return ++seen < 2; });
         QCOMPARE(visited.value(), 2);
 
         QVERIFY(store->finishRun(run.id, RunStatus::Cancelled).ok());
@@ -1374,12 +1374,12 @@ private slots:
         QCOMPARE_JSON(documents->at(ids->at(0)), variant);
         QCOMPARE(documents->at(ids->at(1)).dump(), asFloat.dump());
 
-        ResponseRecord asked = response(f.run.id, f.cases.at(0).row, 0, u"{\"n\": 1}"_s);
+        ResponseRow asked = response(f.run.id, f.cases.at(0).row, 0, u"{\"n\": 1}"_s);
         asked.askedSchemaId = ids->at(1);
-        const ResponseRecord own = response(f.run.id, f.cases.at(1).row, 0, u"{\"n\": 2}"_s);
+        const ResponseRow own = response(f.run.id, f.cases.at(1).row, 0, u"{\"n\": 2}"_s);
         const auto stored = f.store->appendResponses({ asked, own });
         QVERIFY2(stored.ok(), qPrintable(stored.errorMessage()));
-        ResponseRecord negative = response(f.run.id, f.cases.at(2).row, 0);
+        ResponseRow negative = response(f.run.id, f.cases.at(2).row, 0);
         negative.askedSchemaId = -4;
         QCOMPARE(f.store->appendResponses({ negative }).errorKind(), StoreErrorKind::InvalidArgument);
 
@@ -1387,14 +1387,14 @@ private slots:
         QMap<qint64, qint64> full;
         const auto records = f.store->responses(f.run.id);
         QVERIFY2(records.ok(), qPrintable(records.errorMessage()));
-        for (const ResponseRecord& r : records.value())
+        for (const ResponseRow& r : records.value())
             full.insert(r.id, r.askedSchemaId);
         QCOMPARE(full, expected);
         for (const bool fewTexts : { false, true }) {
             QMap<qint64, qint64> scoring;
             const auto visited = f.store->forEachResponseForScoring(
                 f.run.id,
-                [&scoring](const ResponseRecord& r) {
+                [&scoring](const ResponseRow& r) {
                     scoring.insert(r.id, r.askedSchemaId);
                     return true;
                 },
@@ -1482,11 +1482,11 @@ private slots:
         STORE_LOCATION(location, backend);
         auto f = makeFixture(location);
         QVERIFY(f.store);
-        ResponseRecord costed = response(f.run.id, f.cases.at(2).row, 0, u"{\"n\": 2}"_s);
+        ResponseRow costed = response(f.run.id, f.cases.at(2).row, 0, u"{\"n\": 2}"_s);
         costed.cost = 0.25;
         costed.costSource = CostSource::Provider;
         costed.latencyMs = 12.5;
-        ResponseRecord failed = response(f.run.id, f.cases.at(1).row, 1, QString());
+        ResponseRow failed = response(f.run.id, f.cases.at(1).row, 1, QString());
         failed.errorKind = u"timeout"_s;
         failed.httpStatus = 0;
         const auto ids
@@ -1495,7 +1495,7 @@ private slots:
         QVERIFY2(ids.ok(), qPrintable(ids.errorMessage()));
         QMap<qint64, QByteArray> expected;
         const auto full = f.store->responses(f.run.id).value();
-        for (const ResponseRecord& r : full)
+        for (const ResponseRow& r : full)
             expected[r.id] = r.rawText.toUtf8();
         QCOMPARE(expected.value(ids->at(0)),
             QByteArray("Gr\xc3\xbc\xc3\x9f"
@@ -1512,9 +1512,8 @@ private slots:
             expected[ids->at(1)] = QString::fromUtf8("{\"b\": \"\xff\"}").toUtf8();
             QCOMPARE(expected[ids->at(1)], QByteArray("{\"b\": \"\xef\xbf\xbd\"}"));
         }
-        const auto check = [&](const ResponseRecord& a) {
-            const auto b
-                = std::find_if(full.begin(), full.end(), [&a](const ResponseRecord& r) { return r.id == a.id; });
+        const auto check = [&](const ResponseRow& a) {
+            const auto b = std::find_if(full.begin(), full.end(), [&a](const ResponseRow& r) { return r.id == a.id; });
             return b != full.end() && a.rawText.isEmpty() && a.rawUtf8 == expected.value(a.id) && a.runId == b->runId
                 && a.caseRow == b->caseRow && a.repeat == b->repeat && a.httpStatus == b->httpStatus
                 && a.errorKind == b->errorKind && a.latencyMs == b->latencyMs && a.cost == b->cost
@@ -1523,7 +1522,7 @@ private slots:
         QList<qint64> byRun;
         const auto runRead = f.store->forEachResponse(
             f.run.id,
-            [&](const ResponseRecord& a) {
+            [&](const ResponseRow& a) {
                 byRun << a.id;
                 return check(a);
             },
@@ -1533,7 +1532,7 @@ private slots:
         QList<qint64> byCases;
         const auto casesRead = f.store->forEachResponseOfCases(
             { f.cases.at(0).row, f.cases.at(1).row, f.cases.at(2).row },
-            [&](const ResponseRecord& a) {
+            [&](const ResponseRow& a) {
                 byCases << a.id;
                 return check(a);
             },
@@ -1551,11 +1550,11 @@ private slots:
             QVERIFY(raw.exec(u"UPDATE responses SET cost_source = 'bogus' WHERE id = %1"_s.arg(ids->at(2))));
         }
         const auto bad = f.store->forEachResponse(
-            f.run.id, [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
+            f.run.id, [](const ResponseRow&) { return true; }, ResponseFields::ForScoring);
         QCOMPARE(bad.errorKind(), StoreErrorKind::Corrupt);
         QVERIFY2(bad.errorMessage().contains(u"responses row %1"_s.arg(ids->at(2))), qPrintable(bad.errorMessage()));
         const auto badCases = f.store->forEachResponseOfCases(
-            { f.cases.at(2).row }, [](const ResponseRecord&) { return true; }, ResponseFields::ForScoring);
+            { f.cases.at(2).row }, [](const ResponseRow&) { return true; }, ResponseFields::ForScoring);
         QCOMPARE(badCases.errorKind(), StoreErrorKind::Corrupt);
     }
 
@@ -1579,7 +1578,7 @@ private slots:
             QList<qint64> seen;
             const auto visited = f.store->forEachResponseOfCases(
                 { first, second },
-                [&seen](const ResponseRecord& r) {
+                [&seen](const ResponseRow& r) {
                     seen << r.id;
                     return true;
                 },
@@ -1592,7 +1591,7 @@ private slots:
             QCOMPARE(f.store
                          ->forEachResponseOfCases(
                              { first, second },
-                             [&seen](const ResponseRecord& r) {
+                             [&seen](const ResponseRow& r) {
                                  seen << r.id;
                                  return seen.size() < 2;
                              },
@@ -1604,7 +1603,7 @@ private slots:
 
         // The same cases' responses of every run at once (a second run answers the first case), in stored order;
         // their cases and gold read by row as well.
-        RunRecord other = f.run;
+        RunRow other = f.run;
         other.modelSpec = u"sim:other"_s;
         const auto otherRun = f.store->createRun(other);
         QVERIFY2(otherRun.ok(), qPrintable(otherRun.errorMessage()));
@@ -1614,7 +1613,7 @@ private slots:
             QList<qint64> seen;
             const auto visited = f.store->forEachResponseOfCases(
                 { second, first },
-                [&seen](const ResponseRecord& r) {
+                [&seen](const ResponseRow& r) {
                     seen << r.id;
                     return true;
                 },
@@ -1623,11 +1622,11 @@ private slots:
             QCOMPARE(seen, ids->mid(0, 3) + more.value());
             QCOMPARE(visited.value(), 4);
         }
-        QCOMPARE(f.store->forEachResponseOfCases({}, [](const ResponseRecord&) { return true; }).value(), 0);
+        QCOMPARE(f.store->forEachResponseOfCases({}, [](const ResponseRow&) { return true; }).value(), 0);
         QList<qint64> tooMany;
         for (qsizetype i = 0; i <= ResultStore::kMaxCasesPerQuery; ++i)
             tooMany << first;
-        const auto refused = f.store->forEachResponseOfCases(tooMany, [](const ResponseRecord&) { return true; });
+        const auto refused = f.store->forEachResponseOfCases(tooMany, [](const ResponseRow&) { return true; });
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().kind, StoreErrorKind::InvalidArgument);
         const auto someCases = f.store->cases(f.run.suiteRow, CaseFields::WithoutText, { f.cases.at(2).row, first });
@@ -1737,7 +1736,7 @@ private slots:
         STORE_LOCATION(location, backend);
         auto f = makeFixture(location);
         QVERIFY(f.store);
-        RunRecord run = f.run;
+        RunRow run = f.run;
         run.id = 0;
         if (defect == u"model")
             run.modelSpec.clear();
@@ -1792,8 +1791,8 @@ private slots:
         const qint64 c1 = f.cases.at(1).row;
         QVERIFY(f.store->appendResponses({ response(run, c0, 0) }).ok());
 
-        QList<ResponseRecord> batch { response(run, c1, 0), response(run, c1, 1), response(run, c1, 2) };
-        ResponseRecord& bad = batch[2];
+        QList<ResponseRow> batch { response(run, c1, 0), response(run, c1, 1), response(run, c1, 2) };
+        ResponseRow& bad = batch[2];
         if (defect == u"stored") {
             bad.caseRow = c0;
             bad.repeat = 0;
@@ -1834,12 +1833,12 @@ private slots:
         STORE_LOCATION(location, backend);
         auto f = makeFixture(location);
         QVERIFY(f.store);
-        RunRecord other = f.run;
+        RunRow other = f.run;
         other.strategy = u"J"_s;
         other = f.store->createRun(other).value();
         const qint64 c0 = f.cases.at(0).row;
         const qint64 c1 = f.cases.at(1).row;
-        ResponseRecord error = response(f.run.id, c1, 0, QString());
+        ResponseRow error = response(f.run.id, c1, 0, QString());
         error.errorKind = u"timeout"_s;
         QVERIFY(f.store->appendResponses({ response(f.run.id, c0, 0), error, response(f.run.id, c0, 2) }).ok());
         QVERIFY(f.store->appendResponses({ response(other.id, c1, 1) }).ok());
@@ -2008,14 +2007,14 @@ private slots:
         {
             ResponseWriter writer(*f.store, 500, std::chrono::hours(1));
             for (int i = 0; i < total; ++i) {
-                ResponseRecord r = response(f.run.id, f.cases.at(i % 3).row, i / 3, u"answer %1"_s.arg(i));
+                ResponseRow r = response(f.run.id, f.cases.at(i % 3).row, i / 3, u"answer %1"_s.arg(i));
                 r.tokensIn = i;
                 QVERIFY(writer.append(r));
             }
         }
         const qint64 writeMs = clock.restart();
         qint64 sum = 0;
-        const auto visited = f.store->forEachResponse(f.run.id, [&sum](const ResponseRecord& r) {
+        const auto visited = f.store->forEachResponse(f.run.id, [&sum](const ResponseRow& r) {
             sum += *r.tokensIn;
             return true;
         });
@@ -2037,7 +2036,7 @@ private slots:
         STORE_LOCATION(location, backend);
         auto ann = ResultStore::open(location);
         QVERIFY(ann);
-        const SuiteRecord suite = ann->importSuite(sampleSuite())->suite;
+        const SuiteRow suite = ann->importSuite(sampleSuite())->suite;
         const qint64 caseRow = ann->cases(suite.row)->at(0).row;
         auto bob = ResultStore::open(location);
         QVERIFY(bob);
@@ -2299,7 +2298,7 @@ private slots:
                              ->appendResponses({ response(f.run.id, f.cases.at(0).row, 0),
                                  response(f.run.id, f.cases.at(0).row, 1), response(f.run.id, f.cases.at(1).row, 0) })
                              .value();
-        RunRecord other = f.run;
+        RunRow other = f.run;
         const qint64 otherRun = f.store->createRun(other)->id;
         const qint64 otherId = f.store->appendResponses({ response(otherRun, f.cases.at(0).row, 0) })->constFirst();
         // Bytes of any value, NUL and bytes that are no UTF-8 included.
@@ -2396,7 +2395,7 @@ private slots:
             auto f = makeFixture(path);
             QVERIFY(f.store);
             runId = f.run.id;
-            for (const CaseRecord& c : std::as_const(f.cases))
+            for (const CaseRow& c : std::as_const(f.cases))
                 caseRows << c.row;
         }
         constexpr int batch = 25;
@@ -2441,7 +2440,7 @@ private slots:
             QCOMPARE(stored % batch, 0);
             QVERIFY(stored >= previous);
             QSet<qint64> seen;
-            for (const ResponseRecord& r : responses) {
+            for (const ResponseRow& r : responses) {
                 const qint64 i = r.tokensIn.value_or(-1);
                 QVERIFY(i >= 0 && i < stored);
                 QVERIFY2(!seen.contains(i), "a response is stored twice");
@@ -2471,7 +2470,7 @@ private slots:
             auto f = makeFixture(path);
             QVERIFY(f.store);
             suiteRow = f.suite.row;
-            for (const CaseRecord& c : std::as_const(f.cases))
+            for (const CaseRow& c : std::as_const(f.cases))
                 caseRows << c.row;
         }
         QRandomGenerator rng(20261130);
@@ -2587,7 +2586,7 @@ private slots:
         QVERIFY2(store->checkIntegrity().ok(), qPrintable(store->checkIntegrity().errorMessage()));
         const auto responses = store->responses(runId).value();
         QCOMPARE(qint64(responses.size()), reported); // every commit, and nothing of the failed batch
-        for (const ResponseRecord& r : responses)
+        for (const ResponseRow& r : responses)
             QCOMPARE(r.rawText, u"response #%1"_s.arg(r.tokensIn.value_or(-1)));
         // Space again: the writer carries on where the committed responses end.
         QProcess again;

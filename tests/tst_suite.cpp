@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Suite loading and pre-flight: every problem located, all problems collected, nothing crashes.
-#include "suite/preflight.h"
+#include "preflight/preflight.h"
 #include "suite/suiteloader.h"
 #include "suitefixtures.h"
 

@@ -4,24 +4,24 @@
 // chart's error bars, the debounced filter field, the ETA text, and the About the Data dialog with
 // its note over simulated results. Expected rectangles and colours are worked out by hand in the
 // comments.
+#include "analysis/casedetail.h"
+#include "analysis/heatmapdata.h"
 #include "charts/colorscale.h"
 #include "charts/heatmaplayout.h"
 #include "charts/heatmapwidget.h"
 #include "charts/metricbarchart.h"
+#include "demo/demogoldmistakes.h"
 #include "export/chartexport.h"
-#include "models/heatmapdata.h"
 #include "providers/pricetable.h"
-#include "run/demogoldmistakes.h"
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
+#include "suite/suitelocator.h"
 #include "uitestdata.h"
 #include "widgets/activityindicator.h"
 #include "widgets/diffview.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/simulateddatadialog.h"
 #include "widgets/simulateddatanote.h"
-#include "workspace/casedetail.h"
 #include "workspace/workspace.h"
 
 #include <QBarCategoryAxis>
@@ -175,9 +175,9 @@ private Q_SLOTS:
         {
             auto store = ResultStore::open(location, &error);
             QVERIFY2(store, qPrintable(error));
-            const SuiteRecord suite = store->suites()->constFirst();
-            const RunRecord run = store->runs(suite.row)->constFirst();
-            const ResponseRecord response = store->responses(run.id)->constFirst();
+            const SuiteRow suite = store->suites()->constFirst();
+            const RunRow run = store->runs(suite.row)->constFirst();
+            const ResponseRow response = store->responses(run.id)->constFirst();
             ref.suite = suite.id;
             ref.caseId = store->caseRecord(response.caseRow)->id;
             ref.runId = run.id;

@@ -145,7 +145,7 @@ public:
         , m_queue(queue)
     { }
 
-    bool run(const SuiteRecord& suite)
+    bool run(const SuiteRow& suite)
     {
         const auto cases = m_store.cases(suite.row);
         if (!cases)
@@ -166,7 +166,7 @@ public:
         FailureTally failures;
         SuitePreflight preflight { suite.row, suite.id, {} };
         QSet<QString> brokenSchemas;
-        for (const CaseRecord& c : cases.value()) {
+        for (const CaseRow& c : cases.value()) {
             const json& originalGold = original->value(c.row).gold;
             const GoldRevision currentGold = current->value(c.row);
             const auto found = answers->find(c.row);
@@ -201,9 +201,8 @@ private:
     }
 
     /// Runs findCaseSuspects on `basis` (the current gold, or the original one for the Fixed pass).
-    void addSuspects(const SuiteRecord& suite, const CaseRecord& c, const GoldRevision& current,
-        const json& originalGold, const json& basis, const CaseAnswers& answers, bool fixedPass,
-        std::set<std::string>& listed)
+    void addSuspects(const SuiteRow& suite, const CaseRow& c, const GoldRevision& current, const json& originalGold,
+        const json& basis, const CaseAnswers& answers, bool fixedPass, std::set<std::string>& listed)
     {
         std::vector<CaseAnswer> parsed;
         for (const auto& [model, answer] : answers) {
@@ -264,8 +263,8 @@ private:
         }
     }
 
-    void checkGold(const SuiteRecord& suite, const CaseRecord& c, const json& gold, Problems& problems,
-        QSet<QString>& brokenSchemas)
+    void checkGold(
+        const SuiteRow& suite, const CaseRow& c, const json& gold, Problems& problems, QSet<QString>& brokenSchemas)
     {
         const QString file = u"cases.jsonl"_s;
         const int line = c.ordinal + 1;
@@ -291,7 +290,7 @@ private:
                 u"case %1: gold does not match its schema: %2"_s.arg(c.id, QString::fromStdString(e.message)) });
     }
 
-    void flagUniformFailures(const SuiteRecord& suite, const FailureTally& failures)
+    void flagUniformFailures(const SuiteRow& suite, const FailureTally& failures)
     {
         std::vector<CategoryFailureRate> rates;
         for (const auto& [key, counts] : failures)
@@ -332,7 +331,7 @@ AuditQueue buildAuditQueue(ResultStore& store, const AuditOptions& options)
         return queue;
     }
     SuiteAuditor auditor(store, options, triage.value(), queue);
-    for (const SuiteRecord& suite : suites.value()) {
+    for (const SuiteRow& suite : suites.value()) {
         if (options.suiteRow > 0 && suite.row != options.suiteRow)
             continue;
         if (cancelled())

@@ -81,7 +81,7 @@ std::vector<GoldLeafChange> goldLeafChanges(const json& before, const json& afte
 }
 
 QString goldChangelogMarkdown(
-    const SuiteRecord& suite, const QString& exportedVersion, const std::vector<CaseGoldHistory>& history)
+    const SuiteRow& suite, const QString& exportedVersion, const std::vector<CaseGoldHistory>& history)
 {
     int revisions = 0;
     int cases = 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,13 +29,13 @@ std::vector<GoldLeafChange> goldLeafChanges(const nlohmann::json& before, const 
 /// A case and every gold revision it has, oldest first (revision 0 included).
 struct CaseGoldHistory
 {
-    CaseRecord record;
+    CaseRow record;
     QList<GoldRevision> revisions;
 };
 
 /// CHANGELOG.md of an exported suite: one section per revised case (in suite order), one entry per revision
 /// after 0 with its time (UTC), author, reason and the changed paths before → after.
 QString goldChangelogMarkdown(
-    const SuiteRecord& suite, const QString& exportedVersion, const std::vector<CaseGoldHistory>& history);
+    const SuiteRow& suite, const QString& exportedVersion, const std::vector<CaseGoldHistory>& history);
 
 } // namespace structscope

@@ -44,7 +44,7 @@ GoldEditOutcome fromStore(GoldEditResult result)
 } // namespace
 
 std::vector<SchemaError> validateStoredGold(
-    const json& manifest, const CaseRecord& c, const json& gold, bool* schemaBroken)
+    const json& manifest, const CaseRow& c, const json& gold, bool* schemaBroken)
 {
     if (schemaBroken)
         *schemaBroken = false;

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "schema/schemavalidator.h"
-#include "store/records.h"
+#include "store/rows.h"
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +62,7 @@ struct GoldEditOutcome
 /// Checks a gold document against the schema of a stored case (see storedCaseSchema); empty means valid
 /// or no schema declared. A schema that is missing or does not compile is reported with pointer "".
 std::vector<SchemaError> validateStoredGold(
-    const nlohmann::json& manifest, const CaseRecord& c, const nlohmann::json& gold, bool* schemaBroken = nullptr);
+    const nlohmann::json& manifest, const CaseRow& c, const nlohmann::json& gold, bool* schemaBroken = nullptr);
 
 /// Validates the new gold against the case's schema, then stores it with ResultStore::addGoldRevision.
 GoldEditOutcome applyGoldEdit(ResultStore& store, const GoldEdit& edit);

@@ -3,8 +3,8 @@
 
 #include "audit/goldchangelog.h"
 #include "audit/suiterebuild.h"
+#include "preflight/preflight.h"
 #include "store/resultstore.h"
-#include "suite/preflight.h"
 #include "suite/suiteloader.h"
 
 #include <QDir>
@@ -34,13 +34,13 @@ QString writeFile(const QDir& dir, const QString& relative, const QByteArray& by
 
 } // namespace
 
-StoreResult<SuiteRecord> findStoredSuite(ResultStore& store, const QString& idOrRow)
+StoreResult<SuiteRow> findStoredSuite(ResultStore& store, const QString& idOrRow)
 {
     const auto suites = store.suites();
     if (!suites)
         return suites.error();
-    QList<SuiteRecord> matches;
-    for (const SuiteRecord& s : suites.value()) {
+    QList<SuiteRow> matches;
+    for (const SuiteRow& s : suites.value()) {
         if (s.id == idOrRow)
             matches << s;
     }
@@ -48,7 +48,7 @@ StoreResult<SuiteRecord> findStoredSuite(ResultStore& store, const QString& idOr
         return matches.constFirst();
     if (matches.size() > 1) {
         QStringList rows;
-        for (const SuiteRecord& s : std::as_const(matches))
+        for (const SuiteRow& s : std::as_const(matches))
             rows << u"%1 (version %2)"_s.arg(QString::number(s.row), s.version);
         return StoreError { StoreErrorKind::InvalidArgument,
             u"suite \"%1\" is stored %2 times, as rows %3: name one by its row"_s.arg(
@@ -57,7 +57,7 @@ StoreResult<SuiteRecord> findStoredSuite(ResultStore& store, const QString& idOr
     bool isRow = false;
     const qint64 row = idOrRow.toLongLong(&isRow);
     if (isRow) {
-        for (const SuiteRecord& s : suites.value()) {
+        for (const SuiteRow& s : suites.value()) {
             if (s.row == row)
                 return s;
         }
@@ -100,7 +100,7 @@ GoldExportResult exportCorrectedSuite(
         return result;
     }
     std::vector<CaseGoldHistory> history;
-    for (const CaseRecord& c : cases.value()) {
+    for (const CaseRow& c : cases.value()) {
         const int revision = gold->value(c.row).revision;
         if (revision == 0)
             continue;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 #include "suite/problem.h"
 
@@ -34,7 +34,7 @@ struct GoldExportResult
 };
 
 /// The stored suite named by `idOrRow`: a suite id (refused when several stored suites have it), else a row.
-StoreResult<SuiteRecord> findStoredSuite(ResultStore& store, const QString& idOrRow);
+StoreResult<SuiteRow> findStoredSuite(ResultStore& store, const QString& idOrRow);
 
 /// Writes a stored suite with its current gold as a suite folder: suite.json (the stored manifest without the
 /// store-only keys; when the gold was revised, the version of correctedSuiteVersion() and a "gold_corrections"

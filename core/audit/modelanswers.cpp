@@ -13,7 +13,7 @@ namespace structscope {
 namespace {
 
 /// The parsed candidate of a response, as the scorer would see it.
-std::optional<json> parseAnswer(const ResponseRecord& response, bool sobEncoded)
+std::optional<json> parseAnswer(const ResponseRow& response, bool sobEncoded)
 {
     const QByteArray raw = response.rawText.toUtf8();
     const std::string_view text(raw.constData(), std::size_t(raw.size()));
@@ -33,14 +33,14 @@ std::optional<json> parseAnswer(const ResponseRecord& response, bool sobEncoded)
 
 } // namespace
 
-QString runModelLabel(const RunRecord& run)
+QString runModelLabel(const RunRow& run)
 {
     if (run.modelSpec.startsWith(QLatin1String("import:")))
         return run.modelSpec.mid(7);
     return run.modelSpec;
 }
 
-bool preferResponse(const ResponseRecord& candidate, const ResponseRecord& current)
+bool preferResponse(const ResponseRow& candidate, const ResponseRow& current)
 {
     const bool candidateOk = candidate.errorKind.isEmpty();
     const bool currentOk = current.errorKind.isEmpty();
@@ -56,11 +56,11 @@ StoreResult<SuiteAnswers> collectModelAnswers(ResultStore& store, qint64 suiteRo
         return runs.error();
     SuiteAnswers answers;
     // Oldest run first: a later run's parsed answer replaces an earlier one, never the other way round.
-    for (const RunRecord& run : std::as_const(runs.value())) {
+    for (const RunRow& run : std::as_const(runs.value())) {
         if (cancel && cancel->load())
             break;
-        QHash<qint64, ResponseRecord> chosen;
-        const auto visited = store.forEachResponse(run.id, [&](const ResponseRecord& response) {
+        QHash<qint64, ResponseRow> chosen;
+        const auto visited = store.forEachResponse(run.id, [&](const ResponseRow& response) {
             if (response.repeat != 0)
                 return true;
             auto it = chosen.find(response.caseRow);
@@ -77,7 +77,7 @@ StoreResult<SuiteAnswers> collectModelAnswers(ResultStore& store, qint64 suiteRo
         const bool sob = format != run.settings.end() && *format == "sob";
         const QString model = runModelLabel(run);
         for (auto it = chosen.cbegin(); it != chosen.cend(); ++it) {
-            const ResponseRecord& response = it.value();
+            const ResponseRow& response = it.value();
             if (!response.errorKind.isEmpty())
                 continue;
             ModelCaseAnswer answer;

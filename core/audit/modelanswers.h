@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 
 #include <nlohmann/json.hpp>
@@ -30,11 +30,11 @@ struct ModelCaseAnswer
 using SuiteAnswers = std::unordered_map<qint64, std::map<QString, ModelCaseAnswer>>;
 
 /// The label evaluateStore groups a run's records by: the model spec, "import:" dropped.
-QString runModelLabel(const RunRecord& run);
+QString runModelLabel(const RunRow& run);
 
 /// Of two responses for one (run, case, repeat) slot (retries), the one that counts: the latest
 /// successful one, else the latest (ids grow with time).
-bool preferResponse(const ResponseRecord& candidate, const ResponseRecord& current);
+bool preferResponse(const ResponseRow& candidate, const ResponseRow& current);
 
 /// One answer per (case, model) for the gold-suspicion rule (docs/metrics.md §5). Within a run, the slot
 /// of repeat 0 counts (see preferResponse); an error response counts as no answer. The answer is the

@@ -6,7 +6,7 @@ using nlohmann::json;
 
 namespace structscope {
 
-StoredCaseSchema storedCaseSchema(const json& manifest, const CaseRecord& c)
+StoredCaseSchema storedCaseSchema(const json& manifest, const CaseRow& c)
 {
     StoredCaseSchema out;
     // As ScoringOptions::forManifest reads it (without parsing the contract rules for every case).

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "schema/schemavalidator.h"
-#include "store/records.h"
+#include "store/rows.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +22,6 @@ struct StoredCaseSchema
 };
 
 /// Resolves the schema of `c` in `manifest` (the stored suite.json). The result points into both arguments.
-StoredCaseSchema storedCaseSchema(const nlohmann::json& manifest, const CaseRecord& c);
+StoredCaseSchema storedCaseSchema(const nlohmann::json& manifest, const CaseRow& c);
 
 } // namespace structscope

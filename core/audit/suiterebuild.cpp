@@ -42,7 +42,7 @@ QString correctedSuiteVersion(const QString& version, int revisions)
     return version + (version.contains(u'+') ? u".gold."_s : u"+gold."_s) + QString::number(revisions);
 }
 
-std::string caseLine(const CaseRecord& c, const json& gold)
+std::string caseLine(const CaseRow& c, const json& gold)
 {
     std::string line = "{";
     appendMember(line, "id", c.id.toStdString());
@@ -68,7 +68,7 @@ std::string caseLine(const CaseRecord& c, const json& gold)
     return line;
 }
 
-RebuiltSuite rebuildSuiteFiles(const json& storedManifest, const QList<CaseRecord>& cases,
+RebuiltSuite rebuildSuiteFiles(const json& storedManifest, const QList<CaseRow>& cases,
     const QHash<qint64, GoldRevision>& gold, const json& manifestOverrides)
 {
     RebuiltSuite out;
@@ -105,7 +105,7 @@ RebuiltSuite rebuildSuiteFiles(const json& storedManifest, const QList<CaseRecor
         out.files[u"catalog.json"_s] = bytes(dumpJson(catalog, 2) + '\n');
 
     std::string lines;
-    for (const CaseRecord& c : cases) {
+    for (const CaseRow& c : cases) {
         lines += caseLine(c, gold.value(c.row).gold);
         lines += '\n';
     }

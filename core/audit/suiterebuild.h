@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "suite/suiteloader.h"
 
 #include <nlohmann/json.hpp>
@@ -22,7 +22,7 @@ QString correctedSuiteVersion(const QString& version, int revisions);
 
 /// One case as a cases.jsonl line, keys in the order docs/suite-authoring.md lists them: id, category, tier (when set),
 /// schema (name or inline object), input, question (when set), gold, then the case's further keys.
-std::string caseLine(const CaseRecord& c, const nlohmann::json& gold);
+std::string caseLine(const CaseRow& c, const nlohmann::json& gold);
 
 /// A stored suite turned back into its files.
 struct RebuiltSuite
@@ -34,7 +34,7 @@ struct RebuiltSuite
 /// Rebuilds the files of a stored suite: suite.json is the stored manifest without the keys only the store
 /// keeps ("schema_documents", "catalog"), with `manifestOverrides` merged over its top level; cases in their
 /// stored order with the gold given per case row (cases without an entry keep a null gold).
-RebuiltSuite rebuildSuiteFiles(const nlohmann::json& storedManifest, const QList<CaseRecord>& cases,
+RebuiltSuite rebuildSuiteFiles(const nlohmann::json& storedManifest, const QList<CaseRow>& cases,
     const QHash<qint64, GoldRevision>& gold, const nlohmann::json& manifestOverrides = nlohmann::json::object());
 
 } // namespace structscope

@@ -273,7 +273,7 @@ bool firstMention(const QString& path, QSet<QString>& seen, Problems& problems)
     return true;
 }
 
-bool flushResponses(ResultStore& store, QList<ResponseRecord>& batch, ImportSummary& summary)
+bool flushResponses(ResultStore& store, QList<ResponseRow>& batch, ImportSummary& summary)
 {
     if (batch.isEmpty())
         return true;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 #include "suite/problem.h"
 
@@ -42,7 +42,7 @@ struct ImportSummary
     qint64 skipped = 0; ///< well-formed lines refused (record conflicting with an earlier one, unknown case)
     qint64 askedWithOtherSchema = 0; ///< records asked with another schema than their case's (SOB's variants)
     Problems problems; ///< errors: refused lines, unreadable files; warnings: lines imported with a caveat
-    SuiteRecord suite; ///< row 0 when nothing was imported
+    SuiteRow suite; ///< row 0 when nothing was imported
     bool suiteCreated = false; ///< false when the store already held this exact suite
     QList<qint64> runIds; ///< runs created, in order of first appearance
     bool cancelled = false; ///< the progress callback asked to stop
@@ -122,7 +122,7 @@ Problem lineProblem(
 bool firstMention(const QString& path, QSet<QString>& seen, Problems& problems);
 
 /// Appends `batch` to the store and clears it; on failure records the error in `summary`.
-bool flushResponses(ResultStore& store, QList<ResponseRecord>& batch, ImportSummary& summary);
+bool flushResponses(ResultStore& store, QList<ResponseRow>& batch, ImportSummary& summary);
 
 /// Marks the runs of `summary` finished (or interrupted / cancelled when the import did not complete).
 void finishRuns(ResultStore& store, ImportSummary& summary);

@@ -189,7 +189,7 @@ public:
             [this] {
                 if (m_summary.records == 0 || !storeSuite() || !createRuns())
                     return;
-                QList<ResponseRecord> batch;
+                QList<ResponseRow> batch;
                 for (qsizetype i = 0; i < m_files.size() && m_summary.ok(); ++i)
                     write(i, batch);
                 if (m_summary.ok())
@@ -382,7 +382,7 @@ private:
             json sources = json::array();
             for (const qsizetype file : entry.files)
                 sources.push_back(QFileInfo(m_files.at(file)).fileName().toStdString());
-            RunRecord run;
+            RunRow run;
             run.suiteRow = m_summary.suite.row;
             run.modelSpec = entry.model;
             run.providerKind = u"import"_s;
@@ -402,7 +402,7 @@ private:
 
     // ---- pass 2: store the responses -------------------------------------------------------------
 
-    void write(qsizetype fileIndex, QList<ResponseRecord>& batch)
+    void write(qsizetype fileIndex, QList<ResponseRow>& batch)
     {
         const std::vector<AcceptedLine>& accepted = m_accepted[std::size_t(fileIndex)];
         if (accepted.empty())
@@ -464,11 +464,11 @@ private:
         m_summary.skipped += qint64(lines);
     }
 
-    ResponseRecord makeResponse(const json& value, const AcceptedLine& a) const
+    ResponseRow makeResponse(const json& value, const AcceptedLine& a) const
     {
         const RunEntry& run = m_runs[std::size_t(a.run)];
         const QString& caseId = m_suite.cases.at(a.caseIndex).id;
-        ResponseRecord r;
+        ResponseRow r;
         r.runId = m_summary.runIds.at(a.run);
         r.caseRow = m_caseRows[std::size_t(a.caseIndex)];
         r.repeat = a.repeat;

@@ -882,7 +882,7 @@ private:
     {
         const QString strategy = this->strategy();
         for (const RunEntry& entry : m_runs) {
-            RunRecord run;
+            RunRow run;
             run.suiteRow = m_summary.suite.row;
             run.modelSpec = u"import:"_s + entry.model;
             run.providerKind = u"import"_s;
@@ -905,12 +905,12 @@ private:
     {
         const qint64 readBytes = m_bytesBefore;
         const qsizetype batchSize = std::max(1, m_options.limits.batchSize);
-        QList<ResponseRecord> batch;
+        QList<ResponseRow> batch;
         batch.reserve(std::min<qsizetype>(batchSize, qsizetype(m_pending.size())));
         for (std::size_t i = 0; i < m_pending.size(); ++i) {
             PendingResponse& p = m_pending[i];
             const RunEntry& runEntry = m_runs[std::size_t(p.run)];
-            ResponseRecord r;
+            ResponseRow r;
             r.runId = m_summary.runIds.at(p.run);
             r.caseRow = m_caseRows[std::size_t(p.caseIndex)];
             r.repeat = p.repeat;

@@ -36,7 +36,7 @@
 // A later line for the same record id whose context, question or gold differs is a located problem and is
 // skipped, response included. A later line whose schema alone differs is a response asked with another schema (SOB
 // sends a variant of each schema to providers that refuse some keywords, e.g. `additionalProperties: false`): the
-// line's schema is stored once as an asked schema and the response names it (ResponseRecord::askedSchemaId), so
+// line's schema is stored once as an asked schema and the response names it (ResponseRow::askedSchemaId), so
 // validation and every schema-based metric use the schema that was sent, as SOB's evaluator does; the case keeps the
 // first line's schema and its gold.
 //
@@ -107,7 +107,7 @@ struct SobRecords
     std::vector<Run> runs; ///< in order of first appearance
     std::vector<Response> responses; ///< in the order of the lines
     /// The schemas responses were asked with where not their case's, each once (an import stores them as asked
-    /// schemas, ResponseRecord::askedSchemaId).
+    /// schemas, ResponseRow::askedSchemaId).
     std::vector<nlohmann::json> askedSchemas;
     QString strategy; ///< of every run
     nlohmann::json manifest; ///< the suite.json of the "sob" suite an import would store, schema documents included

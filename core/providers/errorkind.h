@@ -9,7 +9,7 @@
 namespace structscope {
 
 /// Why a model call produced no usable answer. The names are the strings stored in
-/// ResponseRecord::errorKind (empty for None).
+/// ResponseRow::errorKind (empty for None).
 enum class ErrorKind : std::uint8_t {
     None,
     Timeout, ///< "timeout": no connection, no data or no complete answer in time

@@ -14,7 +14,7 @@ namespace structscope {
 /// The kinds of model endpoint StructScope talks to.
 enum class ProviderKind { OpenAI, Ollama, Sim };
 
-/// "openai", "ollama", "sim" (the strings stored in RunRecord::providerKind).
+/// "openai", "ollama", "sim" (the strings stored in RunRow::providerKind).
 QString providerKindName(ProviderKind kind);
 /// Parses providerKindName(); nullopt for anything else.
 std::optional<ProviderKind> providerKindFromName(const QString& name);

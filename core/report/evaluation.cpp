@@ -2,13 +2,13 @@
 #include "report/evaluation.h"
 
 #include "report/schemaslots.h"
-#include "run/retrylineage.h"
 #include "scoring/grounding.h"
 #include "scoring/pyformat.h"
 #include "scoring/scorer.h"
 #include "scoring/verdictcodec.h"
 #include "stats/means.h"
 #include "store/resultstore.h"
+#include "store/retrylineage.h"
 #include "util/prefault.h"
 #include "util/sha256.h"
 #include "json/parseladder.h"
@@ -126,7 +126,7 @@ struct Job
 {
     const CaseFacts* facts = nullptr;
     const ScoringOptions* options = nullptr;
-    ResponseRecord response;
+    ResponseRow response;
     bool sobEncoded = false; ///< the raw text is the JSON encoding of SOB's candidate_response
     /// The record's place in the evaluation: its grouping facts are filled, the verdict and its cache key are set
     /// by scoring. A place, not an address: the records may grow while a run is read (never while it is scored).
@@ -138,7 +138,7 @@ struct Job
     /// Set on the job that made the record (and on whatever job replaces it before it ran): its grouping facts are
     /// filled from these, the case's and the response's before it is scored. A takeover's job leaves them as they are.
     const RunFacts* fillFrom = nullptr;
-    /// The schema the answer was asked with when it is not the case's (ResponseRecord::askedSchemaId): validation and
+    /// The schema the answer was asked with when it is not the case's (ResponseRow::askedSchemaId): validation and
     /// every schema-based check use it. Null: the case's.
     const SchemaSlots::CaseSchema* asked = nullptr;
 };
@@ -252,7 +252,7 @@ bool score(Job& job, ScoredRecord& record)
     return true;
 }
 
-QString providerLabel(const RunRecord& run)
+QString providerLabel(const RunRow& run)
 {
     // Imported runs are named "import:<model>"; show the model as the tool that produced it named it.
     if (run.modelSpec.startsWith(QLatin1String("import:")))
@@ -365,20 +365,20 @@ struct RecordFiller
 /// The runs of every suite, and (when counted) how many responses each holds: the work a pass reads.
 struct RunsToRead
 {
-    std::vector<QList<RunRecord>> runsBySuite; ///< in the order of the suites
+    std::vector<QList<RunRow>> runsBySuite; ///< in the order of the suites
     std::unordered_map<qint64, qint64> countOfRun; ///< run row → its responses (when counted)
     qint64 total = 0; ///< the responses of every run (when counted)
 };
 
 /// Reads the runs of `suites` into `out`, counting each run's responses when `count` is set (one indexed count
 /// each); the error, or "".
-QString runsToRead(ResultStore& store, const QList<SuiteRecord>& suites, bool count, RunsToRead& out)
+QString runsToRead(ResultStore& store, const QList<SuiteRow>& suites, bool count, RunsToRead& out)
 {
-    for (const SuiteRecord& suite : suites) {
+    for (const SuiteRow& suite : suites) {
         auto runs = store.runs(suite.row);
         if (!runs)
             return runs.errorMessage();
-        for (const RunRecord& run : runs.value()) {
+        for (const RunRow& run : runs.value()) {
             if (!count)
                 break;
             const auto responses = store.responseCount(run.id);
@@ -404,7 +404,7 @@ struct SuiteCases
 
 /// Fills `out` for a suite whose manifest is `manifest`: a CaseFacts per case (of `onlyCases` when given) with its
 /// gold revision from `gold` and its schema; and a slot for each schema responses were asked with.
-void fillSuiteCases(SuiteCases& out, const json& manifest, QList<CaseRecord>& cases,
+void fillSuiteCases(SuiteCases& out, const json& manifest, QList<CaseRow>& cases,
     std::vector<ResultStore::GoldText>& gold, const std::map<qint64, json>& askedSchemas,
     const QList<qint64>* onlyCases)
 {
@@ -420,7 +420,7 @@ void fillSuiteCases(SuiteCases& out, const json& manifest, QList<CaseRecord>& ca
         documents = &*it;
     const std::string defaultSchema = manifest.value("default_schema", std::string());
     out.facts.reserve(cases.size());
-    for (CaseRecord& c : cases) {
+    for (CaseRow& c : cases) {
         if (onlyCases && !onlyCases->contains(c.row))
             continue;
         CaseFacts& f = out.facts[c.row];
@@ -505,17 +505,17 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     }
     qint64 total = toRead.total;
     std::unordered_map<qint64, qint64>& countOfRun = toRead.countOfRun;
-    const std::vector<QList<RunRecord>>& runsBySuite = toRead.runsBySuite;
+    const std::vector<QList<RunRow>>& runsBySuite = toRead.runsBySuite;
     // The responses of only some cases are read at once, in one query over the case index, and then handed out
     // run by run (a query per run cost more than the reading: ~0.3 ms each, a hundred runs after a gold edit). Their
     // jobs are scored together once every run has had its turn, not run by run on a helper thread: a hundred runs of
     // five answers each waited for the thread and the pool more than they scored.
-    std::unordered_map<qint64, std::vector<ResponseRecord>> responsesOfCases;
+    std::unordered_map<qint64, std::vector<ResponseRow>> responsesOfCases;
     const bool allAtOnce = onlyCases != nullptr;
     if (onlyCases && !onlyCases->isEmpty()) {
         const auto read = store.forEachResponseOfCases(
             *onlyCases,
-            [&responsesOfCases, &total](const ResponseRecord& response) {
+            [&responsesOfCases, &total](const ResponseRow& response) {
                 responsesOfCases[response.runId].push_back(response);
                 ++total;
                 return true;
@@ -551,7 +551,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
     };
 
     for (std::size_t suiteIndex = 0; suiteIndex < std::size_t(suites->size()); ++suiteIndex) {
-        const SuiteRecord& suite = suites->at(qsizetype(suiteIndex));
+        const SuiteRow& suite = suites->at(qsizetype(suiteIndex));
         const json& manifest = suite.manifest;
         static const json noCatalog;
         const auto catalog = manifest.find("catalog");
@@ -576,7 +576,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         // A response that names an asked schema the store does not hold (response id, schema row).
         std::optional<std::pair<qint64, qint64>> askedMissing;
 
-        const QList<RunRecord>& runs = runsBySuite[suiteIndex];
+        const QList<RunRow>& runs = runsBySuite[suiteIndex];
         // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
         // repeat) of such a family of runs counts once, under the first run: its latest successful answer,
         // else its latest failure (retryRoots names each run's first run, as the runner links them). A later
@@ -609,7 +609,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             return finished;
         };
         bool stopped = false;
-        for (const RunRecord& run : runs) {
+        for (const RunRow& run : runs) {
             const bool sob = run.settings.value("import_format", std::string()) == "sob";
             const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run),
                 run.strategy, QString::fromStdString(run.settings.value("modality", std::string("text"))),
@@ -637,7 +637,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             // The last answer needsText() looked up, for the visit of the same row that follows.
             qint64 lookedUp = -1;
             const KeptVerdict* lookedUpKept = nullptr;
-            const auto takeKept = [&](const ResponseRecord& response, qint64 goldRow) {
+            const auto takeKept = [&](const ResponseRow& response, qint64 goldRow) {
                 const KeptVerdict* found = response.id == lookedUp ? lookedUpKept
                     : kept.verdicts.empty()                        ? nullptr
                                                                    : findKept(kept.verdicts, response.id, goldRow);
@@ -664,7 +664,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
                 lookedUpKept = found;
                 return found == nullptr;
             };
-            const auto visit = [&](const ResponseRecord& response) {
+            const auto visit = [&](const ResponseRow& response) {
                 const auto fact = facts.constFind(response.caseRow);
                 if (fact == facts.cend())
                     return true;
@@ -734,7 +734,7 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             StoreResult<qint64> visited = qint64(0);
             if (onlyCases) {
                 if (const auto held = responsesOfCases.find(run.id); held != responsesOfCases.end()) {
-                    for (const ResponseRecord& response : held->second) {
+                    for (const ResponseRow& response : held->second) {
                         if (!visit(response))
                             break;
                     }

@@ -45,7 +45,7 @@ struct ScoredRecord
     bool errored() const { return error != ErrorKind::None; }
 };
 
-/// The ScoredRecord::error of a response whose error kind is stored as `name` (ResponseRecord::errorKind): the kind
+/// The ScoredRecord::error of a response whose error kind is stored as `name` (ResponseRow::errorKind): the kind
 /// when it is a transport or provider failure, else None.
 inline ErrorKind transportErrorOf(const QString& name)
 {

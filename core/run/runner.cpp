@@ -29,7 +29,7 @@ Runner::Runner(ResultStore& store, QObject* parent)
     , m_random(QRandomGenerator::securelySeeded())
 {
     qRegisterMetaType<RunnerProgress>();
-    qRegisterMetaType<ResponseRecord>();
+    qRegisterMetaType<ResponseRow>();
     m_progressTimer.setSingleShot(true);
     m_progressTimer.setInterval(100);
     connect(&m_progressTimer, &QTimer::timeout, this, [this] { emit progressChanged(progress()); });
@@ -173,7 +173,7 @@ bool Runner::answerFromCache(const Slot& slot, const QString& hash)
     if (!earlier || !earlier->has_value())
         return false;
     Job& job = m_jobs[std::size_t(slot.job)];
-    ResponseRecord record = *earlier.value();
+    ResponseRow record = *earlier.value();
     record.id = 0;
     record.runId = job.run.id;
     record.caseRow = m_caseRows.value(m_suite->cases.at(slot.caseIndex).id);
@@ -268,7 +268,7 @@ void Runner::storeAnswer(const Slot& slot, const QString& hash, const HttpOutcom
 {
     Job& job = m_jobs[std::size_t(slot.job)];
     const ProviderReply& reply = outcome.reply;
-    ResponseRecord record;
+    ResponseRow record;
     record.runId = job.run.id;
     record.caseRow = m_caseRows.value(m_suite->cases.at(slot.caseIndex).id);
     record.repeat = slot.repeat;
@@ -421,9 +421,9 @@ void Runner::scheduleProgress()
         m_progressTimer.start();
 }
 
-QList<RunRecord> Runner::runs() const
+QList<RunRow> Runner::runs() const
 {
-    QList<RunRecord> out;
+    QList<RunRow> out;
     for (const Job& job : m_jobs)
         out.append(job.run);
     return out;

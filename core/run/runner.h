@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "net/httpcall.h"
 #include "providers/modelspec.h"
 #include "providers/pricetable.h"
 #include "providers/promptbuilder.h"
 #include "providers/strategy.h"
-#include "run/httpcall.h"
 #include "run/retrypolicy.h"
 #include "run/runplan.h"
 #include "run/runprogress.h"
 #include "run/runsetup.h"
-#include "store/records.h"
+#include "store/rows.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -76,7 +76,7 @@ public:
     bool isActive() const { return m_active; }
     bool isPaused() const { return m_paused; }
     /// The runs of the current (or last) session, as stored when it started.
-    QList<RunRecord> runs() const;
+    QList<RunRow> runs() const;
     /// The runs of the session that were stored before it: continued by start() (RunPlan::continueUnfinished).
     QList<qint64> continuedRuns() const { return m_continued; }
     RunnerProgress progress() const;
@@ -87,7 +87,7 @@ signals:
     /// Throttled to about ten per second, plus one when the session ends.
     void progressChanged(const structscope::RunnerProgress& progress);
     /// An answer was handed to the store (it is committed with its batch).
-    void responseReceived(const structscope::ResponseRecord& response);
+    void responseReceived(const structscope::ResponseRow& response);
     /// Something the user should know that does not stop the run (missing API key, a failed batch).
     void warning(const QString& message);
     /// The session ended: Finished, Cancelled or Interrupted. Everything received is stored.
@@ -110,7 +110,7 @@ private:
     };
     struct Job
     {
-        RunRecord run;
+        RunRow run;
         ModelSpec spec;
         Strategy strategy = Strategy::P;
         const SimProfile* profile = nullptr;
@@ -140,7 +140,7 @@ private:
     bool lockRun(qint64 runId, QString* holder);
     int modelIndex(const ModelSpec& spec);
     /// A job sending `run` with `spec` under `strategy`, its simulated profile looked up.
-    static Job jobFor(RunRecord run, const ModelSpec& spec, Strategy strategy);
+    static Job jobFor(RunRow run, const ModelSpec& spec, Strategy strategy);
     void addJob(
         Job job, const QHash<QString, qint64>& caseRows, const QSet<ResponseKey>& skip, const QSet<ResponseKey>* only);
     void launch();

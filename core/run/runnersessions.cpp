@@ -29,7 +29,7 @@ bool fail(QString* error, const QString& message)
 /// (specForRun()) and its strategy.
 struct StoredRun
 {
-    RunRecord run;
+    RunRow run;
     ModelSpec spec;
     Strategy strategy = Strategy::P;
 };
@@ -212,7 +212,7 @@ bool Runner::start(const RunPlan& plan, QString* error)
         const ModelSpec& spec = plan.models.at(m);
         for (int s = 0; s < plan.strategies.size(); ++s) {
             const Strategy strategy = plan.strategies.at(s);
-            RunRecord run;
+            RunRow run;
             QSet<ResponseKey> answered;
             const PlanRunMatch* const match
                 = continuing ? &matches.at(qsizetype(m) * plan.strategies.size() + s) : nullptr;
@@ -226,8 +226,8 @@ bool Runner::start(const RunPlan& plan, QString* error)
                 answered = keys.value();
                 m_continued.append(run.id);
             } else {
-                const auto created = m_store.createRun(makeRunRecord(
-                    m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
+                const auto created = m_store.createRun(
+                    makeRunRow(m_stored, *plan.suite, spec, strategy, plan.repeats, runSettings(spec, plan.options)));
                 if (!created)
                     return fail(error, created.errorMessage());
                 run = created.value();
@@ -244,7 +244,7 @@ bool Runner::start(const RunPlan& plan, QString* error)
     return true;
 }
 
-Runner::Job Runner::jobFor(RunRecord run, const ModelSpec& spec, Strategy strategy)
+Runner::Job Runner::jobFor(RunRow run, const ModelSpec& spec, Strategy strategy)
 {
     Job job;
     job.run = std::move(run);
@@ -289,7 +289,7 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
         if (!fixed)
             return fail(error, fixed.errorMessage());
         QSet<ResponseKey> errored;
-        const auto visited = m_store.forEachResponse(runId, [&](const ResponseRecord& r) {
+        const auto visited = m_store.forEachResponse(runId, [&](const ResponseRow& r) {
             if (!r.errorKind.isEmpty() && (plan.errorKinds.isEmpty() || plan.errorKinds.contains(r.errorKind))
                 && !fixed->contains({ r.caseRow, r.repeat }))
                 errored.insert({ r.caseRow, r.repeat });
@@ -302,7 +302,7 @@ bool Runner::retryErrors(const RetryPlan& plan, QString* error)
         auto settings = runSettings(stored->spec, plan.options);
         settings["retry_of"] = runId;
         const auto created = m_store.createRun(
-            makeRunRecord(m_stored, *plan.suite, stored->spec, stored->strategy, stored->run.repeats, settings));
+            makeRunRow(m_stored, *plan.suite, stored->spec, stored->strategy, stored->run.repeats, settings));
         if (!created)
             return fail(error, created.errorMessage());
         (void)lockRun(created->id, nullptr);

@@ -37,7 +37,7 @@ struct RunnerProgress
     qint64 retries = 0;
     qint64 cached = 0;
     int inFlight = 0; ///< requests sent and not yet answered (a paused runner still waits for these)
-    QMap<QString, qint64> errorsByKind; ///< stored error answers by ResponseRecord::errorKind
+    QMap<QString, qint64> errorsByKind; ///< stored error answers by ResponseRow::errorKind
     QMap<QString, qint64> retriesByKind;
     double elapsedSeconds = 0;
     std::optional<double> etaSeconds; ///< unknown until something was answered

@@ -22,7 +22,7 @@ bool isEnvReference(const QString& value)
 }
 
 // The spec as the store describes it, its `$VAR` headers included.
-std::optional<ModelSpec> storedSpec(const RunRecord& run, QString* error)
+std::optional<ModelSpec> storedSpec(const RunRow& run, QString* error)
 {
     QString problem;
     auto spec = parseModelSpec(run.modelSpec, &problem);
@@ -63,7 +63,7 @@ StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite
         return cases.error();
     StoredSuite stored;
     stored.suiteRow = imported->suite.row;
-    for (const CaseRecord& c : cases.value())
+    for (const CaseRow& c : cases.value())
         stored.caseRows.insert(c.id, c.row);
     for (const SuiteCase& c : suite.cases) {
         if (!stored.caseRows.contains(c.id))
@@ -101,10 +101,10 @@ json runSettings(const ModelSpec& spec, const RunnerOptions& options)
     return withoutSecrets(settings);
 }
 
-RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy,
-    int repeats, const json& settings)
+RunRow makeRunRow(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy, int repeats,
+    const json& settings)
 {
-    RunRecord run;
+    RunRow run;
     run.suiteRow = stored.suiteRow;
     run.modelSpec = formatModelSpec(spec, SpecText::Stored);
     run.providerKind = providerKindName(spec.kind);
@@ -117,7 +117,7 @@ RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const Mod
 }
 
 std::optional<ModelSpec> specForRun(
-    const RunRecord& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error)
+    const RunRow& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error)
 {
     auto spec = storedSpec(run, error);
     if (!spec)
@@ -136,10 +136,10 @@ std::optional<ModelSpec> specForRun(
     return spec;
 }
 
-QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, const QList<ModelSpec>& overrides)
+QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRow>& runs, const QList<ModelSpec>& overrides)
 {
     QList<StoredEndpoint> out;
-    for (const RunRecord& run : runs) {
+    for (const RunRow& run : runs) {
         const auto spec = storedSpec(run, nullptr);
         if (!spec || overrideFor(*spec, overrides))
             continue;
@@ -167,7 +167,7 @@ StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredS
             match.model = m;
             match.strategy = s;
             const QString strategy = strategyName(plan.strategies.at(s));
-            for (const RunRecord& run : runs.value()) {
+            for (const RunRow& run : runs.value()) {
                 if (run.modelSpec != specText || run.strategy != strategy || run.repeats != plan.repeats
                     || run.suiteHash != suiteHash || run.settings.contains("retry_of"))
                     continue;
@@ -187,7 +187,7 @@ StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredS
     return matches;
 }
 
-StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRecord& run)
+StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRow& run)
 {
     const auto runs = store.runs(run.suiteRow);
     if (!runs)
@@ -197,7 +197,7 @@ StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const
     bool grew = true;
     while (grew) {
         grew = false;
-        for (const RunRecord& r : runs.value()) {
+        for (const RunRow& r : runs.value()) {
             const auto parent = r.settings.find("retry_of");
             if (parent != r.settings.end() && parent->is_number_integer() && family.contains(parent->get<qint64>())
                 && !family.contains(r.id)) {
@@ -210,7 +210,7 @@ StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const
     for (const qint64 id : std::as_const(family)) {
         if (id == run.id)
             continue;
-        const auto visited = store.forEachResponse(id, [&](const ResponseRecord& r) {
+        const auto visited = store.forEachResponse(id, [&](const ResponseRow& r) {
             if (r.errorKind.isEmpty())
                 keys.insert({ r.caseRow, r.repeat });
             return true;

@@ -4,7 +4,7 @@
 #include "providers/modelspec.h"
 #include "providers/strategy.h"
 #include "run/runplan.h"
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 
 #include <nlohmann/json.hpp>
@@ -36,8 +36,8 @@ StoreResult<StoredSuite> storeSuiteForRun(ResultStore& store, const Suite& suite
 nlohmann::json runSettings(const ModelSpec& spec, const RunnerOptions& options);
 
 /// The run record for one model × strategy of a suite.
-RunRecord makeRunRecord(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy,
-    int repeats, const nlohmann::json& settings);
+RunRow makeRunRow(const StoredSuite& stored, const Suite& suite, const ModelSpec& spec, Strategy strategy, int repeats,
+    const nlohmann::json& settings);
 
 /// What a spec rebuilt from a store would read from the user's environment, and where it would send it.
 struct StoredEndpoint
@@ -54,18 +54,18 @@ struct StoredEndpoint
 /// variable, `$VAR` headers) is used only when `trustStore` says so; otherwise nullopt, and `error` names
 /// the origin, the variables and how to confirm them.
 std::optional<ModelSpec> specForRun(
-    const RunRecord& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error);
+    const RunRow& run, const QList<ModelSpec>& overrides, bool trustStore, QString* error);
 
 /// The runs among `runs` whose stored spec would read environment variables with no spec in `overrides`
 /// for its endpoint: what specForRun() refuses without `trustStore`, for a person to confirm.
-QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRecord>& runs, const QList<ModelSpec>& overrides);
+QList<StoredEndpoint> untrustedStoredEndpoints(const QList<RunRow>& runs, const QList<ModelSpec>& overrides);
 
 /// The latest stored run of one (model, strategy) of a plan, and how far it got.
 struct PlanRunMatch
 {
     int model = 0; ///< index into RunPlan::models
     int strategy = 0; ///< index into RunPlan::strategies
-    std::optional<RunRecord> latest; ///< none: the plan was never run for this pair
+    std::optional<RunRow> latest; ///< none: the plan was never run for this pair
     qint64 answered = 0; ///< (case, repeat) slots of `latest` with a stored answer, errors included
     qint64 total = 0; ///< slots of `latest`: cases × repeats
 
@@ -81,6 +81,6 @@ StoreResult<QList<PlanRunMatch>> matchPlanRuns(ResultStore& store, const StoredS
 
 /// The slots of a run that another run retried successfully (following settings.retry_of), so a
 /// second retry of the same run does not ask them again.
-StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRecord& run);
+StoreResult<QSet<ResponseKey>> keysRetriedSuccessfully(ResultStore& store, const RunRow& run);
 
 } // namespace structscope

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sim/simchat.h"
 
-#include "run/costestimate.h"
+#include "providers/costestimate.h"
 #include "sim/minimalinstance.h"
 #include "sim/simulator.h"
 #include "json/jsontext.h"

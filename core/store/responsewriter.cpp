@@ -40,7 +40,7 @@ public:
         return m_store != nullptr;
     }
 
-    void add(QList<ResponseRecord> batch)
+    void add(QList<ResponseRow> batch)
     {
         m_pending.append(std::move(batch));
         (void)commit();
@@ -63,14 +63,14 @@ public:
         return count;
     }
 
-    QList<ResponseRecord> take()
+    QList<ResponseRow> take()
     {
         m_retry.stop();
         return std::exchange(m_pending, {});
     }
 
     /// Reports nothing more (the writer is going away); returns what was never committed.
-    QList<ResponseRecord> detach()
+    QList<ResponseRow> detach()
     {
         committed = [](qsizetype) {};
         failed = [](const QString&) {};
@@ -79,7 +79,7 @@ public:
 
 private:
     std::unique_ptr<ResultStore> m_store; // opened, used and closed in this thread
-    QList<ResponseRecord> m_pending;
+    QList<ResponseRow> m_pending;
     QTimer m_retry { this };
 };
 
@@ -153,7 +153,7 @@ bool ResponseWriter::commitInOwnThread(QString* why)
     return true;
 }
 
-bool ResponseWriter::append(const ResponseRecord& response)
+bool ResponseWriter::append(const ResponseRow& response)
 {
     if (m_pending.isEmpty()) {
         m_oldest.start();
@@ -224,10 +224,10 @@ void ResponseWriter::onCommitted(qsizetype count)
     emit flushed(count, m_committed);
 }
 
-QList<ResponseRecord> ResponseWriter::takePending()
+QList<ResponseRow> ResponseWriter::takePending()
 {
     m_timer.stop();
-    QList<ResponseRecord> taken;
+    QList<ResponseRow> taken;
     if (m_own) {
         Committer* committer = m_own->committer;
         QMetaObject::invokeMethod(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 
 #include <QElapsedTimer>
@@ -43,7 +43,7 @@ public:
     /// Buffers one response and flushes if a trigger is reached. False when that flush failed (the
     /// responses stay buffered; see flushFailed). In the writer's own thread the commit happens later: a
     /// failure there is reported by flushFailed and the next flush().
-    bool append(const ResponseRecord& response);
+    bool append(const ResponseRow& response);
     /// Stores everything buffered (and waits for the writer's own thread to have committed everything handed
     /// to it); returns how many were stored by this call. On failure nothing of the failed transaction is
     /// stored and everything stays buffered, to retry or take back with takePending().
@@ -54,7 +54,7 @@ public:
     /// Responses stored through this writer so far.
     qint64 committedCount() const { return m_committed; }
     /// Removes and returns the responses not yet committed (e.g. to report them after a failed flush).
-    QList<ResponseRecord> takePending();
+    QList<ResponseRow> takePending();
 
 signals:
     /// A batch of `count` responses was committed; `committedTotal` counts all of this writer's.
@@ -74,7 +74,7 @@ private:
     ResultStore& m_store;
     int m_batchSize;
     std::chrono::milliseconds m_maxDelay;
-    QList<ResponseRecord> m_pending;
+    QList<ResponseRow> m_pending;
     QElapsedTimer m_oldest;
     QTimer m_timer;
     qint64 m_committed = 0;

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "store/goldbasis.h"
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/sqldialect.h"
 #include "store/storelocation.h"
 #include "store/storeresult.h"
@@ -41,7 +41,7 @@ struct GoldEditResult
 /// The outcome of ResultStore::importSuite.
 struct SuiteImportResult
 {
-    SuiteRecord suite;
+    SuiteRow suite;
     bool created = false; ///< false when this exact content (id, hash) was already stored
 };
 
@@ -137,7 +137,7 @@ public:
     /// Stores a suite with its cases and their gold as revision 0; a second import of the same (id,
     /// contentHash) returns the stored suite and changes nothing.
     StoreResult<SuiteImportResult> importSuite(const SuiteImport& suite);
-    StoreResult<QList<SuiteRecord>> suites();
+    StoreResult<QList<SuiteRow>> suites();
     /// A short text that changes whenever anything a report is computed from changes: the store's creation time
     /// and the newest row of suites, runs, responses and gold revisions (rows are only ever added to those; a
     /// run's later updates, its status, enter no report). Caches of derived results (the report cache) are keyed
@@ -146,14 +146,14 @@ public:
     /// Whether two content stamps differ at most in the newest gold revision: nothing but gold was added between
     /// them (so re-scoring the edited cases is enough).
     static bool stampsDifferOnlyInGold(const QString& before, const QString& after);
-    StoreResult<SuiteRecord> suite(qint64 suiteRow);
+    StoreResult<SuiteRow> suite(qint64 suiteRow);
     /// The cases of a suite in order; WithoutText skips their largest part (imported SOB contexts are KBs each).
-    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);
+    StoreResult<QList<CaseRow>> cases(qint64 suiteRow, CaseFields fields = CaseFields::All);
     /// Those of a suite's cases whose rows are among `caseRows` (at most kMaxCasesPerQuery), in order.
-    StoreResult<QList<CaseRecord>> cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows);
+    StoreResult<QList<CaseRow>> cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows);
     /// Case id → row of a suite's cases; reads two columns only (importers map every line through it).
     StoreResult<QHash<QString, qint64>> caseRows(qint64 suiteRow);
-    StoreResult<CaseRecord> caseRecord(qint64 caseRow);
+    StoreResult<CaseRow> caseRecord(qint64 caseRow);
     /// All revisions of a case's gold, oldest (revision 0) first.
     StoreResult<QList<GoldRevision>> goldRevisions(qint64 caseRow);
     /// The latest gold revision of a case.
@@ -191,41 +191,41 @@ public:
     // ---- runs and responses -------------------------------------------------------------------
     /// Stores a new run and returns it with id, startedAt and status set. Refuses settings that contain
     /// secret-looking keys or values (see secretkeys.h); strip them with withoutSecrets() first.
-    StoreResult<RunRecord> createRun(const RunRecord& run);
+    StoreResult<RunRow> createRun(const RunRow& run);
     StoreResult<void> updateRunStatus(qint64 runId, RunStatus status);
     /// Sets the final status and finishedAt (now when invalid).
     StoreResult<void> finishRun(qint64 runId, RunStatus status = RunStatus::Finished, const QDateTime& at = {});
-    StoreResult<RunRecord> run(qint64 runId);
+    StoreResult<RunRow> run(qint64 runId);
     /// All runs, oldest first (or only those of one suite when suiteRow > 0).
-    StoreResult<QList<RunRecord>> runs(qint64 suiteRow = 0);
+    StoreResult<QList<RunRow>> runs(qint64 suiteRow = 0);
 
     /// Appends a batch of responses in one transaction: all of them are stored, or none. Each
     /// (run, case, repeat) is stored at most once; a second one fails the batch. Returns the new ids.
-    StoreResult<QList<qint64>> appendResponses(const QList<ResponseRecord>& responses);
+    StoreResult<QList<qint64>> appendResponses(const QList<ResponseRow>& responses);
     /// The responses of a run, in the order they were stored.
-    StoreResult<QList<ResponseRecord>> responses(qint64 runId);
+    StoreResult<QList<ResponseRow>> responses(qint64 runId);
     /// Streams the responses of a run without holding them all; stop early by returning false.
     /// Returns how many were visited.
-    StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
+    StoreResult<qint64> forEachResponse(qint64 runId, const std::function<bool(const ResponseRow&)>& visit,
         ResponseFields fields = ResponseFields::All);
     /// forEachResponse() with ResponseFields::ForScoring, where the raw text of a response is read only when
     /// `needsText(response id, case row)` says so (else rawUtf8 stays empty): a pass that has a response's verdict
     /// kept does not read its answer. Only an SQLite store skips the reading; any other reads every text.
     /// `fewTexts`: most answers will not be needed (the store keeps most of the run's verdicts): the rows are read
     /// from an index that holds all but the answers, and each answer needed is looked up (sql::visitScoringResponses).
-    StoreResult<qint64> forEachResponseForScoring(qint64 runId, const std::function<bool(const ResponseRecord&)>& visit,
+    StoreResult<qint64> forEachResponseForScoring(qint64 runId, const std::function<bool(const ResponseRow&)>& visit,
         const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts = false);
     /// The responses of some cases (at most kMaxCasesPerQuery), of every run, in the order they were stored: one
     /// lookup in the case index per case, where forEachResponse() per run makes a query of each run.
     StoreResult<qint64> forEachResponseOfCases(const QList<qint64>& caseRows,
-        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All);
+        const std::function<bool(const ResponseRow&)>& visit, ResponseFields fields = ResponseFields::All);
     static constexpr qsizetype kMaxCasesPerQuery = 500;
     /// Responses of any run that were made with this request hash.
-    StoreResult<QList<ResponseRecord>> responsesByRequestHash(const QString& requestHash);
+    StoreResult<QList<ResponseRow>> responsesByRequestHash(const QString& requestHash);
     /// The newest answer without an error made with this request hash, if any: what the runner's request
     /// cache reuses. Asked before every request, so it is one indexed lookup through a statement
     /// prepared once per store, and the record is read only on a hit.
-    StoreResult<std::optional<ResponseRecord>> latestAnswerForRequest(const QString& requestHash);
+    StoreResult<std::optional<ResponseRow>> latestAnswerForRequest(const QString& requestHash);
     StoreResult<qint64> responseCount(qint64 runId);
     /// The (case, repeat) slots of a run that already have a stored response, errors included: the
     /// runner's resume asks only for the others.
@@ -236,7 +236,7 @@ public:
     /// read-only one from schema v5 on. Without it, every response was asked with its case's schema.
     bool hasAskedSchemas() const;
     /// Stores each document once (by the SHA-256 of its compact dump; 1 and 1.0 are two documents), in one
-    /// transaction: its row, for ResponseRecord::askedSchemaId, in the order given.
+    /// transaction: its row, for ResponseRow::askedSchemaId, in the order given.
     StoreResult<std::vector<qint64>> storeAskedSchemas(const std::vector<const nlohmann::json*>& documents);
     /// Every asked schema, by row: what a scoring pass validates the answers that name one against.
     StoreResult<std::map<qint64, nlohmann::json>> askedSchemas();
@@ -280,13 +280,13 @@ private:
     /// The original or current gold of the cases `cases` (a condition on case_id) selects, by case row.
     StoreResult<QHash<qint64, GoldRevision>> goldOfCases(
         const QString& cases, const QVariantList& values, GoldBasis choice);
-    StoreResult<QList<RunRecord>> readRuns(const QString& where, const QVariantList& values);
-    StoreResult<QList<ResponseRecord>> readResponses(const QString& where, const QVariantList& values);
+    StoreResult<QList<RunRow>> readRuns(const QString& where, const QVariantList& values);
+    StoreResult<QList<ResponseRow>> readResponses(const QString& where, const QVariantList& values);
     /// How visitResponses() gets the rows in id order: from the database (ORDER BY id), or read in the order of
     /// the index the database picks, held and sorted here — for small sets whose best index is not in id order.
     enum class ResponseOrder { ByDatabase, SortedHere };
     StoreResult<qint64> visitResponses(const QString& where, const QVariantList& values,
-        const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields = ResponseFields::All,
+        const std::function<bool(const ResponseRow&)>& visit, ResponseFields fields = ResponseFields::All,
         ResponseOrder order = ResponseOrder::ByDatabase, const std::function<bool(qint64, qint64)>* needsText = nullptr,
         bool textsApart = false);
 

@@ -30,9 +30,9 @@ StoreError corrupt(const QString& table, qint64 row, const QString& column)
         u"%1 row %2: column %3 %4"_s.arg(table, QString::number(row), column, sql::unreadableJson()) };
 }
 
-StoreResult<SuiteRecord> readSuite(const QSqlQuery& q)
+StoreResult<SuiteRow> readSuite(const QSqlQuery& q)
 {
-    SuiteRecord s;
+    SuiteRow s;
     s.row = q.value(0).toLongLong();
     s.id = q.value(1).toString();
     s.name = q.value(2).toString();
@@ -46,9 +46,9 @@ StoreResult<SuiteRecord> readSuite(const QSqlQuery& q)
     return s;
 }
 
-StoreResult<CaseRecord> readCase(const QSqlQuery& q)
+StoreResult<CaseRow> readCase(const QSqlQuery& q)
 {
-    CaseRecord c;
+    CaseRow c;
     c.row = q.value(0).toLongLong();
     c.suiteRow = q.value(1).toLongLong();
     c.ordinal = q.value(2).toInt();
@@ -177,7 +177,7 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
         return r.error();
 
     {
-        auto existing = readAll<SuiteRecord>(db(),
+        auto existing = readAll<SuiteRow>(db(),
             u"SELECT %1 FROM suites WHERE suite_key = ? AND content_hash = ?"_s.arg(kSuiteColumns),
             { suite.id, suite.contentHash }, u"cannot look up suite %1"_s.arg(suite.id), readSuite);
         if (!existing)
@@ -186,7 +186,7 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
             return SuiteImportResult { existing->constFirst(), false };
     }
 
-    SuiteRecord record;
+    SuiteRow record;
     record.id = suite.id;
     record.name = suite.name;
     record.version = suite.version;
@@ -254,15 +254,15 @@ StoreResult<SuiteImportResult> ResultStore::importSuite(const SuiteImport& suite
     return SuiteImportResult { record, true };
 }
 
-StoreResult<QList<SuiteRecord>> ResultStore::suites()
+StoreResult<QList<SuiteRow>> ResultStore::suites()
 {
-    return readAll<SuiteRecord>(
+    return readAll<SuiteRow>(
         db(), u"SELECT %1 FROM suites ORDER BY id"_s.arg(kSuiteColumns), {}, u"cannot list suites"_s, readSuite);
 }
 
-StoreResult<SuiteRecord> ResultStore::suite(qint64 suiteRow)
+StoreResult<SuiteRow> ResultStore::suite(qint64 suiteRow)
 {
-    auto found = readAll<SuiteRecord>(db(), u"SELECT %1 FROM suites WHERE id = ?"_s.arg(kSuiteColumns), { suiteRow },
+    auto found = readAll<SuiteRow>(db(), u"SELECT %1 FROM suites WHERE id = ?"_s.arg(kSuiteColumns), { suiteRow },
         u"cannot read suite %1"_s.arg(suiteRow), readSuite);
     if (!found)
         return found.error();
@@ -271,14 +271,14 @@ StoreResult<SuiteRecord> ResultStore::suite(qint64 suiteRow)
     return found->constFirst();
 }
 
-StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fields)
+StoreResult<QList<CaseRow>> ResultStore::cases(qint64 suiteRow, CaseFields fields)
 {
     const QString& columns = fields == CaseFields::All ? kCaseColumns : kCaseColumnsWithoutText;
-    return readAll<CaseRecord>(db(), u"SELECT %1 FROM cases WHERE suite_id = ? ORDER BY ordinal"_s.arg(columns),
+    return readAll<CaseRow>(db(), u"SELECT %1 FROM cases WHERE suite_id = ? ORDER BY ordinal"_s.arg(columns),
         { suiteRow }, u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
 }
 
-StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows)
+StoreResult<QList<CaseRow>> ResultStore::cases(qint64 suiteRow, CaseFields fields, const QList<qint64>& caseRows)
 {
     auto among = sql::rowListClause(u"id"_s, caseRows, kMaxCasesPerQuery);
     if (!among)
@@ -286,7 +286,7 @@ StoreResult<QList<CaseRecord>> ResultStore::cases(qint64 suiteRow, CaseFields fi
     const QString& columns = fields == CaseFields::All ? kCaseColumns : kCaseColumnsWithoutText;
     QVariantList values { suiteRow };
     values.append(among->second);
-    return readAll<CaseRecord>(db(),
+    return readAll<CaseRow>(db(),
         u"SELECT %1 FROM cases WHERE suite_id = ? AND %2 ORDER BY ordinal"_s.arg(columns, among->first), values,
         u"cannot list the cases of suite %1"_s.arg(suiteRow), readCase);
 }
@@ -306,9 +306,9 @@ StoreResult<QHash<QString, qint64>> ResultStore::caseRows(qint64 suiteRow)
     return rows;
 }
 
-StoreResult<CaseRecord> ResultStore::caseRecord(qint64 caseRow)
+StoreResult<CaseRow> ResultStore::caseRecord(qint64 caseRow)
 {
-    auto found = readAll<CaseRecord>(db(), u"SELECT %1 FROM cases WHERE id = ?"_s.arg(kCaseColumns), { caseRow },
+    auto found = readAll<CaseRow>(db(), u"SELECT %1 FROM cases WHERE id = ?"_s.arg(kCaseColumns), { caseRow },
         u"cannot read case %1"_s.arg(caseRow), readCase);
     if (!found)
         return found.error();

@@ -32,9 +32,9 @@ const QString kResponseColumns = u"id, run_id, case_id, repeat_index, request_ha
 const QString kScoringResponseColumns = u"id, run_id, case_id, repeat_index, '', raw_text, http_status, error_kind, "
                                         "'', latency_ms, NULL, NULL, NULL, cost, cost_source, attempts, NULL, %1"_s;
 
-StoreResult<RunRecord> readRun(const QSqlQuery& q)
+StoreResult<RunRow> readRun(const QSqlQuery& q)
 {
-    RunRecord r;
+    RunRow r;
     r.id = q.value(0).toLongLong();
     r.suiteRow = q.value(1).toLongLong();
     r.modelSpec = q.value(2).toString();
@@ -56,9 +56,9 @@ StoreResult<RunRecord> readRun(const QSqlQuery& q)
     return r;
 }
 
-StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
+StoreResult<ResponseRow> readResponse(const QSqlQuery& q)
 {
-    ResponseRecord r;
+    ResponseRow r;
     r.id = q.value(0).toLongLong();
     r.runId = q.value(1).toLongLong();
     r.caseRow = q.value(2).toLongLong();
@@ -85,7 +85,7 @@ StoreResult<ResponseRecord> readResponse(const QSqlQuery& q)
     return r;
 }
 
-QString validateResponse(const ResponseRecord& r)
+QString validateResponse(const ResponseRow& r)
 {
     if (r.runId <= 0)
         return u"it has no run id"_s;
@@ -113,7 +113,7 @@ StoreResult<qint64> affectedRows(QSqlQuery& query, const QString& sql, const QVa
 
 } // namespace
 
-StoreResult<RunRecord> ResultStore::createRun(const RunRecord& run)
+StoreResult<RunRow> ResultStore::createRun(const RunRow& run)
 {
     if (auto r = checkWritable(); !r)
         return r.error();
@@ -134,7 +134,7 @@ StoreResult<RunRecord> ResultStore::createRun(const RunRecord& run)
     if (!owner)
         return owner.error();
 
-    RunRecord stored = run;
+    RunRow stored = run;
     if (stored.settings.is_null())
         stored.settings = json::object();
     if (stored.suiteHash.isEmpty())
@@ -195,13 +195,13 @@ StoreResult<void> ResultStore::finishRun(qint64 runId, RunStatus status, const Q
     return {};
 }
 
-StoreResult<QList<RunRecord>> ResultStore::readRuns(const QString& where, const QVariantList& values)
+StoreResult<QList<RunRow>> ResultStore::readRuns(const QString& where, const QVariantList& values)
 {
     QSqlQuery query(db());
     const QString sql = u"SELECT %1 FROM runs %2 ORDER BY id"_s.arg(kRunColumns, where);
     if (auto r = sql::exec(query, sql, values, u"cannot read runs"_s); !r)
         return r.error();
-    QList<RunRecord> out;
+    QList<RunRow> out;
     while (query.next()) {
         auto run = readRun(query);
         if (!run)
@@ -211,7 +211,7 @@ StoreResult<QList<RunRecord>> ResultStore::readRuns(const QString& where, const 
     return out;
 }
 
-StoreResult<RunRecord> ResultStore::run(qint64 runId)
+StoreResult<RunRow> ResultStore::run(qint64 runId)
 {
     auto found = readRuns(u"WHERE id = ?"_s, { runId });
     if (!found)
@@ -221,20 +221,20 @@ StoreResult<RunRecord> ResultStore::run(qint64 runId)
     return found->constFirst();
 }
 
-StoreResult<QList<RunRecord>> ResultStore::runs(qint64 suiteRow)
+StoreResult<QList<RunRow>> ResultStore::runs(qint64 suiteRow)
 {
     if (suiteRow > 0)
         return readRuns(u"WHERE suite_id = ?"_s, { suiteRow });
     return readRuns(QString(), {});
 }
 
-StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseRecord>& responses)
+StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseRow>& responses)
 {
     if (auto r = checkWritable(); !r)
         return r.error();
     std::set<std::tuple<qint64, qint64, int>> keys;
     for (qsizetype i = 0; i < responses.size(); ++i) {
-        const ResponseRecord& r = responses.at(i);
+        const ResponseRow& r = responses.at(i);
         QString problem = validateResponse(r);
         if (problem.isEmpty() && !keys.emplace(r.runId, r.caseRow, r.repeat).second)
             problem = u"the batch holds (run %1, case %2, repeat %3) twice"_s.arg(
@@ -262,7 +262,7 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
     const QString nowText = sql::timeToDb(QDateTime::currentDateTimeUtc());
     QList<qint64> ids;
     ids.reserve(responses.size());
-    for (const ResponseRecord& r : responses) {
+    for (const ResponseRow& r : responses) {
         insert.add(r.runId);
         insert.add(r.caseRow);
         insert.add(r.repeat);
@@ -294,13 +294,13 @@ StoreResult<QList<qint64>> ResultStore::appendResponses(const QList<ResponseReco
 }
 
 StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVariantList& values,
-    const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields, ResponseOrder order,
+    const std::function<bool(const ResponseRow&)>& visit, ResponseFields fields, ResponseOrder order,
     const std::function<bool(qint64, qint64)>* needsText, bool textsApart)
 {
     const bool sortHere = order == ResponseOrder::SortedHere;
     qint64 count = 0;
-    std::vector<ResponseRecord> held;
-    const auto take = [&](const ResponseRecord& response) {
+    std::vector<ResponseRow> held;
+    const auto take = [&](const ResponseRow& response) {
         if (sortHere) {
             held.push_back(response);
             return true;
@@ -328,7 +328,7 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
             if (!response)
                 return response.error();
             if (fields == ResponseFields::ForScoring) {
-                ResponseRecord& r = response.value();
+                ResponseRow& r = response.value();
                 r.rawUtf8 = r.rawText.toUtf8();
                 r.rawText.clear();
             }
@@ -338,8 +338,8 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
         if (query.lastError().isValid())
             return sql::databaseError(u"cannot read responses"_s, query.lastError());
     }
-    std::sort(held.begin(), held.end(), [](const ResponseRecord& a, const ResponseRecord& b) { return a.id < b.id; });
-    for (const ResponseRecord& response : held) {
+    std::sort(held.begin(), held.end(), [](const ResponseRow& a, const ResponseRow& b) { return a.id < b.id; });
+    for (const ResponseRow& response : held) {
         ++count;
         if (!visit(response))
             break;
@@ -347,10 +347,10 @@ StoreResult<qint64> ResultStore::visitResponses(const QString& where, const QVar
     return count;
 }
 
-StoreResult<QList<ResponseRecord>> ResultStore::readResponses(const QString& where, const QVariantList& values)
+StoreResult<QList<ResponseRow>> ResultStore::readResponses(const QString& where, const QVariantList& values)
 {
-    QList<ResponseRecord> out;
-    auto visited = visitResponses(where, values, [&out](const ResponseRecord& r) {
+    QList<ResponseRow> out;
+    auto visited = visitResponses(where, values, [&out](const ResponseRow& r) {
         out.append(r);
         return true;
     });
@@ -359,19 +359,19 @@ StoreResult<QList<ResponseRecord>> ResultStore::readResponses(const QString& whe
     return out;
 }
 
-StoreResult<QList<ResponseRecord>> ResultStore::responses(qint64 runId)
+StoreResult<QList<ResponseRow>> ResultStore::responses(qint64 runId)
 {
     return readResponses(u"run_id = ?"_s, { runId });
 }
 
 StoreResult<qint64> ResultStore::forEachResponse(
-    qint64 runId, const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
+    qint64 runId, const std::function<bool(const ResponseRow&)>& visit, ResponseFields fields)
 {
     return visitResponses(u"run_id = ?"_s, { runId }, visit, fields);
 }
 
 StoreResult<qint64> ResultStore::forEachResponseForScoring(qint64 runId,
-    const std::function<bool(const ResponseRecord&)>& visit,
+    const std::function<bool(const ResponseRow&)>& visit,
     const std::function<bool(qint64 responseId, qint64 caseRow)>& needsText, bool fewTexts)
 {
     return visitResponses(
@@ -379,7 +379,7 @@ StoreResult<qint64> ResultStore::forEachResponseForScoring(qint64 runId,
 }
 
 StoreResult<qint64> ResultStore::forEachResponseOfCases(
-    const QList<qint64>& caseRows, const std::function<bool(const ResponseRecord&)>& visit, ResponseFields fields)
+    const QList<qint64>& caseRows, const std::function<bool(const ResponseRow&)>& visit, ResponseFields fields)
 {
     if (caseRows.isEmpty())
         return qint64(0);
@@ -391,12 +391,12 @@ StoreResult<qint64> ResultStore::forEachResponseOfCases(
     return visitResponses(where->first, where->second, visit, fields, ResponseOrder::SortedHere);
 }
 
-StoreResult<QList<ResponseRecord>> ResultStore::responsesByRequestHash(const QString& requestHash)
+StoreResult<QList<ResponseRow>> ResultStore::responsesByRequestHash(const QString& requestHash)
 {
     return readResponses(u"request_hash = ?"_s, { requestHash });
 }
 
-StoreResult<std::optional<ResponseRecord>> ResultStore::latestAnswerForRequest(const QString& requestHash)
+StoreResult<std::optional<ResponseRow>> ResultStore::latestAnswerForRequest(const QString& requestHash)
 {
     const QString what = u"cannot look up earlier answers to the same request"_s;
     if (!m_requestLookup) {
@@ -415,7 +415,7 @@ StoreResult<std::optional<ResponseRecord>> ResultStore::latestAnswerForRequest(c
         query.finish();
         if (error.isValid())
             return sql::databaseError(what, error);
-        return std::optional<ResponseRecord>();
+        return std::optional<ResponseRow>();
     }
     const qint64 id = query.value(0).toLongLong();
     query.finish();
@@ -423,8 +423,8 @@ StoreResult<std::optional<ResponseRecord>> ResultStore::latestAnswerForRequest(c
     if (!records)
         return records.error();
     if (records->isEmpty())
-        return std::optional<ResponseRecord>();
-    return std::optional<ResponseRecord>(records->constFirst());
+        return std::optional<ResponseRow>();
+    return std::optional<ResponseRow>(records->constFirst());
 }
 
 StoreResult<qint64> ResultStore::responseCount(qint64 runId)

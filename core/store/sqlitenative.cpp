@@ -80,7 +80,7 @@ QByteArray replaceInvalidUtf8(const char* data, qsizetype size)
 }
 
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
-    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
+    const QVariantList& values, const std::function<bool(const ResponseRow&)>& visit,
     const std::function<bool(qint64, qint64)>* needsText, bool textsApart, bool askedSchemas)
 {
     sqlite3* handle = sqliteHandle(db);
@@ -131,7 +131,7 @@ std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db,
             return StoreResult<qint64>(readError(handle));
     }
     qint64 count = 0;
-    ResponseRecord r;
+    ResponseRow r;
     for (;;) {
         const int rc = sqlite3_step(s);
         if (rc == SQLITE_DONE)

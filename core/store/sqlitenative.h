@@ -5,7 +5,7 @@
 // UTF-16 conversion would cost more than the work done with the rows. Only this file's implementation includes
 // sqlite3.h.
 
-#include "store/records.h"
+#include "store/rows.h"
 #include "store/storeresult.h"
 
 #include <QByteArray>
@@ -93,7 +93,7 @@ private:
 /// `askedSchemas`: the table has the asked_schema_id column (schema v5); it is read with each text read (without one,
 /// askedSchemaId stays 0).
 std::optional<StoreResult<qint64>> visitScoringResponses(const QSqlDatabase& db, const QString& clause,
-    const QVariantList& values, const std::function<bool(const ResponseRecord&)>& visit,
+    const QVariantList& values, const std::function<bool(const ResponseRow&)>& visit,
     const std::function<bool(qint64, qint64)>* needsText = nullptr, bool textsApart = false, bool askedSchemas = true);
 
 /// Reads `SELECT response_id, gold_revision_id, verdict FROM scored_verdicts WHERE run_id = ? AND scorer_version = ?

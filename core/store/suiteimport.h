@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "store/records.h"
+#include "store/rows.h"
 
 namespace structscope {
 

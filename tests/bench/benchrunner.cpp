@@ -8,10 +8,10 @@
 
 #include "report/evaluation.h"
 #include "run/runner.h"
-#include "run/suitelocator.h"
 #include "sim/simserver.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -73,7 +73,7 @@ Result runOnce(const SuitePtr& suite, int requests, int concurrency, double late
         plan.options.writerBatch = 256;
         QElapsedTimer clock;
         QObject::connect(&runner, &Runner::finished, &runner, [] { QCoreApplication::exit(0); });
-        QObject::connect(&runner, &Runner::responseReceived, &runner, [&result](const ResponseRecord& response) {
+        QObject::connect(&runner, &Runner::responseReceived, &runner, [&result](const ResponseRow& response) {
             if (response.latencyMs)
                 result.latenciesMs.push_back(*response.latencyMs);
         });

@@ -13,12 +13,12 @@
 #include "report/fieldreport.h"
 #include "report/reportcache.h"
 #include "report/reportwriter.h"
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
 #include "store/resultstore.h"
 #include "store/suiteimport.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -86,13 +86,13 @@ bool generate(const QString& path, const Suite& suite, QString* error)
         return false;
     }
     const QList<SimProfile>& profiles = simProfiles();
-    QList<ResponseRecord> batch;
+    QList<ResponseRow> batch;
     for (int m = 0; m < kModels; ++m) {
         const SimProfile& profile = profiles.at(m % profiles.size());
         // Models that share a profile answer different draws of it.
         const int drawOffset = (m / int(profiles.size())) * kRepeats;
         for (const Strategy strategy : allStrategies()) {
-            RunRecord run;
+            RunRow run;
             run.suiteRow = imported->suite.row;
             run.modelSpec = u"import:model-%1-%2"_s.arg(m, 2, 10, QLatin1Char('0')).arg(profile.name);
             run.providerKind = u"import"_s;
@@ -107,7 +107,7 @@ bool generate(const QString& path, const Suite& suite, QString* error)
             for (const SuiteCase& c : suite.cases) {
                 for (int repeat = 0; repeat < kRepeats; ++repeat) {
                     const SimAnswer answer = simulateAnswer(profile, suite, c, strategy, repeat + drawOffset);
-                    ResponseRecord r;
+                    ResponseRow r;
                     r.runId = created->id;
                     r.caseRow = rows->value(c.id);
                     r.repeat = repeat;
@@ -165,7 +165,7 @@ std::optional<BenchGoldEdit> benchGoldEdit(ResultStore& store, QString* error, i
     const auto suiteRecords = store.suites();
     const auto caseList = suiteRecords && !suiteRecords->isEmpty()
         ? store.cases(suiteRecords->constFirst().row, CaseFields::WithoutText)
-        : StoreResult<QList<CaseRecord>>(StoreError { StoreErrorKind::Corrupt, u"no suite"_s });
+        : StoreResult<QList<CaseRow>>(StoreError { StoreErrorKind::Corrupt, u"no suite"_s });
     if (!caseList || caseList->isEmpty()) {
         *error = u"cannot read the cases: %1"_s.arg(caseList.errorMessage());
         return std::nullopt;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the suite loader and pre-flight on arbitrary files.
 // The input is split at "\n#--\n" into suite.json, cases.jsonl, schemas/a.json and catalog.json.
-#include "suite/preflight.h"
+#include "preflight/preflight.h"
 #include "suite/suiteloader.h"
 
 #include <cstddef>

@@ -70,7 +70,7 @@ int main(int argc, char** argv)
     QElapsedTimer clock;
     clock.start();
     for (qint64 i = start; i < limit && clock.elapsed() < 60000; ++i) {
-        ResponseRecord r;
+        ResponseRow r;
         r.runId = runId;
         r.caseRow = cases->at(i % caseCount).row;
         r.repeat = int(i / caseCount);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "charts/comparisonchart.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

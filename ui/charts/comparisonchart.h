@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/configcomparison.h"
 #include "charts/chartview.h"
-#include "models/configcomparison.h"
 
 #include <QStringList>
 

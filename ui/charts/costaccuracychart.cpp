@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "charts/costaccuracychart.h"
 
+#include "analysis/metricformat.h"
 #include "charts/labelgeometry.h"
-#include "models/metricformat.h"
 #include "report/reportformatting.h"
 #include "scoring/metricregistry.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/groupkey.h"
+#include "analysis/reportdata.h"
 #include "charts/chartview.h"
-#include "models/groupkey.h"
-#include "models/reportdata.h"
 
 #include <string>
 #include <vector>

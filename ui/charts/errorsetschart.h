@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/errorsets.h"
 #include "charts/smallmultipleslayout.h"
 #include "charts/upsetlayout.h"
 #include "charts/vennlayout.h"
 #include "export/exportablechart.h"
-#include "models/errorsets.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "charts/heatmapwidget.h"
 
+#include "analysis/metricformat.h"
 #include "charts/labelgeometry.h"
 #include "export/chartexport.h"
-#include "models/metricformat.h"
 
 #include <QHelpEvent>
 #include <QLinearGradient>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/heatmapdata.h"
 #include "charts/colorscale.h"
 #include "charts/heatmaplayout.h"
 #include "export/exportablechart.h"
-#include "models/heatmapdata.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/groupkey.h"
 #include "audit/auditqueue.h"
-#include "models/groupkey.h"
 
 #include <QAbstractTableModel>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/casesmodel.h"
 
-#include "models/errorsets.h"
-#include "models/metricformat.h"
+#include "analysis/errorsets.h"
+#include "analysis/metricformat.h"
 
 #include <QStringList>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/errorsets.h"
-#include "models/groupkey.h"
+#include "analysis/errorsets.h"
+#include "analysis/groupkey.h"
 #include "report/failureoverlaps.h"
 
 #include <QSortFilterProxyModel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/jsonalignment.h"
+#include "json/jsonalignment.h"
 
 #include <QAbstractTableModel>
 #include <QPalette>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/configcomparison.h"
-#include "models/groupkey.h"
+#include "analysis/configcomparison.h"
+#include "analysis/groupkey.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/groupkey.h"
+#include "analysis/groupkey.h"
 #include "report/failureoverlaps.h"
 
 #include <QAbstractTableModel>

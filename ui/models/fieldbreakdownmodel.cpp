@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/fieldbreakdownmodel.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "report/fieldreport.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/leaderboardmodel.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "report/reportformatting.h"
 #include "scoring/metricregistry.h"
 

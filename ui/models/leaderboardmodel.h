@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/groupkey.h"
-#include "models/reportdata.h"
+#include "analysis/groupkey.h"
+#include "analysis/reportdata.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "models/pairmatrixmodel.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 
 #include <QFont>
 #include <QLocale>

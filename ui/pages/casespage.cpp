@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pages/casespage.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "store/resultstore.h"
 #include "widgets/diffview.h"
 #include "widgets/filterlineedit.h"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/casedetail.h"
 #include "models/casesmodel.h"
 #include "models/casesproxymodel.h"
 #include "pages/recordspage.h"
-#include "workspace/casedetail.h"
 
 #include <QThreadPool>
 

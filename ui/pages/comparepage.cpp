@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pages/comparepage.h"
 
+#include "analysis/metricformat.h"
 #include "models/discordantmodel.h"
-#include "models/metricformat.h"
 #include "models/pairmatrixmodel.h"
 #include "scoring/metricregistry.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "widgets/elidingcombobox.h"
 #include "widgets/goldtoggle.h"
 #include "workspace/workspace.h"

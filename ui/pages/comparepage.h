@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/configcomparison.h"
+#include "analysis/configcomparison.h"
 #include "pages/recordspage.h"
 #include "report/pairmatrix.h"
 

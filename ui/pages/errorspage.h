@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/errorsets.h"
+#include "analysis/errorsets.h"
 #include "models/failureoverlapsmodel.h"
 #include "pages/recordspage.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pages/heatmappage.h"
 
+#include "analysis/metricformat.h"
 #include "charts/heatmapwidget.h"
 #include "models/heatmapmodel.h"
-#include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
 #include "report/fieldreport.h"
 #include "widgets/goldtoggle.h"

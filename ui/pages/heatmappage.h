@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/heatmapdata.h"
+#include "analysis/heatmapdata.h"
 #include "pages/page.h"
 
 class QCheckBox;

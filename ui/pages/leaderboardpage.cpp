@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pages/leaderboardpage.h"
 
+#include "analysis/metricformat.h"
 #include "charts/costaccuracychart.h"
 #include "charts/metricbarchart.h"
 #include "models/leaderboardmodel.h"
-#include "models/metricformat.h"
 #include "models/resultsproxymodel.h"
 #include "report/fieldreport.h"
 #include "scoring/metricregistry.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "widgets/fieldbreakdowndialog.h"
 #include "widgets/filterlineedit.h"
 #include "widgets/frozencolumntableview.h"

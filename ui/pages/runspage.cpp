@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pages/runspage.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "models/runsmodel.h"
 #include "run/runner.h"
-#include "run/suitelocator.h"
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/resultstore.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 #include "widgets/launchdialog.h"
 #include "widgets/runprogresspanel.h"
 #include "workspace/workspace.h"
@@ -546,7 +546,7 @@ bool RunsPage::confirmStoreOrigins(const QList<qint64>& runIds, bool* trust, QSt
     QList<ModelSpec> named = m_profiles;
     for (const RunPlan& plan : std::as_const(m_lastPlans))
         named += plan.models;
-    QList<RunRecord> runs;
+    QList<RunRow> runs;
     for (const qint64 id : runIds) {
         if (const RunSummary* s = m_model->summaryAt(m_model->rowOf(id)))
             runs << s->run;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/runsummary.h"
+#include "analysis/runsummary.h"
 #include "pages/page.h"
 #include "run/runplan.h"
 #include "run/runprogress.h"

@@ -3,15 +3,15 @@
 
 #include "json/leafpaths.h"
 
+#include "analysis/metricformat.h"
 #include "charts/diffpalette.h"
 #include "models/diffrowsmodel.h"
-#include "models/metricformat.h"
-#include "models/sourcehighlights.h"
 #include "store/resultstore.h"
 #include "widgets/difflegend.h"
 #include "widgets/golddialogs.h"
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
+#include "json/sourcehighlights.h"
 
 #include <QAction>
 #include <QComboBox>

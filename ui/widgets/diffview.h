@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/casedetail.h"
 #include "audit/goldeditor.h"
-#include "models/jsonalignment.h"
-#include "workspace/casedetail.h"
+#include "json/jsonalignment.h"
 
 #include <QList>
 #include <QThreadPool>

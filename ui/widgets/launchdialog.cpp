@@ -3,11 +3,11 @@
 
 #include "widgets/modelprofileeditor.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "models/runsmodel.h"
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

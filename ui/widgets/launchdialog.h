@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "net/connectiontest.h"
+#include "providers/costestimate.h"
 #include "providers/modelspec.h"
 #include "providers/pricetable.h"
 #include "providers/strategy.h"
-#include "run/connectiontest.h"
-#include "run/costestimate.h"
 #include "run/runplan.h"
 
 #include <QDialog>

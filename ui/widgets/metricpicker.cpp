@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "widgets/metricpicker.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "scoring/metricregistry.h"
-#include "settings.h"
+#include "settings/settings.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "models/reportdata.h"
+#include "analysis/reportdata.h"
 
 #include <QWidget>
 

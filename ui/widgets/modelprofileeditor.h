@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "net/connectiontest.h"
 #include "providers/modelspec.h"
-#include "run/connectiontest.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "widgets/runprogresspanel.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
 #include "models/runsmodel.h"
 #include "widgets/activityindicator.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "widgets/simulateddatadialog.h"
 
-#include "models/metricformat.h"
+#include "analysis/metricformat.h"
+#include "demo/demogoldmistakes.h"
 #include "providers/pricetable.h"
 #include "providers/strategy.h"
-#include "run/demogoldmistakes.h"
-#include "run/suitelocator.h"
 #include "sim/simprofile.h"
 #include "sim/simulator.h"
 #include "suite/suiteloader.h"
+#include "suite/suitelocator.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

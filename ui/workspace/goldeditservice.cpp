@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workspace/goldeditservice.h"
 
-#include "settings.h"
+#include "settings/settings.h"
 #include "store/resultstore.h"
 #include "workspace/workspace.h"
 

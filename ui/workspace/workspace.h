@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "workspace/importjob.h"
+#include "io/importjob.h"
 #include "workspace/scoringservice.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "workspace/workspacedialogs.h"
 
-#include "settings.h"
+#include "settings/settings.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
