@@ -73,7 +73,7 @@ class TestDraft7 : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void requiredTests();
     void everySchemaPassesTheMetaSchema();

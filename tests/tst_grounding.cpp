@@ -102,11 +102,32 @@ QStringList tableCells(const QString& line)
 
 } // namespace
 
+// ------------------------------------------------------------------------------------------------
+// Python formatting and equality
+
+// ------------------------------------------------------------------------------------------------
+// Token F1
+
+// ------------------------------------------------------------------------------------------------
+// Gate, weights, modality
+
+// ------------------------------------------------------------------------------------------------
+// Schema walking
+
+// ------------------------------------------------------------------------------------------------
+// Per-record scores
+
+// ------------------------------------------------------------------------------------------------
+// SOB response files end to end (tests/data/grounding, expectations in EXPECTED.md)
+
+// ------------------------------------------------------------------------------------------------
+// Concurrency and speed
+
 class TestGrounding : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void pyFloatRepr_data();
     void pyFloatRepr();
     void pyStr_data();
@@ -115,14 +136,12 @@ private slots:
     void pyEquals();
     void canonicalEquals_data();
     void canonicalEquals();
-
     void sobTokens_data();
     void sobTokens();
     void tokenF1Values_data();
     void tokenF1Values();
     void tokenF1Texts_data();
     void tokenF1Texts();
-
     void coverageGate_data();
     void coverageGate();
     void weights_data();
@@ -130,12 +149,10 @@ private slots:
     void modality_data();
     void modality();
     void sobCandidateRule();
-
     void schemaTypeAt_data();
     void schemaTypeAt();
     void requiredPaths_data();
     void requiredPaths();
-
     void score_data();
     void score();
     void details();
@@ -149,9 +166,6 @@ private slots:
     void manySchemasInTurn();
     void throughput();
 };
-
-// ------------------------------------------------------------------------------------------------
-// Python formatting and equality
 
 void TestGrounding::pyFloatRepr_data()
 {
@@ -310,9 +324,6 @@ void TestGrounding::canonicalEquals()
     QCOMPARE(canonicalJsonEquals(parse(b), parse(a)), expected);
 }
 
-// ------------------------------------------------------------------------------------------------
-// Token F1
-
 void TestGrounding::sobTokens_data()
 {
     QTest::addColumn<QByteArray>("text");
@@ -425,9 +436,6 @@ void TestGrounding::tokenF1Texts()
     QVERIFY2(near(actual, expected), qPrintable(describe(actual, expected)));
 }
 
-// ------------------------------------------------------------------------------------------------
-// Gate, weights, modality
-
 void TestGrounding::coverageGate_data()
 {
     QTest::addColumn<Modality>("modality");
@@ -535,9 +543,6 @@ void TestGrounding::sobCandidateRule()
     }
 }
 
-// ------------------------------------------------------------------------------------------------
-// Schema walking
-
 void TestGrounding::schemaTypeAt_data()
 {
     QTest::addColumn<QByteArray>("schema");
@@ -596,7 +601,8 @@ void TestGrounding::schemaTypeAt_data()
     QTest::addRow("$ref cycle") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":"#/definitions/B"}},
                           "definitions":{"B":{"$ref":"#/definitions/C"},"C":{"$ref":"#/definitions/B"}}})")
                                 << u"a"_s << res << QString();
-    QTest::addRow("escaped pointer") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":"#/definitions/x~1y"}},
+    QTest::addRow("escaped pointer") << QByteArray(
+        R"({"type":"object","properties":{"a":{"$ref":"#/definitions/x~1y"}},
                           "definitions":{"x/y":{"type":"boolean"}}})")
                                      << u"a"_s << res << u"boolean"_s;
     QTest::addRow("not a schema object") << QByteArray("[1]") << u"a"_s << sob << QString();
@@ -642,7 +648,8 @@ void TestGrounding::requiredPaths_data()
                                        << QStringList {};
     QTest::addRow("nothing required") << kObject << sob << QStringList {};
     QTest::addRow("boolean schema") << QByteArray("true") << sob << QStringList {};
-    QTest::addRow("array of arrays") << QByteArray(R"({"type":"array","items":{"type":"array","items":{"type":"object",
+    QTest::addRow("array of arrays") << QByteArray(
+        R"({"type":"array","items":{"type":"array","items":{"type":"object",
         "required":["k"]}}})") << sob << QStringList { u"[][].k"_s };
 }
 
@@ -656,9 +663,6 @@ void TestGrounding::requiredPaths()
         actual << QString::fromStdString(path);
     QCOMPARE(actual, expected);
 }
-
-// ------------------------------------------------------------------------------------------------
-// Per-record scores
 
 void TestGrounding::score_data()
 {
@@ -929,7 +933,8 @@ void TestGrounding::hostileSchemas_data()
     QTest::addRow("type is a number") << QByteArray(R"({"type":5})") << 0;
     QTest::addRow("type is an object") << QByteArray(R"({"type":{"a":1}})") << 0;
     QTest::addRow("$ref is a number") << QByteArray(R"({"type":"object","properties":{"a":{"$ref":5}}})") << 0;
-    // Valid draft-07 schemas (Python's check_schema agrees) that do not compile: schema_valid_input is 1 all the same.
+    // Valid draft-07 schemas (Python's check_schema agrees) that do not compile: schema_valid_input is 1 all the
+    // same.
     QTest::addRow("$ref to the root") << QByteArray(R"({"$ref":"#"})") << 1;
     QTest::addRow("$ref ring") << QByteArray(R"({"definitions":{"A":{"$ref":"#/definitions/B"},
         "B":{"$ref":"#/definitions/A"}},"type":"object","properties":{"a":{"$ref":"#/definitions/A"}},"required":["a"]})")
@@ -1035,9 +1040,6 @@ void TestGrounding::metricTable()
     }
 }
 
-// ------------------------------------------------------------------------------------------------
-// SOB response files end to end (tests/data/grounding, expectations in EXPECTED.md)
-
 void TestGrounding::sobFixtures_data()
 {
     QTest::addColumn<QString>("file");
@@ -1101,9 +1103,6 @@ void TestGrounding::sobFixtures()
     }
     QVERIFY2(found, qPrintable(recordId + u" not found in "_s + file));
 }
-
-// ------------------------------------------------------------------------------------------------
-// Concurrency and speed
 
 void TestGrounding::threadedScoringMatchesSerial()
 {

@@ -126,17 +126,39 @@ QString countsText(const DiffCounts& c)
 
 } // namespace
 
+// ---------------------------------------------------------------------------------------------
+// Parse ladder
+
+// ---------------------------------------------------------------------------------------------
+// One document with a located error
+
+// ---------------------------------------------------------------------------------------------
+// The quick path (simdjson) builds exactly what nlohmann's parser builds, or declines
+
+// ---------------------------------------------------------------------------------------------
+// Leaf paths
+
+// ---------------------------------------------------------------------------------------------
+// Equality and diff
+
+// ---------------------------------------------------------------------------------------------
+// Text
+
 class TestJson : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void parseLadder_data();
     void parseLadder();
     void parseLadderSpan();
+    // nlohmann quotes the offending input in its messages; ours must stay valid UTF-8 and short.
     void parseLadderReasonIsValidUtf8();
+    // Inputs built to make a naive extractor quadratic; each must finish well inside the fuzzer's timeout.
     void parseLadderAdversarial_data();
     void parseLadderAdversarial();
+    // The optimised extractor shares work between candidates; it must pick exactly what the obvious
+    // quadratic loop picks. Random short texts over a JSON-ish alphabet find the corner cases.
     void extractMatchesNaive();
     void fencedBlocks_data();
     void fencedBlocks();
@@ -146,7 +168,6 @@ private slots:
     void quickPathAgreesWithNlohmann_data();
     void quickPathAgreesWithNlohmann();
     void quickPathOnGeneratedDocuments();
-
     void leafPaths_data();
     void leafPaths();
     void countLeaves_data();
@@ -156,17 +177,17 @@ private slots:
     void leafPathToPointer_data();
     void leafPathToPointer();
     void pointerJoin();
-
     void valuesEqual_data();
     void valuesEqual();
     void diff_data();
     void diff();
     void diffValues();
     void diffCounts();
+    // Alignment is skipped for huge arrays (index order instead) rather than taking seconds.
     void diffUnorderedLargeFallsBack();
-
     void lenientNormalize_data();
     void lenientNormalize();
+    // ASCII strings take a fast path; it must agree with the QString path byte for byte.
     void lenientAsciiMatchesUnicodePath();
     void levenshtein_data();
     void levenshtein();
@@ -174,9 +195,6 @@ private slots:
     void normalizedLevenshtein();
     void utf8Helpers();
 };
-
-// ---------------------------------------------------------------------------------------------
-// Parse ladder
 
 void TestJson::parseLadder_data()
 {
@@ -351,7 +369,6 @@ void TestJson::parseLadderSpan()
     QCOMPARE(r.length, std::size_t(6));
 }
 
-// nlohmann quotes the offending input in its messages; ours must stay valid UTF-8 and short.
 void TestJson::parseLadderReasonIsValidUtf8()
 {
     const QByteArray input = "[\"" + QByteArray(5000, 'x') + "\xFF\"]";
@@ -369,7 +386,6 @@ void TestJson::parseLadderReasonIsValidUtf8()
     QVERIFY(isValidUtf8(error));
 }
 
-// Inputs built to make a naive extractor quadratic; each must finish well inside the fuzzer's timeout.
 void TestJson::parseLadderAdversarial_data()
 {
     QTest::addColumn<QByteArray>("input");
@@ -406,8 +422,6 @@ void TestJson::parseLadderAdversarial()
     QVERIFY2(ms < 120000, qPrintable(u"took %1 ms"_s.arg(ms)));
 }
 
-// The optimised extractor shares work between candidates; it must pick exactly what the obvious
-// quadratic loop picks. Random short texts over a JSON-ish alphabet find the corner cases.
 void TestJson::extractMatchesNaive()
 {
     static const char* const pieces[] = { "{", "}", "[", "]", "\"", "\\", ":", ",", " ", "1", "a", "x", "{\"a\":1}",
@@ -480,9 +494,6 @@ void TestJson::fencedBlocks()
     QVERIFY(!isJsonFenceLanguage("python"));
 }
 
-// ---------------------------------------------------------------------------------------------
-// One document with a located error
-
 void TestJson::parseDocument_data()
 {
     QTest::addColumn<QByteArray>("input");
@@ -548,8 +559,25 @@ void TestJson::parseDocument()
         text.c_str());
 }
 
-// ---------------------------------------------------------------------------------------------
-// The quick path (simdjson) builds exactly what nlohmann's parser builds, or declines
+void TestJson::parseDocumentFromFile()
+{
+    QFile file(QStringLiteral(STRUCTSCOPE_TEST_DATA "/json/broken-suite-manifest.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    json out;
+    JsonParseError error;
+    QVERIFY(!parseJsonDocument(view(bytes), out, error));
+    // Line 4 lacks its comma; the parser stops on line 5 at the end of the unexpected key
+    // `  "description"`, whose closing quote is column 15.
+    QCOMPARE(int(error.line), 5);
+    QCOMPARE(int(error.column), 15);
+    QVERIFY2(q(error.message).contains(u"expected '}'"_s), error.message.c_str());
+
+    ParseLimits tiny;
+    tiny.maxBytes = 10;
+    QVERIFY(!parseJsonDocument(view(bytes), out, error, tiny));
+    QVERIFY2(q(error.message).contains(u"over the limit of 10 bytes"_s), error.message.c_str());
+}
 
 void TestJson::quickPathAgreesWithNlohmann_data()
 {
@@ -666,29 +694,6 @@ void TestJson::quickPathOnGeneratedDocuments()
     QVERIFY2(answered > 1500, std::to_string(answered).c_str());
 }
 
-void TestJson::parseDocumentFromFile()
-{
-    QFile file(QStringLiteral(STRUCTSCOPE_TEST_DATA "/json/broken-suite-manifest.json"));
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const QByteArray bytes = file.readAll();
-    json out;
-    JsonParseError error;
-    QVERIFY(!parseJsonDocument(view(bytes), out, error));
-    // Line 4 lacks its comma; the parser stops on line 5 at the end of the unexpected key
-    // `  "description"`, whose closing quote is column 15.
-    QCOMPARE(int(error.line), 5);
-    QCOMPARE(int(error.column), 15);
-    QVERIFY2(q(error.message).contains(u"expected '}'"_s), error.message.c_str());
-
-    ParseLimits tiny;
-    tiny.maxBytes = 10;
-    QVERIFY(!parseJsonDocument(view(bytes), out, error, tiny));
-    QVERIFY2(q(error.message).contains(u"over the limit of 10 bytes"_s), error.message.c_str());
-}
-
-// ---------------------------------------------------------------------------------------------
-// Leaf paths
-
 void TestJson::leafPaths_data()
 {
     QTest::addColumn<QByteArray>("doc");
@@ -803,9 +808,6 @@ void TestJson::pointerJoin()
     for (const Leaf& leaf : flattenLeaves(doc, LeafPointers::Fill))
         QCOMPARE(dumped(doc.at(json::json_pointer(leaf.pointer))), dumped(*leaf.value));
 }
-
-// ---------------------------------------------------------------------------------------------
-// Equality and diff
 
 void TestJson::valuesEqual_data()
 {
@@ -1068,7 +1070,6 @@ void TestJson::diffCounts()
     QVERIFY(countDiff(gold, gold, {}).perfect());
 }
 
-// Alignment is skipped for huge arrays (index order instead) rather than taking seconds.
 void TestJson::diffUnorderedLargeFallsBack()
 {
     json gold = json::array();
@@ -1085,9 +1086,6 @@ void TestJson::diffUnorderedLargeFallsBack()
     QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
     QCOMPARE(int(diffs.size()), 3000); // index order: id i meets id 2999 - i, never equal
 }
-
-// ---------------------------------------------------------------------------------------------
-// Text
 
 void TestJson::lenientNormalize_data()
 {
@@ -1112,7 +1110,6 @@ void TestJson::lenientNormalize()
     QCOMPARE(q(structscope::lenientNormalize(input.toStdString())), expected);
 }
 
-// ASCII strings take a fast path; it must agree with the QString path byte for byte.
 void TestJson::lenientAsciiMatchesUnicodePath()
 {
     QRandomGenerator rng(7);

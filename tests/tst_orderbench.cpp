@@ -187,301 +187,313 @@ class TestOrderbench : public QObject
 {
     Q_OBJECT
 
-private slots:
-    void regeneratesByteForByte()
-    {
-        QTemporaryDir out;
-        QVERIFY(out.isValid());
-        const std::string error = orderbench::writeSuiteFiles(out.path().toStdString());
-        QVERIFY2(error.empty(), error.c_str());
-        const QStringList files = { u"suite.json"_s, u"catalog.json"_s, u"schemas/order.json"_s, u"cases.jsonl"_s };
-        QCOMPARE(orderbench::generateSuiteFiles().size(), std::size_t(files.size()));
-        for (const QString& file : files) {
-            const QByteArray generated = readFile(out.filePath(file));
-            const QByteArray checkedIn = readFile(kSuiteDir + u'/' + file);
-            QVERIFY2(!generated.isEmpty(), qPrintable(file));
-            QVERIFY2(generated == checkedIn,
-                qPrintable(file + u" differs from the generator's output (rerun orderbench-gen): "_s
-                    + firstDifference(checkedIn, generated)));
-        }
-    }
-
-    void generationIsDeterministic() { QVERIFY(orderbench::generateSuiteFiles() == orderbench::generateSuiteFiles()); }
-
-    void writingToAnUnwritablePlaceIsAnError()
-    {
-        QTemporaryDir out;
-        QFile blocker(out.filePath(u"file"_s));
-        QVERIFY(blocker.open(QIODevice::WriteOnly));
-        blocker.close();
-        const std::string error = orderbench::writeSuiteFiles(blocker.fileName().toStdString());
-        QVERIFY(!error.empty());
-    }
-
-    void loadsAndPreflightsClean()
-    {
-        const SuiteLoadResult result = loadSuiteDir(kSuiteDir);
-        QStringList problems;
-        for (const Problem& p : result.problems)
-            problems << p.toString();
-        QVERIFY2(result.ok(), qPrintable(problems.join(u'\n')));
-        for (const Problem& p : preflightSuite(*result.suite))
-            problems << p.toString();
-        for (const auto& [pointer, message] : checkContractRules(result.suite->options, result.suite->catalog))
-            problems << QString::fromStdString("suite.json: " + pointer + ": " + message);
-        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
-
-        const Suite& suite = *result.suite;
-        QCOMPARE(suite.id, u"orderbench"_s);
-        QCOMPARE(suite.families, (QStringList { u"ladder"_s, u"contract"_s }));
-        QCOMPARE(suite.categories, kCategories);
-        QVERIFY(suite.options["array_matching"] == "unordered");
-        QVERIFY(!suite.catalog.is_null());
-    }
-
-    void countsAndShape()
-    {
-        const SuitePtr suite = loadOrderbench();
-        QVERIFY(suite);
-        QCOMPARE(suite->cases.size(), 300);
-        std::map<QString, int> perCategory;
-        std::set<QString> ids, inputs;
-        for (const SuiteCase& c : suite->cases) {
-            ++perCategory[c.category];
-            ids.insert(c.id);
-            inputs.insert(c.input);
-            QVERIFY2(c.tier == u"easy"_s || c.tier == u"medium"_s || c.tier == u"hard"_s, qPrintable(c.id));
-            QCOMPARE(c.schemaName, u"order"_s);
-            QVERIFY2(c.extra.contains("order_request"), qPrintable(c.id));
-            // Templates speak like customers: no catalog id ("classic_burger", "sea_salt") in the text.
-            QVERIFY2(!c.input.contains(u'_'), qPrintable(c.id + u": "_s + c.input));
-            QCOMPARE(c.gold.size(), std::size_t(5));
-        }
-        QCOMPARE(perCategory.size(), std::size_t(10));
-        for (const QString& category : kCategories)
-            QCOMPARE(perCategory[category], 30);
-        QCOMPARE(ids.size(), std::size_t(300));
-        QCOMPARE(inputs.size(), std::size_t(300));
-    }
-
-    void catalogIsConsistent()
-    {
-        const SuitePtr suite = loadOrderbench();
-        QVERIFY(suite);
-        const json& catalog = suite->catalog;
-        QCOMPARE(catalog["items"].size(), std::size_t(7));
-        const std::set<std::string> allergens = strings(catalog["allergens"]);
-        const std::set<std::string> diets = strings(catalog["dietary"]);
-        int soldOut = 0;
-        for (const auto& [sku, entry] : catalog["items"].items()) {
-            soldOut += entry["available"].get<bool>() ? 0 : 1;
-            std::set<std::string> union_;
-            std::set<std::string> intersection = diets;
-            std::vector<std::pair<std::string, json>> ingredients;
-            for (const auto& [name, c] : entry["components"].items()) {
-                ingredients.emplace_back(name, c);
-                for (const std::string& a : strings(c["allergens"]))
-                    union_.insert(a);
-                std::set<std::string> kept;
-                for (const std::string& d : intersection) {
-                    if (has(c["dietary"], d))
-                        kept.insert(d);
-                }
-                intersection = kept;
-            }
-            QVERIFY2(strings(entry["allergens"]) == union_, sku.c_str());
-            QVERIFY2(strings(entry["dietary"]) == intersection, sku.c_str());
-            for (const json& r : entry["removable"])
-                QVERIFY2(entry["components"].contains(r.get<std::string>()), sku.c_str());
-            for (const auto& [name, a] : entry["additions"].items())
-                ingredients.emplace_back(name, a);
-            for (const auto& [name, i] : ingredients) {
-                const std::string where = sku + "/" + name;
-                for (const std::string& a : strings(i["allergens"]))
-                    QVERIFY2(allergens.count(a), where.c_str());
-                for (const std::string& d : strings(i["dietary"]))
-                    QVERIFY2(diets.count(d), where.c_str());
-                // Diet tags must agree with allergens, or a dietary conflict would hide behind a typo.
-                QVERIFY2(has(i["dietary"], "gluten_free") == !has(i["allergens"], "gluten"), where.c_str());
-                if (has(i["dietary"], "vegan")) {
-                    QVERIFY2(has(i["dietary"], "vegetarian"), where.c_str());
-                    for (const char* animal : { "milk", "egg", "fish" })
-                        QVERIFY2(!has(i["allergens"], animal), where.c_str());
-                }
-            }
-        }
-        QCOMPARE(soldOut, 1);
-    }
-
-    void goldScoresAsSemanticSuccess()
-    {
-        const SuitePtr suite = loadOrderbench();
-        QVERIFY(suite);
-        const auto rules = parseContractRules(suite->options);
-        QVERIFY(rules.has_value());
-        QCOMPARE(rules->taxonomy.size(), std::size_t(6));
-        for (const SuiteCase& c : suite->cases) {
-            const ContractScores s = scoreContract(&c.gold, true, c.gold, *rules, suite->catalog);
-            QVERIFY2(s.semanticSuccess, qPrintable(c.id));
-            QVERIFY2(!s.unsafeAcceptance, qPrintable(c.id));
-            QVERIFY2(s.statusCorrect, qPrintable(c.id));
-            QVERIFY2(s.labels.empty(), qPrintable(c.id));
-            QVERIFY2(!s.catalogViolation, qPrintable(c.id));
-        }
-    }
-
-    void goldIsRederivedFromTheRequest()
-    {
-        const SuitePtr suite = loadOrderbench();
-        QVERIFY(suite);
-        for (const SuiteCase& c : suite->cases) {
-            const json expected = rederive(suite->catalog, c.extra["order_request"]);
-            json gold = c.gold;
-            const json question = gold["clarification_question"];
-            gold.erase("clarification_question");
-            QVERIFY2(gold == expected,
-                qPrintable(c.id + u"\n gold: "_s + QString::fromStdString(gold.dump()) + u"\n derived: "_s
-                    + QString::fromStdString(expected.dump())));
-            QVERIFY2((gold["status"] == "needs_clarification") == question.is_string(), qPrintable(c.id));
-            if (question.is_string())
-                QVERIFY2(question.get<std::string>().find('?') != std::string::npos, qPrintable(c.id));
-        }
-    }
-
-    void categoryMeansWhatItSays_data()
-    {
-        QTest::addColumn<QString>("category");
-        for (const QString& category : kCategories)
-            QTest::addRow("%s", qPrintable(category)) << category;
-    }
-
-    void categoryMeansWhatItSays()
-    {
-        QFETCH(QString, category);
-        const SuitePtr suite = loadOrderbench();
-        QVERIFY(suite);
-        const json& catalog = suite->catalog;
-        for (const SuiteCase& c : suite->cases) {
-            if (c.category != category)
-                continue;
-            const json& gold = c.gold;
-            const json& items = gold["items"];
-            const json& request = c.extra["order_request"];
-            const std::set<std::string> allergens = strings(gold["constraints"]["allergens"]);
-            const std::set<std::string> diets = strings(gold["constraints"]["dietary"]);
-            const QByteArray id = c.id.toUtf8();
-            const char* where = id.constData();
-            const bool accepted = gold["status"] == "accepted";
-
-            if (accepted) {
-                QVERIFY2(gold["reasons"].empty() && gold["clarification_question"].is_null(), where);
-                for (const json& item : items) {
-                    const json& entry = catalog["items"][item["sku"].get<std::string>()];
-                    QVERIFY2(
-                        entry["sizes"].empty() ? item["size"].is_null() : has(entry["sizes"], item["size"]), where);
-                    QVERIFY2(!plateHasAllergen(plate(entry, item), allergens), where);
-                    QVERIFY2(!plateBreaksDiet(plate(entry, item), diets), where);
-                }
-            } else {
-                QVERIFY2(items.empty(), where);
-            }
-
-            if (category == u"simple_exact"_s) {
-                QVERIFY2(accepted && allergens.empty() && diets.empty(), where);
-                for (const json& item : items)
-                    QVERIFY2(!modified(item) && item["quantity"] == 1, where);
-            } else if (category == u"quantity_size"_s) {
-                QVERIFY2(accepted, where);
-                QVERIFY2(
-                    std::any_of(items.begin(), items.end(), [](const json& i) { return i["quantity"] > 1; }), where);
-                QVERIFY2(std::any_of(items.begin(), items.end(), [](const json& i) { return i["size"].is_string(); }),
-                    where);
-                QVERIFY2(std::none_of(items.begin(), items.end(), modified), where);
-            } else if (category == u"negated_modifier"_s) {
-                QVERIFY2(accepted, where);
-                QVERIFY2(std::any_of(items.begin(), items.end(), [](const json& i) { return !i["removals"].empty(); }),
-                    where);
-                for (const json& item : items)
-                    QVERIFY2(item["additions"].empty(), where);
-            } else if (category == u"scoped_modifier"_s) {
-                // A modified item and an unmodified one that could have taken the same modifier.
-                QVERIFY2(accepted && items.size() >= 2, where);
-                bool scoped = false;
-                for (const json& m : items) {
-                    for (const json& u : items) {
-                        if (!modified(m) || modified(u))
-                            continue;
-                        const json& entry = catalog["items"][u["sku"].get<std::string>()];
-                        bool fits = true;
-                        for (const json& a : m["additions"])
-                            fits = fits && entry["additions"].contains(a.get<std::string>());
-                        for (const json& r : m["removals"])
-                            fits = fits && has(entry["removable"], r.get<std::string>());
-                        scoped = scoped || fits;
-                    }
-                }
-                QVERIFY2(scoped, where);
-            } else if (category == u"shared_modifier"_s) {
-                QVERIFY2(accepted, where);
-                const bool several = std::any_of(
-                    items.begin(), items.end(), [](const json& i) { return i["quantity"] > 1 && modified(i); });
-                bool sharedAcross = false;
-                for (std::size_t i = 0; i < items.size(); ++i) {
-                    for (std::size_t j = i + 1; j < items.size(); ++j) {
-                        sharedAcross = sharedAcross
-                            || (modified(items[i]) && items[i]["additions"] == items[j]["additions"]
-                                && items[i]["removals"] == items[j]["removals"]);
-                    }
-                }
-                QVERIFY2(several || sharedAcross, where);
-            } else if (category == u"allergen_safe"_s) {
-                // Safe as ordered, but not as the menu serves it: a removal made it safe.
-                QVERIFY2(accepted && !allergens.empty(), where);
-                bool removalMatters = false;
-                for (const json& item : items) {
-                    const json& entry = catalog["items"][item["sku"].get<std::string>()];
-                    json asServed = item;
-                    asServed["removals"] = json::array();
-                    removalMatters = removalMatters || plateHasAllergen(plate(entry, asServed), allergens);
-                }
-                QVERIFY2(removalMatters, where);
-            } else if (category == u"allergen_conflict"_s || category == u"dietary_conflict"_s) {
-                const bool allergy = category == u"allergen_conflict"_s;
-                QVERIFY2(gold["status"] == "rejected_safety", where);
-                QVERIFY2(gold["reasons"] == json::array({ allergy ? "allergen_conflict" : "dietary_conflict" }), where);
-                QVERIFY2(allergy ? !allergens.empty() && diets.empty() : allergens.empty() && !diets.empty(), where);
-                bool conflict = false;
-                for (const json& line : request["lines"]) {
-                    const json* entry = entryOf(catalog, line);
-                    QVERIFY2(entry != nullptr && servable(catalog, line), where);
-                    const std::vector<json> ingredients = plate(*entry, line);
-                    conflict = conflict
-                        || (allergy ? plateHasAllergen(ingredients, allergens) : plateBreaksDiet(ingredients, diets));
-                }
-                QVERIFY2(conflict, where);
-            } else if (category == u"unavailable_item"_s) {
-                QVERIFY2(gold["status"] == "needs_clarification" && allergens.empty() && diets.empty(), where);
-                bool missing = false;
-                for (const json& line : request["lines"]) {
-                    const json* entry = entryOf(catalog, line);
-                    missing = missing || entry == nullptr || !(*entry)["available"].get<bool>();
-                }
-                QVERIFY2(missing, where);
-            } else if (category == u"unavailable_modifier"_s) {
-                QVERIFY2(gold["status"] == "needs_clarification" && allergens.empty() && diets.empty(), where);
-                bool badModifier = false;
-                for (const json& line : request["lines"]) {
-                    const json* entry = entryOf(catalog, line);
-                    QVERIFY2(entry != nullptr && (*entry)["available"].get<bool>(), where);
-                    badModifier = badModifier || !servable(catalog, line);
-                }
-                QVERIFY2(badModifier, where);
-            } else {
-                QFAIL(where);
-            }
-        }
-    }
+private Q_SLOTS:
+    void regeneratesByteForByte();
+    void generationIsDeterministic();
+    void writingToAnUnwritablePlaceIsAnError();
+    void loadsAndPreflightsClean();
+    void countsAndShape();
+    void catalogIsConsistent();
+    void goldScoresAsSemanticSuccess();
+    void goldIsRederivedFromTheRequest();
+    void categoryMeansWhatItSays_data();
+    void categoryMeansWhatItSays();
 };
+
+void TestOrderbench::regeneratesByteForByte()
+{
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    const std::string error = orderbench::writeSuiteFiles(out.path().toStdString());
+    QVERIFY2(error.empty(), error.c_str());
+    const QStringList files = { u"suite.json"_s, u"catalog.json"_s, u"schemas/order.json"_s, u"cases.jsonl"_s };
+    QCOMPARE(orderbench::generateSuiteFiles().size(), std::size_t(files.size()));
+    for (const QString& file : files) {
+        const QByteArray generated = readFile(out.filePath(file));
+        const QByteArray checkedIn = readFile(kSuiteDir + u'/' + file);
+        QVERIFY2(!generated.isEmpty(), qPrintable(file));
+        QVERIFY2(generated == checkedIn,
+            qPrintable(file + u" differs from the generator's output (rerun orderbench-gen): "_s
+                + firstDifference(checkedIn, generated)));
+    }
+}
+
+void TestOrderbench::generationIsDeterministic()
+{
+    QVERIFY(orderbench::generateSuiteFiles() == orderbench::generateSuiteFiles());
+}
+
+void TestOrderbench::writingToAnUnwritablePlaceIsAnError()
+{
+    QTemporaryDir out;
+    QFile blocker(out.filePath(u"file"_s));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const std::string error = orderbench::writeSuiteFiles(blocker.fileName().toStdString());
+    QVERIFY(!error.empty());
+}
+
+void TestOrderbench::loadsAndPreflightsClean()
+{
+    const SuiteLoadResult result = loadSuiteDir(kSuiteDir);
+    QStringList problems;
+    for (const Problem& p : result.problems)
+        problems << p.toString();
+    QVERIFY2(result.ok(), qPrintable(problems.join(u'\n')));
+    for (const Problem& p : preflightSuite(*result.suite))
+        problems << p.toString();
+    for (const auto& [pointer, message] : checkContractRules(result.suite->options, result.suite->catalog))
+        problems << QString::fromStdString("suite.json: " + pointer + ": " + message);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+
+    const Suite& suite = *result.suite;
+    QCOMPARE(suite.id, u"orderbench"_s);
+    QCOMPARE(suite.families, (QStringList { u"ladder"_s, u"contract"_s }));
+    QCOMPARE(suite.categories, kCategories);
+    QVERIFY(suite.options["array_matching"] == "unordered");
+    QVERIFY(!suite.catalog.is_null());
+}
+
+void TestOrderbench::countsAndShape()
+{
+    const SuitePtr suite = loadOrderbench();
+    QVERIFY(suite);
+    QCOMPARE(suite->cases.size(), 300);
+    std::map<QString, int> perCategory;
+    std::set<QString> ids, inputs;
+    for (const SuiteCase& c : suite->cases) {
+        ++perCategory[c.category];
+        ids.insert(c.id);
+        inputs.insert(c.input);
+        QVERIFY2(c.tier == u"easy"_s || c.tier == u"medium"_s || c.tier == u"hard"_s, qPrintable(c.id));
+        QCOMPARE(c.schemaName, u"order"_s);
+        QVERIFY2(c.extra.contains("order_request"), qPrintable(c.id));
+        // Templates speak like customers: no catalog id ("classic_burger", "sea_salt") in the text.
+        QVERIFY2(!c.input.contains(u'_'), qPrintable(c.id + u": "_s + c.input));
+        QCOMPARE(c.gold.size(), std::size_t(5));
+    }
+    QCOMPARE(perCategory.size(), std::size_t(10));
+    for (const QString& category : kCategories)
+        QCOMPARE(perCategory[category], 30);
+    QCOMPARE(ids.size(), std::size_t(300));
+    QCOMPARE(inputs.size(), std::size_t(300));
+}
+
+void TestOrderbench::catalogIsConsistent()
+{
+    const SuitePtr suite = loadOrderbench();
+    QVERIFY(suite);
+    const json& catalog = suite->catalog;
+    QCOMPARE(catalog["items"].size(), std::size_t(7));
+    const std::set<std::string> allergens = strings(catalog["allergens"]);
+    const std::set<std::string> diets = strings(catalog["dietary"]);
+    int soldOut = 0;
+    for (const auto& [sku, entry] : catalog["items"].items()) {
+        soldOut += entry["available"].get<bool>() ? 0 : 1;
+        std::set<std::string> union_;
+        std::set<std::string> intersection = diets;
+        std::vector<std::pair<std::string, json>> ingredients;
+        for (const auto& [name, c] : entry["components"].items()) {
+            ingredients.emplace_back(name, c);
+            for (const std::string& a : strings(c["allergens"]))
+                union_.insert(a);
+            std::set<std::string> kept;
+            for (const std::string& d : intersection) {
+                if (has(c["dietary"], d))
+                    kept.insert(d);
+            }
+            intersection = kept;
+        }
+        QVERIFY2(strings(entry["allergens"]) == union_, sku.c_str());
+        QVERIFY2(strings(entry["dietary"]) == intersection, sku.c_str());
+        for (const json& r : entry["removable"])
+            QVERIFY2(entry["components"].contains(r.get<std::string>()), sku.c_str());
+        for (const auto& [name, a] : entry["additions"].items())
+            ingredients.emplace_back(name, a);
+        for (const auto& [name, i] : ingredients) {
+            const std::string where = sku + "/" + name;
+            for (const std::string& a : strings(i["allergens"]))
+                QVERIFY2(allergens.count(a), where.c_str());
+            for (const std::string& d : strings(i["dietary"]))
+                QVERIFY2(diets.count(d), where.c_str());
+            // Diet tags must agree with allergens, or a dietary conflict would hide behind a typo.
+            QVERIFY2(has(i["dietary"], "gluten_free") == !has(i["allergens"], "gluten"), where.c_str());
+            if (has(i["dietary"], "vegan")) {
+                QVERIFY2(has(i["dietary"], "vegetarian"), where.c_str());
+                for (const char* animal : { "milk", "egg", "fish" })
+                    QVERIFY2(!has(i["allergens"], animal), where.c_str());
+            }
+        }
+    }
+    QCOMPARE(soldOut, 1);
+}
+
+void TestOrderbench::goldScoresAsSemanticSuccess()
+{
+    const SuitePtr suite = loadOrderbench();
+    QVERIFY(suite);
+    const auto rules = parseContractRules(suite->options);
+    QVERIFY(rules.has_value());
+    QCOMPARE(rules->taxonomy.size(), std::size_t(6));
+    for (const SuiteCase& c : suite->cases) {
+        const ContractScores s = scoreContract(&c.gold, true, c.gold, *rules, suite->catalog);
+        QVERIFY2(s.semanticSuccess, qPrintable(c.id));
+        QVERIFY2(!s.unsafeAcceptance, qPrintable(c.id));
+        QVERIFY2(s.statusCorrect, qPrintable(c.id));
+        QVERIFY2(s.labels.empty(), qPrintable(c.id));
+        QVERIFY2(!s.catalogViolation, qPrintable(c.id));
+    }
+}
+
+void TestOrderbench::goldIsRederivedFromTheRequest()
+{
+    const SuitePtr suite = loadOrderbench();
+    QVERIFY(suite);
+    for (const SuiteCase& c : suite->cases) {
+        const json expected = rederive(suite->catalog, c.extra["order_request"]);
+        json gold = c.gold;
+        const json question = gold["clarification_question"];
+        gold.erase("clarification_question");
+        QVERIFY2(gold == expected,
+            qPrintable(c.id + u"\n gold: "_s + QString::fromStdString(gold.dump()) + u"\n derived: "_s
+                + QString::fromStdString(expected.dump())));
+        QVERIFY2((gold["status"] == "needs_clarification") == question.is_string(), qPrintable(c.id));
+        if (question.is_string())
+            QVERIFY2(question.get<std::string>().find('?') != std::string::npos, qPrintable(c.id));
+    }
+}
+
+void TestOrderbench::categoryMeansWhatItSays_data()
+{
+    QTest::addColumn<QString>("category");
+    for (const QString& category : kCategories)
+        QTest::addRow("%s", qPrintable(category)) << category;
+}
+
+void TestOrderbench::categoryMeansWhatItSays()
+{
+    QFETCH(QString, category);
+    const SuitePtr suite = loadOrderbench();
+    QVERIFY(suite);
+    const json& catalog = suite->catalog;
+    for (const SuiteCase& c : suite->cases) {
+        if (c.category != category)
+            continue;
+        const json& gold = c.gold;
+        const json& items = gold["items"];
+        const json& request = c.extra["order_request"];
+        const std::set<std::string> allergens = strings(gold["constraints"]["allergens"]);
+        const std::set<std::string> diets = strings(gold["constraints"]["dietary"]);
+        const QByteArray id = c.id.toUtf8();
+        const char* where = id.constData();
+        const bool accepted = gold["status"] == "accepted";
+
+        if (accepted) {
+            QVERIFY2(gold["reasons"].empty() && gold["clarification_question"].is_null(), where);
+            for (const json& item : items) {
+                const json& entry = catalog["items"][item["sku"].get<std::string>()];
+                QVERIFY2(entry["sizes"].empty() ? item["size"].is_null() : has(entry["sizes"], item["size"]), where);
+                QVERIFY2(!plateHasAllergen(plate(entry, item), allergens), where);
+                QVERIFY2(!plateBreaksDiet(plate(entry, item), diets), where);
+            }
+        } else {
+            QVERIFY2(items.empty(), where);
+        }
+
+        if (category == u"simple_exact"_s) {
+            QVERIFY2(accepted && allergens.empty() && diets.empty(), where);
+            for (const json& item : items)
+                QVERIFY2(!modified(item) && item["quantity"] == 1, where);
+        } else if (category == u"quantity_size"_s) {
+            QVERIFY2(accepted, where);
+            QVERIFY2(std::any_of(items.begin(), items.end(), [](const json& i) { return i["quantity"] > 1; }), where);
+            QVERIFY2(
+                std::any_of(items.begin(), items.end(), [](const json& i) { return i["size"].is_string(); }), where);
+            QVERIFY2(std::none_of(items.begin(), items.end(), modified), where);
+        } else if (category == u"negated_modifier"_s) {
+            QVERIFY2(accepted, where);
+            QVERIFY2(
+                std::any_of(items.begin(), items.end(), [](const json& i) { return !i["removals"].empty(); }), where);
+            for (const json& item : items)
+                QVERIFY2(item["additions"].empty(), where);
+        } else if (category == u"scoped_modifier"_s) {
+            // A modified item and an unmodified one that could have taken the same modifier.
+            QVERIFY2(accepted && items.size() >= 2, where);
+            bool scoped = false;
+            for (const json& m : items) {
+                for (const json& u : items) {
+                    if (!modified(m) || modified(u))
+                        continue;
+                    const json& entry = catalog["items"][u["sku"].get<std::string>()];
+                    bool fits = true;
+                    for (const json& a : m["additions"])
+                        fits = fits && entry["additions"].contains(a.get<std::string>());
+                    for (const json& r : m["removals"])
+                        fits = fits && has(entry["removable"], r.get<std::string>());
+                    scoped = scoped || fits;
+                }
+            }
+            QVERIFY2(scoped, where);
+        } else if (category == u"shared_modifier"_s) {
+            QVERIFY2(accepted, where);
+            const bool several = std::any_of(
+                items.begin(), items.end(), [](const json& i) { return i["quantity"] > 1 && modified(i); });
+            bool sharedAcross = false;
+            for (std::size_t i = 0; i < items.size(); ++i) {
+                for (std::size_t j = i + 1; j < items.size(); ++j) {
+                    sharedAcross = sharedAcross
+                        || (modified(items[i]) && items[i]["additions"] == items[j]["additions"]
+                            && items[i]["removals"] == items[j]["removals"]);
+                }
+            }
+            QVERIFY2(several || sharedAcross, where);
+        } else if (category == u"allergen_safe"_s) {
+            // Safe as ordered, but not as the menu serves it: a removal made it safe.
+            QVERIFY2(accepted && !allergens.empty(), where);
+            bool removalMatters = false;
+            for (const json& item : items) {
+                const json& entry = catalog["items"][item["sku"].get<std::string>()];
+                json asServed = item;
+                asServed["removals"] = json::array();
+                removalMatters = removalMatters || plateHasAllergen(plate(entry, asServed), allergens);
+            }
+            QVERIFY2(removalMatters, where);
+        } else if (category == u"allergen_conflict"_s || category == u"dietary_conflict"_s) {
+            const bool allergy = category == u"allergen_conflict"_s;
+            QVERIFY2(gold["status"] == "rejected_safety", where);
+            QVERIFY2(gold["reasons"] == json::array({ allergy ? "allergen_conflict" : "dietary_conflict" }), where);
+            QVERIFY2(allergy ? !allergens.empty() && diets.empty() : allergens.empty() && !diets.empty(), where);
+            bool conflict = false;
+            for (const json& line : request["lines"]) {
+                const json* entry = entryOf(catalog, line);
+                QVERIFY2(entry != nullptr && servable(catalog, line), where);
+                const std::vector<json> ingredients = plate(*entry, line);
+                conflict = conflict
+                    || (allergy ? plateHasAllergen(ingredients, allergens) : plateBreaksDiet(ingredients, diets));
+            }
+            QVERIFY2(conflict, where);
+        } else if (category == u"unavailable_item"_s) {
+            QVERIFY2(gold["status"] == "needs_clarification" && allergens.empty() && diets.empty(), where);
+            bool missing = false;
+            for (const json& line : request["lines"]) {
+                const json* entry = entryOf(catalog, line);
+                missing = missing || entry == nullptr || !(*entry)["available"].get<bool>();
+            }
+            QVERIFY2(missing, where);
+        } else if (category == u"unavailable_modifier"_s) {
+            QVERIFY2(gold["status"] == "needs_clarification" && allergens.empty() && diets.empty(), where);
+            bool badModifier = false;
+            for (const json& line : request["lines"]) {
+                const json* entry = entryOf(catalog, line);
+                QVERIFY2(entry != nullptr && (*entry)["available"].get<bool>(), where);
+                badModifier = badModifier || !servable(catalog, line);
+            }
+            QVERIFY2(badModifier, where);
+        } else {
+            QFAIL(where);
+        }
+    }
+}
 
 QTEST_GUILESS_MAIN(TestOrderbench)
 #include "tst_orderbench.moc"

@@ -47,12 +47,10 @@ class TestOverlaps : public QObject
 
 private Q_SLOTS:
     void initTestCase();
-
     void criterionParse_data();
     void criterionParse();
     void criterionErrors_data();
     void criterionErrors();
-
     void majorityAndTies();
     void allFourSets();
     void choicesOfSets();

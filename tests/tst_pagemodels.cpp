@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The value functions and item models behind the pages of the second workbench issue (Cases, diff
-// view, Errors, Audit, Compare): gold-vs-prediction alignment, error-set counts, source highlighting
-// and paired comparison, each with hand-computed expectations; and every model and proxy of those
-// pages under QAbstractItemModelTester, on synthetic values and on the demo workspace of
-// pagestestdata.h. The pages themselves are tested in tst_pages.
+// The item models behind the pages of the second workbench issue (Cases, diff view, Errors, Audit,
+// Compare): every model and proxy of those pages under QAbstractItemModelTester, on synthetic values
+// and on the demo workspace of pagestestdata.h. The pages themselves are tested in tst_pages.
 #include "analysis/casedetail.h"
 #include "analysis/configcomparison.h"
 #include "analysis/errorsets.h"
+#include "analysistestdata.h"
 #include "models/auditqueuemodel.h"
 #include "models/casesmodel.h"
 #include "models/casesproxymodel.h"
@@ -17,7 +16,6 @@
 #include "pagestestdata.h"
 #include "report/evaluation.h"
 #include "json/jsonalignment.h"
-#include "json/sourcehighlights.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>
@@ -37,33 +35,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr auto kReport = QAbstractItemModelTester::FailureReportingMode::QtTest;
+using analysistest::pairedRecords;
 
-std::vector<ScoredRecord> pairedRecords()
-{
-    // Five cases; A (strategy P) right on 1, 2, 5; B (PJ+) right on 1, 3, 4, 5. A also answered a
-    // sixth case B did not.
-    std::vector<ScoredRecord> records;
-    const auto add = [&records](const char* strategy, int c, bool correct) {
-        ScoredRecord r;
-        r.suite = u"s"_s;
-        r.model = u"m"_s;
-        r.strategy = QString::fromLatin1(strategy);
-        r.runId = r.strategy == u"P"_s ? 1 : 2;
-        r.caseId = u"c%1"_s.arg(c);
-        r.verdict.ladder = correct ? LadderLabel::Correct : LadderLabel::ValueIncorrect;
-        r.verdict.values.emplace_back("ladder.correct", correct ? 1.0 : 0.0);
-        records.push_back(r);
-    };
-    const bool a[] = { true, true, false, false, true };
-    const bool b[] = { true, false, true, true, true };
-    for (int i = 0; i < 5; ++i) {
-        add("P", i + 1, a[i]);
-        add("PJ+", i + 1, b[i]);
-    }
-    add("P", 6, true);
-    return records;
-}
+constexpr auto kReport = QAbstractItemModelTester::FailureReportingMode::QtTest;
 
 QStringList columnTexts(const QAbstractItemModel& model, int c, int role = Qt::DisplayRole)
 {
@@ -107,21 +81,6 @@ class TestPageModels : public QObject
 
 private Q_SLOTS:
     void initTestCase();
-
-    // Value functions.
-    void alignment_data();
-    void alignment();
-    void alignmentWithoutPrediction();
-    void stepDifference_data();
-    void stepDifference();
-    void errorSetCounts();
-    void errorSetsOfTheDemoAddUp();
-    void errorRegionText_data();
-    void errorRegionText();
-    void sourceHighlights();
-    void configComparison();
-
-    // Models and proxies.
     void casesModel();
     void erroredSlotsAreListedNotScored();
     void casesProxyFilters_data();
@@ -159,245 +118,6 @@ void TestPageModels::initTestCase()
     m_inputs = std::make_shared<const QHash<QString, QString>>(loadCaseTexts(*store));
     QCOMPARE(m_inputs->size(), 40);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Value functions
-
-void TestPageModels::alignment_data()
-{
-    QTest::addColumn<QString>("gold");
-    QTest::addColumn<QString>("predicted");
-    QTest::addColumn<QStringList>("rows"); // "path:mark" in row order
-
-    // Keys in nlohmann's order; the prediction's extra key after gold's keys of the same object.
-    QTest::addRow("every kind") << u"{\"a\":1,\"b\":{\"c\":\"x\",\"d\":null},\"e\":[1,2]}"_s
-                                << u"{\"a\":\"1\",\"b\":{\"c\":\"y\"},\"e\":[1],\"f\":true}"_s
-                                << QStringList { u":"_s, u"a:coercible"_s, u"b:"_s, u"b.c:deviation"_s,
-                                       u"b.d:missing_key"_s, u"e:"_s, u"e[0]:"_s, u"e[1]:missing_key"_s,
-                                       u"f:extra_key"_s };
-    QTest::addRow("missing object") << u"{\"p\":{\"q\":1}}"_s << u"{}"_s
-                                    << QStringList { u":"_s, u"p:missing_key"_s, u"p.q:missing_key"_s };
-    QTest::addRow("null where gold has values")
-        << u"{\"p\":{\"q\":1},\"r\":2}"_s << u"{\"p\":null,\"r\":null}"_s
-        << QStringList { u":"_s, u"p:missing_value"_s, u"p.q:missing_value"_s, u"r:missing_value"_s };
-    QTest::addRow("invented") << u"{\"x\":null}"_s << u"{\"x\":{\"y\":1}}"_s
-                              << QStringList { u":"_s, u"x:invented"_s, u"x.y:"_s };
-    QTest::addRow("container met by a primitive")
-        << u"{\"o\":{\"k\":1}}"_s << u"{\"o\":5}"_s
-        << QStringList { u":"_s, u"o:type_mismatch"_s, u"o.k:type_mismatch"_s };
-    QTest::addRow("extra object") << u"{\"a\":1}"_s << u"{\"a\":2,\"z\":{\"w\":[3]}}"_s
-                                  << QStringList { u":"_s, u"a:value_error"_s, u"z:extra_key"_s, u"z.w:extra_key"_s,
-                                         u"z.w[0]:extra_key"_s };
-    QTest::addRow("equal") << u"[1,{\"k\":\"v\"}]"_s << u"[1,{\"k\":\"v\"}]"_s
-                           << QStringList { u":"_s, u"[0]:"_s, u"[1]:"_s, u"[1].k:"_s };
-}
-
-void TestPageModels::alignment()
-{
-    QFETCH(QString, gold);
-    QFETCH(QString, predicted);
-    QFETCH(QStringList, rows);
-    const json g = json::parse(gold.toStdString());
-    const json p = json::parse(predicted.toStdString());
-    const std::vector<AlignedRow> aligned = alignJson(g, &p, diffJson(g, p));
-    QStringList actual;
-    for (const AlignedRow& row : aligned)
-        actual << QString::fromStdString(row.path) + u':' + QLatin1String(diffMarkId(row.mark));
-    QCOMPARE(actual, rows);
-    // Every row's pointer names its place, and each side holds its value there.
-    for (const AlignedRow& row : aligned) {
-        QVERIFY(!row.gold || *row.gold == g.at(json::json_pointer(row.pointer)));
-        QVERIFY(!row.predicted || *row.predicted == p.at(json::json_pointer(row.pointer)));
-    }
-}
-
-void TestPageModels::alignmentWithoutPrediction()
-{
-    const json g = { { "a", 1 }, { "b", { 1, 2 } } };
-    const std::vector<AlignedRow> rows = alignJson(g, nullptr, {});
-    QCOMPARE(rows.size(), std::size_t(5));
-    for (const AlignedRow& row : rows) {
-        QVERIFY(row.gold);
-        QVERIFY(!row.predicted);
-        QCOMPARE(int(row.mark), int(DiffMark::Same));
-    }
-    QCOMPARE(rows[4].pointer, std::string("/b/1"));
-    QCOMPARE(rows[4].depth, 2);
-    QVERIFY(differenceRows(rows).empty());
-}
-
-void TestPageModels::stepDifference_data()
-{
-    QTest::addColumn<int>("current");
-    QTest::addColumn<bool>("forward");
-    QTest::addColumn<int>("expected");
-    // Difference rows {1, 3, 4, 7, 8}.
-    QTest::addRow("first from nothing") << -1 << true << 1;
-    QTest::addRow("next from a plain row") << 5 << true << 7;
-    QTest::addRow("next from a difference") << 3 << true << 4;
-    QTest::addRow("wraps forward") << 8 << true << 1;
-    QTest::addRow("previous") << 7 << false << 4;
-    QTest::addRow("previous from a plain row") << 6 << false << 4;
-    QTest::addRow("wraps backward") << 1 << false << 8;
-}
-
-void TestPageModels::stepDifference()
-{
-    QFETCH(int, current);
-    QFETCH(bool, forward);
-    QFETCH(int, expected);
-    QCOMPARE(structscope::stepDifference({ 1, 3, 4, 7, 8 }, current, forward), expected);
-    QCOMPARE(structscope::stepDifference({}, current, forward), -1);
-}
-
-void TestPageModels::errorSetCounts()
-{
-    const auto record = [](const char* model, int mk, int mv, int wv, int extra, bool correct, bool failed) {
-        ScoredRecord r;
-        r.model = QString::fromLatin1(model);
-        r.strategy = u"P"_s;
-        r.verdict.rung = failed ? ParseRung::Failed : ParseRung::Clean;
-        r.verdict.schemaValid = !failed;
-        DiffCounts& d = r.verdict.extraction.strict.diff;
-        d.mk = mk;
-        d.mv = mv;
-        d.wvValue = wv;
-        d.extra = extra;
-        r.verdict.extraction.correct = correct;
-        r.verdict.extraction.failed = failed;
-        return r;
-    };
-    const std::vector<ScoredRecord> records
-        = { record("m", 0, 0, 0, 0, true, false), record("m", 0, 0, 0, 0, false, true),
-              record("m", 1, 0, 0, 0, false, false), record("m", 2, 1, 0, 0, false, false),
-              record("m", 0, 0, 3, 0, false, false), record("m", 0, 0, 0, 1, false, false),
-              record("m", 1, 1, 1, 0, false, false), record("n", 0, 1, 0, 0, false, false) };
-    const std::vector<ErrorSetCounts> groups = countErrorSets(
-        records, { "model" }, { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue });
-    QCOMPARE(groups.size(), std::size_t(2));
-    const ErrorSetCounts& m = groups[0];
-    QCOMPARE(m.n, 7);
-    QCOMPARE(m.perfect, 1);
-    QCOMPARE(m.failed, 1);
-    QCOMPARE(m.nErr(), 5);
-    QCOMPARE(m.region(1), 1); // MK only
-    QCOMPARE(m.region(3), 1); // MK and MV
-    QCOMPARE(m.region(4), 1); // WV only
-    QCOMPARE(m.region(7), 1); // all three
-    QCOMPARE(m.region(0), 1); // an extra key only
-    QCOMPARE(m.region(2), 0);
-    QCOMPARE(m.setSize(0), 3);
-    QCOMPARE(groups[1].region(2), 1);
-    QCOMPARE(m.regionKey(3).toString(), u"model=m, errors=+mk+mv-wv"_s);
-    // A region's filter picks exactly the records counted in it.
-    const ErrorRegion region = ErrorRegion::of(m.labels, 3);
-    QCOMPARE(
-        std::count_if(records.begin(), records.end(), [&](const ScoredRecord& r) { return region.matches(r); }), 1);
-}
-
-void TestPageModels::errorSetsOfTheDemoAddUp()
-{
-    for (const std::vector<ErrorLabel>& labels : std::vector<std::vector<ErrorLabel>> {
-             { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue },
-             { ErrorLabel::Deviation, ErrorLabel::ExtraKey },
-             { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue, ErrorLabel::ExtraKey,
-                 ErrorLabel::Invented } }) {
-        const std::vector<ErrorSetCounts> groups = countErrorSets(m_demo->records, { "model", "strategy" }, labels);
-        QCOMPARE(groups.size(), std::size_t(8));
-        int errors = 0;
-        for (const ErrorSetCounts& g : groups) {
-            int sum = 0;
-            for (const auto& [mask, count] : g.regions) {
-                sum += count;
-                // The drill-down of the region finds exactly its records.
-                const ErrorRegion region = ErrorRegion::of(labels, mask);
-                const auto found
-                    = std::count_if(m_demo->records.begin(), m_demo->records.end(), [&](const ScoredRecord& r) {
-                          return groupValue(r, "model") == g.key.parts[0].second
-                              && groupValue(r, "strategy") == g.key.parts[1].second && region.matches(r);
-                      });
-                QCOMPARE(int(found), count);
-            }
-            QCOMPARE(sum, g.nErr());
-            QCOMPARE(g.n, 40);
-            errors += g.nErr();
-        }
-        QVERIFY2(errors > 20, "the demo's models make errors");
-    }
-}
-
-void TestPageModels::errorRegionText_data()
-{
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<bool>("valid");
-    QTest::addRow("three") << u"+mk-mv+wv"_s << true;
-    QTest::addRow("sub-types") << u"+wv_deviation-extra+schema+invented"_s << true;
-    QTest::addRow("empty") << QString() << false;
-    QTest::addRow("no sign") << u"mk+mv"_s << false;
-    QTest::addRow("unknown label") << u"+mk+nope"_s << false;
-}
-
-void TestPageModels::errorRegionText()
-{
-    QFETCH(QString, text);
-    QFETCH(bool, valid);
-    const std::optional<ErrorRegion> region = ErrorRegion::parse(text);
-    QCOMPARE(region.has_value(), valid);
-    if (region)
-        QCOMPARE(region->toString(), text);
-}
-
-void TestPageModels::sourceHighlights()
-{
-    //                    0         1         2         3         4
-    //                    0123456789012345678901234567890123456789012345
-    const QString text = u"Call Anna at noon; anna's id is 42, not 142."_s;
-    const std::vector<TextSpan> spans
-        = findValueSpans(text, { { u"Anna"_s, 0 }, { u"42"_s, 1 }, { u"a"_s, 2 }, { u"noon"_s, 3 } });
-    // "anna" in "anna's" is a whole word; "42" inside "142" is not; "a" is too short for a string.
-    const std::vector<TextSpan> expected = { { 5, 4, 0 }, { 13, 4, 3 }, { 19, 4, 0 }, { 32, 2, 1 } };
-    QCOMPARE(spans.size(), expected.size());
-    for (std::size_t i = 0; i < spans.size(); ++i)
-        QVERIFY2(spans[i] == expected[i], qPrintable(u"span %1 at %2"_s.arg(i).arg(spans[i].start)));
-    // An earlier needle wins where two overlap.
-    const std::vector<TextSpan> overlap = findValueSpans(u"Anna Lee"_s, { { u"Anna Lee"_s, 1 }, { u"Lee"_s, 2 } });
-    QCOMPARE(overlap.size(), std::size_t(1));
-    QCOMPARE(overlap[0].tag, 1);
-    QCOMPARE(searchTextOf(json(42)), u"42"_s);
-    QCOMPARE(searchTextOf(json(true)), u"true"_s);
-    QVERIFY(searchTextOf(json(nullptr)).isEmpty());
-}
-
-void TestPageModels::configComparison()
-{
-    // Rates 3/5 and 4/5 → Δ = +20 points; b = 1 (case 2), c = 2 (cases 3, 4);
-    // McNemar p = min(1, 2·(C(3,0) + C(3,1))/2³) = 1. Case 6 only A answered: left out.
-    const std::vector<ScoredRecord> records = pairedRecords();
-    const ConfigComparison result
-        = compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "ladder.correct");
-    QVERIFY2(result.ok(), qPrintable(result.error + result.stats.error));
-    QVERIFY(result.rate);
-    QCOMPARE(result.stats.n, qint64(5));
-    QCOMPARE(result.stats.meanA, 0.6);
-    QCOMPARE(result.stats.meanB, 0.8);
-    QVERIFY(qAbs(result.stats.deltaPoints - 20.0) < 1e-9);
-    QVERIFY(result.stats.deltaCiPoints.isValid());
-    QCOMPARE(result.stats.b, qint64(1));
-    QCOMPARE(result.stats.c, qint64(2));
-    QCOMPARE(result.stats.pValue, 1.0);
-    QCOMPARE(result.onlyA, 1);
-    QCOMPARE(result.onlyB, 0);
-    QCOMPARE(result.discordant.size(), std::size_t(3));
-    QCOMPARE(result.discordant[0].caseId, u"c2"_s);
-    QCOMPARE(result.discordant[0].refB.strategy, u"PJ+"_s);
-    QCOMPARE(configurationsOf(records).size(), std::size_t(2));
-    QCOMPARE(comparableMetrics(records), std::vector<std::string> { "ladder.correct" });
-    // A metric that is not per record is refused with a message.
-    QVERIFY(!compareConfigurations(records, { u"m"_s, u"P"_s }, { u"m"_s, u"PJ+"_s }, "extraction.f1_micro").ok());
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Models and proxies
 
 void TestPageModels::casesModel()
 {
@@ -957,7 +677,8 @@ void TestPageModels::pairMatrixModel()
     QCOMPARE(model.index(1, 0).data(PairMatrixModel::AdjustedPRole).toDouble(), 0.046875);
 
     // The tint follows the palette: a dark one gets its own highlight.
-    // 30% of the highlight over the base: (30 + 0.3·(20 − 30), 30 + 0.3·(60 − 30), 30 + 0.3·(120 − 30)) = (27, 39, 57).
+    // 30% of the highlight over the base: (30 + 0.3·(20 − 30), 30 + 0.3·(60 − 30), 30 + 0.3·(120 − 30)) = (27, 39,
+    // 57).
     QPalette dark;
     dark.setColor(QPalette::Base, QColor(30, 30, 30));
     dark.setColor(QPalette::Highlight, QColor(20, 60, 120));

@@ -59,6 +59,9 @@ using nlohmann::json;
 
 using namespace pagestest;
 
+// ---------------------------------------------------------------------------------------------------
+// Pages
+
 class TestPages : public QObject
 {
     Q_OBJECT
@@ -101,8 +104,8 @@ private:
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
-
     // Geometry of the error-set charts.
+
     void vennCentres_data();
     void vennCentres();
     void vennAnchorsLieInTheirRegions_data();
@@ -110,8 +113,8 @@ private Q_SLOTS:
     void smallMultiples();
     void upSetLayout();
     void upSetLayoutWithSetBars();
-
     // Pages, before any gold changes.
+
     void casesPageFiltersAndSearches();
     void diffViewWalksDifferences();
     void errorsPageRegionsListTheirCases();
@@ -152,6 +155,7 @@ void TestPages::cleanupTestCase()
     m_workspace.reset();
     QSettings().clear();
 }
+
 void TestPages::vennCentres_data()
 {
     QTest::addColumn<int>("sets");
@@ -304,9 +308,6 @@ void TestPages::upSetLayoutWithSetBars()
     QCOMPARE(layout.intersectionAt(QPointF(198 + 36 + 1, 150)), 1);
     QCOMPARE(layout.intersectionAt(QPointF(197, 150)), -1);
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Pages
 
 void TestPages::casesPageFiltersAndSearches()
 {
@@ -850,9 +851,9 @@ void TestPages::leaderboardNotesSimulatedModels()
 
 void TestPages::reopenedLeaderboardPaintsTheSavedReport()
 {
-    // A leaderboard computed is saved with the store's stamp. The store opened again (as after a restart): the saved
-    // report is painted at once, while the store is scored again, and the computed one that follows is the same.
-    // (Reading a small file beats scoring and aggregating 320 responses by far.)
+    // A leaderboard computed is saved with the store's stamp. The store opened again (as after a restart): the
+    // saved report is painted at once, while the store is scored again, and the computed one that follows is the
+    // same. (Reading a small file beats scoring and aggregating 320 responses by far.)
     {
         auto first = makePage<LeaderboardPage>();
         QVERIFY(first);

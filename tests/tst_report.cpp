@@ -272,7 +272,7 @@ class TestReport : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void writers_data();
     void writers();
     void jsonParsesBack();
@@ -297,10 +297,26 @@ private slots:
     void writeReportByName_data();
     void writeReportByName();
     void latexCompiles();
+    // Measured has models a and b, adjusted has b and c: rows a/measured, b/measured, b/adjusted, c/adjusted,
+    // each keeping its own numbers; the new key column is last.
     void goldSideBySide();
-
+    // The pair matrix of threeModelRecords(), by hand (Δ = B − A of each cell; b: A right and B wrong, c: the reverse):
+    //   A–B: paired on cases 1-13 and 15, n = 14; only A: case 14. b = 0, c = 6 (cases 1-5, 9).
+    //        means 3/14 and 9/14, Δ = 600/14 = 42.857 points. McNemar p = 2·C(6,0)/2⁶ = 0.03125.
+    //   A–C: n = 13 (cases 1-13); only A: 14, 15 (C errored). b = 0, c = 8 (cases 1-8).
+    //        means 2/13 and 10/13, Δ = 800/13 = 61.538 points. p = 2·C(8,0)/2⁸ = 0.0078125.
+    //   B–C: n = 13; only B: 15. b = 1 (case 9), c = 3 (cases 6-8). means 8/13 and 10/13, Δ = 200/13 = 15.385.
+    //        p = 2·(C(4,0) + C(4,1))/2⁴ = 10/16 = 0.625.
+    // Holm over m = 3 (sorted A–C, A–B, B–C): 3·0.0078125 = 0.0234375; 2·0.03125 = 0.0625; 1·0.625 = 0.625.
+    //   Significant at 0.05: A–C only.
+    // BH: j=3: 0.625; j=2: 3·0.03125/2 = 0.046875; j=1: 3·0.0078125/1 = 0.0234375. Significant: A–B and A–C.
     void pairMatrix();
+    // A mean: the sign test. value_accuracy of A and B on four cases: A (0.5, 0.2, 0.9, 0.4), B (0.7, 0.2, 0.6, 0.8).
+    // B − A: +0.2, 0, −0.3, +0.4; Δ = 100·0.3/4 = 7.5 points. A higher on one case, B on two, one tie dropped:
+    // p = 2·(C(3,0) + C(3,1))/2³ = 1.
     void pairMatrixMeans();
+    // Configurations of model, strategy or both: A and B each under P and J on one case; A right under P only, B under
+    // J only.
     void pairMatrixKeys();
     void pairMatrixErrors();
     void pairMatrixWriters();
@@ -448,14 +464,14 @@ void TestReport::writers_data()
 
     QTest::addRow("csv/sample")
         << u"csv"_s << u"sample"_s << QString()
-        << QByteArray(
-               "model,strategy,n,"
-               "ladder.correct,ladder.correct.ci_low,ladder.correct.ci_high,"
-               "ladder.invalid_json,ladder.invalid_json.ci_low,ladder.invalid_json.ci_high,"
-               "grounding.value_accuracy,grounding.value_accuracy.weighted,"
-               "grounding.value_accuracy.ci_low,grounding.value_accuracy.ci_high\r\n"
-               "\"gpt_x \"\"v|2\"\", big\",P,209,0.30000000000000004,0.25,0.35,0.05,0.02,0.09,0.67,0.7134,0.62,0.71\r\n"
-               "llama-3,J+,10,,,,0.1,0,0.3,0.67,,0.6,0.74\r\n");
+        << QByteArray("model,strategy,n,"
+                      "ladder.correct,ladder.correct.ci_low,ladder.correct.ci_high,"
+                      "ladder.invalid_json,ladder.invalid_json.ci_low,ladder.invalid_json.ci_high,"
+                      "grounding.value_accuracy,grounding.value_accuracy.weighted,"
+                      "grounding.value_accuracy.ci_low,grounding.value_accuracy.ci_high\r\n"
+                      "\"gpt_x \"\"v|2\"\", "
+                      "big\",P,209,0.30000000000000004,0.25,0.35,0.05,0.02,0.09,0.67,0.7134,0.62,0.71\r\n"
+                      "llama-3,J+,10,,,,0.1,0,0.3,0.67,,0.6,0.74\r\n");
 
     QTest::addRow("csv/odd") << u"csv"_s << u"odd"_s << QString()
                              << QByteArray("model,tier,n,ladder.latency_p95,ladder.latency_p95.ci_low,"
@@ -583,7 +599,8 @@ void TestReport::writers_data()
           "gpt\\_x \"v\\textbar{}2\", big & P & 209 & \\textbf{0.300} {\\scriptsize[0.250, 0.350]} & "
           "\\textbf{0.050} {\\scriptsize[0.020, 0.090]} & \\textbf{0.670} {\\scriptsize[0.620, 0.710]} & "
           "\\textbf{0.713} \\\\\n"
-          "llama-3 & J+ & 10 & -- & 0.100 {\\scriptsize[0.000, 0.300]} & \\textbf{0.670} {\\scriptsize[0.600, 0.740]} "
+          "llama-3 & J+ & 10 & -- & 0.100 {\\scriptsize[0.000, 0.300]} & \\textbf{0.670} {\\scriptsize[0.600, "
+          "0.740]} "
           "&  \\\\\n"
           "\\bottomrule\n"
           "\\end{tabular}\n";
@@ -1040,8 +1057,6 @@ void TestReport::latexCompiles()
     QVERIFY2(process.exitCode() == 0, process.readAllStandardOutput().right(2000).constData());
 }
 
-// Measured has models a and b, adjusted has b and c: rows a/measured, b/measured, b/adjusted, c/adjusted,
-// each keeping its own numbers; the new key column is last.
 void TestReport::goldSideBySide()
 {
     auto group = [](const char* model, int n, double correct) {
@@ -1078,16 +1093,6 @@ void TestReport::goldSideBySide()
     QVERIFY2(md.text.find("| gold") != std::string::npos, md.text.c_str());
 }
 
-// The pair matrix of threeModelRecords(), by hand (Δ = B − A of each cell; b: A right and B wrong, c: the reverse):
-//   A–B: paired on cases 1-13 and 15, n = 14; only A: case 14. b = 0, c = 6 (cases 1-5, 9).
-//        means 3/14 and 9/14, Δ = 600/14 = 42.857 points. McNemar p = 2·C(6,0)/2⁶ = 0.03125.
-//   A–C: n = 13 (cases 1-13); only A: 14, 15 (C errored). b = 0, c = 8 (cases 1-8).
-//        means 2/13 and 10/13, Δ = 800/13 = 61.538 points. p = 2·C(8,0)/2⁸ = 0.0078125.
-//   B–C: n = 13; only B: 15. b = 1 (case 9), c = 3 (cases 6-8). means 8/13 and 10/13, Δ = 200/13 = 15.385.
-//        p = 2·(C(4,0) + C(4,1))/2⁴ = 10/16 = 0.625.
-// Holm over m = 3 (sorted A–C, A–B, B–C): 3·0.0078125 = 0.0234375; 2·0.03125 = 0.0625; 1·0.625 = 0.625.
-//   Significant at 0.05: A–C only.
-// BH: j=3: 0.625; j=2: 3·0.03125/2 = 0.046875; j=1: 3·0.0078125/1 = 0.0234375. Significant: A–B and A–C.
 void TestReport::pairMatrix()
 {
     const std::vector<ScoredRecord> records = threeModelRecords();
@@ -1196,9 +1201,6 @@ void TestReport::pairMatrix()
     QVERIFY(std::abs(four.cell(0, 2)->adjustedP - 0.0234375) < 1e-12);
 }
 
-// A mean: the sign test. value_accuracy of A and B on four cases: A (0.5, 0.2, 0.9, 0.4), B (0.7, 0.2, 0.6, 0.8).
-// B − A: +0.2, 0, −0.3, +0.4; Δ = 100·0.3/4 = 7.5 points. A higher on one case, B on two, one tie dropped:
-// p = 2·(C(3,0) + C(3,1))/2³ = 1.
 void TestReport::pairMatrixMeans()
 {
     std::vector<ScoredRecord> records;
@@ -1231,8 +1233,6 @@ void TestReport::pairMatrixMeans()
     QCOMPARE(comparableMetrics(records), std::vector<std::string> { "grounding.value_accuracy" });
 }
 
-// Configurations of model, strategy or both: A and B each under P and J on one case; A right under P only, B under
-// J only.
 void TestReport::pairMatrixKeys()
 {
     std::vector<ScoredRecord> records;

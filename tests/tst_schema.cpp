@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+// Schema validation (valijson behind SchemaValidator): the compiled-schema cache, draft-07 keywords and the rules
+// where valijson 1.0 is wrong, $ref resolution, limits on hostile schemas, and the keyword audit.
 #include "schema/schemavalidator.h"
 
 #include <QFile>
@@ -71,13 +73,15 @@ class TestSchema : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void validate_data();
     void validate();
     void integralFloats_data();
     void integralFloats();
     void formats_data();
     void formats();
+    // One validation may serve two option sets only where they cannot disagree; where sameVerdictUnder() says so, the
+    // two compiled forms must indeed agree.
     void sameVerdictUnder_data();
     void sameVerdictUnder();
     void patterns_data();
@@ -340,7 +344,8 @@ void TestSchema::validate_data()
         R"({"definitions": {"a": {"type": "string"}}, "properties": {"x": {"$ref": "#/definitions/a",
             "maxLength": 1}}})") << QByteArray(R"({"x": "long"})") << QStringList {};
     QTest::addRow("draft-04 id is not a base URI")
-        << QByteArray(R"({"definitions": {"a": {"type": "string"}}, "properties": {"x": {"id": "http://other/x.json",
+        << QByteArray(
+               R"({"definitions": {"a": {"type": "string"}}, "properties": {"x": {"id": "http://other/x.json",
             "properties": {"y": {"$ref": "#/definitions/a"}}}}})")
         << QByteArray(R"({"x": {"y": 1}})") << QStringList { u"/x/y|expected string, got integer 1"_s };
     QTest::addRow("draft-03 divisibleBy is ignored")
@@ -439,8 +444,6 @@ void TestSchema::formats()
     QVERIFY(ignored->isValid(value));
 }
 
-// One validation may serve two option sets only where they cannot disagree; where sameVerdictUnder() says so, the
-// two compiled forms must indeed agree.
 void TestSchema::sameVerdictUnder_data()
 {
     QTest::addColumn<QByteArray>("schema");

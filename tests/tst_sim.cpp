@@ -77,7 +77,7 @@ class TestSim : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void strategies();
     void strategyEffects();
     void promptBuilder_data();

@@ -175,99 +175,104 @@ private:
     std::vector<Published> m_published;
     QString m_root;
 
-private slots:
-    void initTestCase()
-    {
-        m_root = dataRoot();
-        QString problem;
-        m_published = publishedSummaries(m_root, problem);
-        QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        qInfo("%d published summaries under %s", int(m_published.size()), qPrintable(m_root));
-    }
-
+private Q_SLOTS:
+    void initTestCase();
     // Imported into a store, every line is kept and the store's report gives SOB's published means.
-    void importedStoreGivesThePublishedMeans()
-    {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        QString error;
-        auto store = ResultStore::open(dir.filePath(u"sob.db"_s), &error);
-        QVERIFY2(store, qPrintable(error));
-        const QStringList files = responseFiles(m_published);
-        SobImportOptions options;
-        options.modality = Modality::Image;
-        const ImportSummary imported = importSobFiles(*store, files, options);
-        QVERIFY(imported.ok());
-        QCOMPARE(imported.malformed, 0);
-        QCOMPARE(imported.skipped, 0);
-        QCOMPARE(imported.records, lineCount(files));
-        QCOMPARE(imported.responses, imported.records);
-        QVERIFY(imported.askedWithOtherSchema > 0); // the gemini and gemma files were sent variants
-
-        const Evaluation evaluation = evaluateStore(*store);
-        QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
-        QStringList mismatches;
-        const int agreeing = compareWithPublished(perModel(evaluation), m_published, mismatches);
-        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 40).join(u"\n"_s)));
-        QCOMPARE(agreeing, int(m_published.size()) * 20);
-    }
-
+    void importedStoreGivesThePublishedMeans();
     // Scored without a store (`report --sob`), the same.
-    void filesScoredWithoutAStoreGiveThePublishedMeans()
-    {
-        SobImportOptions options;
-        options.modality = Modality::Image;
-        const QStringList files = responseFiles(m_published);
-        const SobRecords read = readSobFiles(files, options);
-        QCOMPARE(read.summary.malformed, 0);
-        QCOMPARE(read.summary.skipped, 0);
-        QCOMPARE(qint64(read.responses.size()), lineCount(files));
-        const Evaluation evaluation = evaluateSobRecords(read);
-        QVERIFY(evaluation.ok());
-        QStringList mismatches;
-        const int agreeing = compareWithPublished(perModel(evaluation), m_published, mismatches);
-        QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 40).join(u"\n"_s)));
-        QCOMPARE(agreeing, int(m_published.size()) * 20);
-    }
-
+    void filesScoredWithoutAStoreGiveThePublishedMeans();
     // Each case's category is SOB's document source (metadata.source_category), also where the first file read
     // (openai-gpt-5's, like three more of the 34) leaves it out: SOB's seven sources, never the modality.
-    void categoriesAreSobsDocumentSources()
-    {
-        SobImportOptions options;
-        options.modality = Modality::Image;
-        const SobRecords read = readSobFiles(responseFiles(m_published), options);
-        QHash<QString, int> casesPer;
-        for (const CaseImport& c : read.cases)
-            ++casesPer[c.category];
-        // Counted by hand from the files (every file holds the same 209 records).
-        const QHash<QString, int> expected { { u"headers_footers"_s, 67 }, { u"multi_column"_s, 62 },
-            { u"tables"_s, 33 }, { u"old_scans"_s, 23 }, { u"long_tiny_text"_s, 11 }, { u"arxiv_math"_s, 10 },
-            { u"old_scans_math"_s, 3 } };
-        QCOMPARE(casesPer, expected);
-    }
-
+    void categoriesAreSobsDocumentSources();
 #ifdef STRUCTSCOPE_BINARY
     // The command a user gives: `structscope import` keeps every line and exits 0.
-    void importCommandKeepsEveryLine()
-    {
-        QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        QProcess process;
-        process.start(QStringLiteral(STRUCTSCOPE_BINARY),
-            QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--modality"_s, u"image"_s, u"--no-keep-verdicts"_s,
-                u"--store"_s, dir.filePath(u"cli.db"_s) }
-                + responseFiles(m_published));
-        QVERIFY(process.waitForFinished(600000));
-        const QString output = QString::fromUtf8(process.readAllStandardOutput());
-        QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
-            qPrintable(output + QString::fromUtf8(process.readAllStandardError())));
-        QVERIFY2(output.contains(u"imported %1 response(s)"_s.arg(lineCount(responseFiles(m_published)))),
-            qPrintable(output));
-        QVERIFY2(output.contains(u"0 malformed, 0 skipped"_s), qPrintable(output));
-    }
+    void importCommandKeepsEveryLine();
 #endif
 };
+
+void TestSobPublished::initTestCase()
+{
+    m_root = dataRoot();
+    QString problem;
+    m_published = publishedSummaries(m_root, problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    qInfo("%d published summaries under %s", int(m_published.size()), qPrintable(m_root));
+}
+
+void TestSobPublished::importedStoreGivesThePublishedMeans()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    auto store = ResultStore::open(dir.filePath(u"sob.db"_s), &error);
+    QVERIFY2(store, qPrintable(error));
+    const QStringList files = responseFiles(m_published);
+    SobImportOptions options;
+    options.modality = Modality::Image;
+    const ImportSummary imported = importSobFiles(*store, files, options);
+    QVERIFY(imported.ok());
+    QCOMPARE(imported.malformed, 0);
+    QCOMPARE(imported.skipped, 0);
+    QCOMPARE(imported.records, lineCount(files));
+    QCOMPARE(imported.responses, imported.records);
+    QVERIFY(imported.askedWithOtherSchema > 0); // the gemini and gemma files were sent variants
+
+    const Evaluation evaluation = evaluateStore(*store);
+    QVERIFY2(evaluation.ok(), qPrintable(evaluation.error));
+    QStringList mismatches;
+    const int agreeing = compareWithPublished(perModel(evaluation), m_published, mismatches);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 40).join(u"\n"_s)));
+    QCOMPARE(agreeing, int(m_published.size()) * 20);
+}
+
+void TestSobPublished::filesScoredWithoutAStoreGiveThePublishedMeans()
+{
+    SobImportOptions options;
+    options.modality = Modality::Image;
+    const QStringList files = responseFiles(m_published);
+    const SobRecords read = readSobFiles(files, options);
+    QCOMPARE(read.summary.malformed, 0);
+    QCOMPARE(read.summary.skipped, 0);
+    QCOMPARE(qint64(read.responses.size()), lineCount(files));
+    const Evaluation evaluation = evaluateSobRecords(read);
+    QVERIFY(evaluation.ok());
+    QStringList mismatches;
+    const int agreeing = compareWithPublished(perModel(evaluation), m_published, mismatches);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.mid(0, 40).join(u"\n"_s)));
+    QCOMPARE(agreeing, int(m_published.size()) * 20);
+}
+
+void TestSobPublished::categoriesAreSobsDocumentSources()
+{
+    SobImportOptions options;
+    options.modality = Modality::Image;
+    const SobRecords read = readSobFiles(responseFiles(m_published), options);
+    QHash<QString, int> casesPer;
+    for (const CaseImport& c : read.cases)
+        ++casesPer[c.category];
+    // Counted by hand from the files (every file holds the same 209 records).
+    const QHash<QString, int> expected { { u"headers_footers"_s, 67 }, { u"multi_column"_s, 62 }, { u"tables"_s, 33 },
+        { u"old_scans"_s, 23 }, { u"long_tiny_text"_s, 11 }, { u"arxiv_math"_s, 10 }, { u"old_scans_math"_s, 3 } };
+    QCOMPARE(casesPer, expected);
+}
+
+void TestSobPublished::importCommandKeepsEveryLine()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess process;
+    process.start(QStringLiteral(STRUCTSCOPE_BINARY),
+        QStringList { u"import"_s, u"--format"_s, u"sob"_s, u"--modality"_s, u"image"_s, u"--no-keep-verdicts"_s,
+            u"--store"_s, dir.filePath(u"cli.db"_s) }
+            + responseFiles(m_published));
+    QVERIFY(process.waitForFinished(600000));
+    const QString output = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
+        qPrintable(output + QString::fromUtf8(process.readAllStandardError())));
+    QVERIFY2(
+        output.contains(u"imported %1 response(s)"_s.arg(lineCount(responseFiles(m_published)))), qPrintable(output));
+    QVERIFY2(output.contains(u"0 malformed, 0 skipped"_s), qPrintable(output));
+}
 
 QTEST_GUILESS_MAIN(TestSobPublished)
 #include "tst_sobpublished.moc"

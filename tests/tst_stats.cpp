@@ -123,31 +123,51 @@ Samples repeatSamples(const QString& text)
 
 } // namespace
 
+// ---- Wilson --------------------------------------------------------------------------------------------
+
+// ---- PRNG ----------------------------------------------------------------------------------------------
+
+// ---- Percentiles and cost ------------------------------------------------------------------------------
+
+// ---- Means ---------------------------------------------------------------------------------------------
+
+// ---- Bootstrap -----------------------------------------------------------------------------------------
+
+// ---- Binomial draws and the counts method of the bootstrap ------------------------------------------------
+
+// ---- McNemar -------------------------------------------------------------------------------------------
+
+// ---- Paired comparison ---------------------------------------------------------------------------------
+
+// ---- Repeats -------------------------------------------------------------------------------------------
+
+// ---- Multiple comparisons -----------------------------------------------------------------------------
+
+using Doubles = std::vector<double>;
+
+// ---- Gold suspicion ------------------------------------------------------------------------------------
+
 class TestStats : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void wilson_data();
     void wilson();
     void estimateRate();
     void intervalHelpers();
-
     void prngStreamIsPinned();
     void boundedIsUniform();
-
     void quantiles_data();
     void quantiles();
     void latencyPercentiles();
     void latencyPercentilesSelectWhatASortReads();
     void costPerSuccess_data();
     void costPerSuccess();
-
     void weightedMean_data();
     void weightedMean();
     void complexityWeights_data();
     void complexityWeights();
-
     void bootstrapPinnedValues();
     void bootstrapDeterminism();
     void bootstrapContainsMeanAndNarrows();
@@ -164,25 +184,20 @@ private slots:
     void multinomialCounts();
     void bootstrapCountsMatchIndexed();
     void weightedBootstrapCountsMatchIndexed();
-
     void logFactorial();
     void mcnemar_data();
     void mcnemar();
-
     void pairedOutcomes();
     void pairedScores();
     void pairedBadInput();
-
     void adjustPValues_data();
     void adjustPValues();
     void adjustPValuesEdges();
-
     void passAllProbability_data();
     void passAllProbability();
     void repeats_data();
     void repeats();
     void repeatsIntLabels();
-
     void consensusKey_data();
     void consensusKey();
     void suspicion_data();
@@ -192,8 +207,6 @@ private slots:
     void uniformFailure();
     void uniformFailureOrderAndOptions();
 };
-
-// ---- Wilson --------------------------------------------------------------------------------------------
 
 void TestStats::wilson_data()
 {
@@ -265,8 +278,6 @@ void TestStats::intervalHelpers()
     QVERIFY(!(Interval { 0.5, 0.4 }).isValid());
 }
 
-// ---- PRNG ----------------------------------------------------------------------------------------------
-
 void TestStats::prngStreamIsPinned()
 {
     // splitmix64 from state 0: the published first output.
@@ -309,8 +320,6 @@ void TestStats::boundedIsUniform()
     for (int c : counts)
         QVERIFY2(std::abs(c - 10000) < 300, qPrintable(QString::number(c)));
 }
-
-// ---- Percentiles and cost ------------------------------------------------------------------------------
 
 void TestStats::quantiles_data()
 {
@@ -407,8 +416,6 @@ void TestStats::costPerSuccess()
     COMPARE_NEAR(structscope::costPerSuccess(cost, successes), expected, 1e-15);
 }
 
-// ---- Means ---------------------------------------------------------------------------------------------
-
 void TestStats::weightedMean_data()
 {
     QTest::addColumn<QString>("values");
@@ -452,8 +459,6 @@ void TestStats::complexityWeights()
     QFETCH(double, weight);
     QCOMPARE(complexityWeight(tier), weight);
 }
-
-// ---- Bootstrap -----------------------------------------------------------------------------------------
 
 void TestStats::bootstrapPinnedValues()
 {
@@ -617,8 +622,6 @@ void TestStats::bootstrapMillionRecords()
     QVERIFY(e.ci.contains(e.mean));
     QVERIFY(e.ci.width() < 0.005); // 2·1.96·0.0005 ≈ 0.002
 }
-
-// ---- Binomial draws and the counts method of the bootstrap ------------------------------------------------
 
 void TestStats::binomialMoments_data()
 {
@@ -784,8 +787,6 @@ void TestStats::weightedBootstrapCountsMatchIndexed()
     QVERIFY(std::abs(counts.ci.high - indexed.ci.high) < 0.12 * width);
 }
 
-// ---- McNemar -------------------------------------------------------------------------------------------
-
 void TestStats::logFactorial()
 {
     QCOMPARE(structscope::logFactorial(0), 0.0);
@@ -838,8 +839,6 @@ void TestStats::mcnemar()
     QFETCH(double, relativeTolerance);
     COMPARE_NEAR(mcnemarExactP(b, c), p, p * relativeTolerance);
 }
-
-// ---- Paired comparison ---------------------------------------------------------------------------------
 
 void TestStats::pairedOutcomes()
 {
@@ -918,12 +917,6 @@ void TestStats::pairedBadInput()
     const PairedComparison options = comparePairedOutcomes(bits(u"10"_s), bits(u"01"_s), { 0, 1, 0.95 });
     QVERIFY2(options.error.contains(u"resamples"_s), qPrintable(options.error));
 }
-
-// ---- Repeats -------------------------------------------------------------------------------------------
-
-// ---- Multiple comparisons -----------------------------------------------------------------------------
-
-using Doubles = std::vector<double>;
 
 void TestStats::adjustPValues_data()
 {
@@ -1108,8 +1101,6 @@ void TestStats::repeatsIntLabels()
     COMPARE_NEAR(s.consistency, 2.0 / 3.0, 1e-15);
     COMPARE_NEAR(s.passHatK, 1.0 / 3.0, 1e-15);
 }
-
-// ---- Gold suspicion ------------------------------------------------------------------------------------
 
 void TestStats::consensusKey_data()
 {

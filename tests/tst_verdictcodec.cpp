@@ -650,338 +650,351 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        // Responses of every kind the ladder knows (clean, fenced, extracted, failed), right and wrong in each way
-        // the families count, scored as bulk evaluation does and as the drill-down views do.
-        for (const QString& name : { u"email-extraction"_s, u"schema-tiers"_s, u"grounded"_s, u"orderbench"_s }) {
-            const SuiteLoadResult loaded
-                = loadSuiteDir(QStringLiteral(STRUCTSCOPE_SOURCE_DIR) + u"/datasets/"_s + name);
-            QVERIFY2(loaded.ok(), qPrintable(name));
-            const Suite& suite = *loaded.suite;
-            for (const bool bulk : { true, false }) {
-                ScoringOptions options = ScoringOptions::forSuite(suite);
-                options.keepDifferences = !bulk;
-                options.collectSchemaErrors = !bulk;
-                // Cases spread over the suite, so that every category is met.
-                const qsizetype step = std::max<qsizetype>(1, suite.cases.size() / kCasesPerSuite);
-                for (qsizetype i = 0; i < suite.cases.size(); i += step) {
-                    const SuiteCase& c = suite.cases[i];
-                    const std::vector<std::pair<std::string, bool>> responses = {
-                        { c.gold.dump(), false },
-                        { "```json\n" + perturbed(c.gold, 0).dump(2) + "\n```", false },
-                        { "Here it is: " + perturbed(c.gold, 1).dump() + " Hope this helps.", false },
-                        { perturbed(c.gold, 2).dump(), false },
-                        { perturbed(c.gold, 3).dump(), false },
-                        { perturbed(c.gold, 4).dump(), false },
-                        { perturbed(c.gold, 5).dump(), false },
-                        { "I cannot answer that.", true },
-                        { "{\"unterminated\": [1, 2", true },
-                    };
-                    for (const auto& [text, failed] : responses) {
-                        ScoreInput input;
-                        input.response = text;
-                        input.gold = &c.gold;
-                        input.schema = suite.schemaFor(c);
-                        input.modality = c.extra.is_object() && c.extra.value("source_kind", "") == "ocr"
-                            ? Modality::Image
-                            : Modality::Text;
-                        RealVerdict r { name, bulk, failed, scoreResponse(input, options), {} };
-                        r.encoded = encodeVerdict(r.verdict);
-                        m_real.push_back(std::move(r));
-                    }
-                }
-            }
-        }
-        // What the round trips below must have met.
-        const auto any = [this](const std::function<bool(const Verdict&)>& has) {
-            return std::any_of(m_real.begin(), m_real.end(), [&](const RealVerdict& r) { return has(r.verdict); });
-        };
-        QVERIFY(any([](const Verdict& v) { return v.grounding != nullptr; }));
-        QVERIFY(any([](const Verdict& v) { return v.contract && !v.contract->labels.empty(); }));
-        QVERIFY(any([](const Verdict& v) { return v.contract && !v.contract->differences.empty(); }));
-        QVERIFY(any([](const Verdict& v) { return !v.differences.empty(); }));
-        QVERIFY(any([](const Verdict& v) { return !v.schemaErrors.empty(); }));
-        QVERIFY(any([](const Verdict& v) { return !v.parseReason.empty(); }));
-        QVERIFY(any([](const Verdict& v) { return v.values.size() > MetricValues::kInline; }));
-        QVERIFY(any([](const Verdict& v) { return v.rung == ParseRung::Fenced; }));
-        QVERIFY(any([](const Verdict& v) { return v.rung == ParseRung::Extracted; }));
-    }
-
+    void initTestCase();
     // The comparison must see every field, or a codec that drops one would pass the round trips.
-    void comparisonSeesEveryField()
-    {
-        const Verdict full = fullVerdict();
-        QCOMPARE(verdictDifference(full, full), QString());
-        QCOMPARE(verdictDifference(full, Verdict(full)), QString());
-        for (const auto& [name, mutate] : mutations()) {
-            Verdict changed = full;
-            mutate(changed);
-            QVERIFY2(!sameVerdict(full, changed), qPrintable(name + u" went unnoticed"_s));
-            QVERIFY2(!sameVerdict(changed, full), qPrintable(name + u" went unnoticed"_s));
-        }
-    }
-
-    void roundTrip_data()
-    {
-        QTest::addColumn<int>("mutation"); // -1: fullVerdict() itself; -2: a default verdict
-
-        QTest::addRow("every field set") << -1;
-        QTest::addRow("default") << -2;
-        const std::vector<Mutation> all = mutations();
-        for (std::size_t i = 0; i < all.size(); ++i)
-            QTest::addRow("%s", qPrintable(all[i].first)) << int(i);
-    }
-
-    void roundTrip()
-    {
-        QFETCH(int, mutation);
-        Verdict v = mutation == -2 ? Verdict {} : fullVerdict();
-        if (mutation >= 0)
-            mutations()[std::size_t(mutation)].second(v);
-        const std::string encoded = encodeVerdict(v);
-        QCOMPARE(int(std::uint8_t(encoded.at(0))), kVerdictCodecVersion);
-        Verdict decoded;
-        std::string error;
-        QVERIFY2(decodeVerdict(encoded, decoded, &error), error.c_str());
-        QCOMPARE(verdictDifference(v, decoded), QString());
-        QCOMPARE(encodeVerdict(decoded), encoded);
-    }
-
-    void sharedScoresAreNewObjects()
-    {
-        const Verdict full = fullVerdict();
-        Verdict decoded;
-        QVERIFY(decodeVerdict(encodeVerdict(full), decoded));
-        QVERIFY(decoded.grounding && decoded.grounding != full.grounding);
-        QVERIFY(decoded.contract && decoded.contract != full.contract);
-    }
-
+    void comparisonSeesEveryField();
+    void roundTrip_data();
+    void roundTrip();
+    void sharedScoresAreNewObjects();
     // A reader that decodes row after row into one verdict must not keep anything of the previous row.
-    void decodingOverAFullVerdictLeavesNothingBehind()
-    {
-        Verdict out = fullVerdict();
-        QVERIFY(decodeVerdict(encodeVerdict(Verdict {}), out));
-        QCOMPARE(verdictDifference(out, Verdict {}), QString());
-
-        Verdict sparse;
-        sparse.values = { { "ladder.correct", 1.0 } };
-        out = fullVerdict();
-        QVERIFY(decodeVerdict(encodeVerdict(sparse), out));
-        QCOMPARE(verdictDifference(out, sparse), QString());
-    }
-
-    void realVerdictsRoundTrip()
-    {
-        QVERIFY(m_real.size() > 1000);
-        Verdict decoded;
-        for (const RealVerdict& r : m_real) {
-            std::string error;
-            QVERIFY2(decodeVerdict(r.encoded, decoded, &error), error.c_str());
-            const QString difference = verdictDifference(r.verdict, decoded);
-            QVERIFY2(difference.isEmpty(), qPrintable(r.suite + u": "_s + difference));
-        }
-    }
-
+    void decodingOverAFullVerdictLeavesNothingBehind();
+    void realVerdictsRoundTrip();
     // The store holds a million of them.
-    void typicalVerdictsAreSmall()
-    {
-        for (const QString& suite : { u"email-extraction"_s, u"schema-tiers"_s, u"grounded"_s, u"orderbench"_s }) {
-            for (const bool bulk : { true, false }) {
-                std::vector<std::size_t> sizes;
-                for (const RealVerdict* r : real(suite, bulk)) {
-                    if (!r->failed)
-                        sizes.push_back(r->encoded.size());
+    void typicalVerdictsAreSmall();
+    // An id the scorer emits costs one byte; one the table lacks is written out.
+    void idsTheScorerEmitsAreCoded();
+    void damagedEncodingsAreRefusedOrExact();
+    void malformed_data();
+    void malformed();
+    void longestEscapedIdDecodes();
+    void jsonNestingIsBounded();
+    void objectKeysMustBeInOrder();
+};
+
+void TestVerdictCodec::initTestCase()
+{
+    // Responses of every kind the ladder knows (clean, fenced, extracted, failed), right and wrong in each way
+    // the families count, scored as bulk evaluation does and as the drill-down views do.
+    for (const QString& name : { u"email-extraction"_s, u"schema-tiers"_s, u"grounded"_s, u"orderbench"_s }) {
+        const SuiteLoadResult loaded = loadSuiteDir(QStringLiteral(STRUCTSCOPE_SOURCE_DIR) + u"/datasets/"_s + name);
+        QVERIFY2(loaded.ok(), qPrintable(name));
+        const Suite& suite = *loaded.suite;
+        for (const bool bulk : { true, false }) {
+            ScoringOptions options = ScoringOptions::forSuite(suite);
+            options.keepDifferences = !bulk;
+            options.collectSchemaErrors = !bulk;
+            // Cases spread over the suite, so that every category is met.
+            const qsizetype step = std::max<qsizetype>(1, suite.cases.size() / kCasesPerSuite);
+            for (qsizetype i = 0; i < suite.cases.size(); i += step) {
+                const SuiteCase& c = suite.cases[i];
+                const std::vector<std::pair<std::string, bool>> responses = {
+                    { c.gold.dump(), false },
+                    { "```json\n" + perturbed(c.gold, 0).dump(2) + "\n```", false },
+                    { "Here it is: " + perturbed(c.gold, 1).dump() + " Hope this helps.", false },
+                    { perturbed(c.gold, 2).dump(), false },
+                    { perturbed(c.gold, 3).dump(), false },
+                    { perturbed(c.gold, 4).dump(), false },
+                    { perturbed(c.gold, 5).dump(), false },
+                    { "I cannot answer that.", true },
+                    { "{\"unterminated\": [1, 2", true },
+                };
+                for (const auto& [text, failed] : responses) {
+                    ScoreInput input;
+                    input.response = text;
+                    input.gold = &c.gold;
+                    input.schema = suite.schemaFor(c);
+                    input.modality = c.extra.is_object() && c.extra.value("source_kind", "") == "ocr" ? Modality::Image
+                                                                                                      : Modality::Text;
+                    RealVerdict r { name, bulk, failed, scoreResponse(input, options), {} };
+                    r.encoded = encodeVerdict(r.verdict);
+                    m_real.push_back(std::move(r));
                 }
-                QVERIFY(!sizes.empty());
-                std::sort(sizes.begin(), sizes.end());
-                qInfo().noquote() << u"%1, %2: %3 parsed responses, %4 / %5 / %6 bytes (min / median / max)"_s
-                                         .arg(suite, bulk ? u"bulk"_s : u"differences kept"_s)
-                                         .arg(sizes.size())
-                                         .arg(sizes.front())
-                                         .arg(sizes[sizes.size() / 2])
-                                         .arg(sizes.back());
-                // About 60 bytes of scores and 120-170 of field tallies (fifteen paths, prefixes shared).
-                if (bulk && suite == u"email-extraction"_s)
-                    QVERIFY2(sizes.back() < 260, qPrintable(u"%1 bytes"_s.arg(sizes.back())));
             }
         }
-        // Unparsable responses carry the ladder's reason, in words (the first case's two).
-        int shown = 0;
-        for (const RealVerdict* r : real(u"email-extraction"_s, true)) {
-            if (r->failed && shown++ < 2)
-                qInfo().noquote() << u"unparsable: %1 bytes, reason \"%2\""_s.arg(r->encoded.size())
-                                         .arg(QString::fromStdString(r->verdict.parseReason));
+    }
+    // What the round trips below must have met.
+    const auto any = [this](const std::function<bool(const Verdict&)>& has) {
+        return std::any_of(m_real.begin(), m_real.end(), [&](const RealVerdict& r) { return has(r.verdict); });
+    };
+    QVERIFY(any([](const Verdict& v) { return v.grounding != nullptr; }));
+    QVERIFY(any([](const Verdict& v) { return v.contract && !v.contract->labels.empty(); }));
+    QVERIFY(any([](const Verdict& v) { return v.contract && !v.contract->differences.empty(); }));
+    QVERIFY(any([](const Verdict& v) { return !v.differences.empty(); }));
+    QVERIFY(any([](const Verdict& v) { return !v.schemaErrors.empty(); }));
+    QVERIFY(any([](const Verdict& v) { return !v.parseReason.empty(); }));
+    QVERIFY(any([](const Verdict& v) { return v.values.size() > MetricValues::kInline; }));
+    QVERIFY(any([](const Verdict& v) { return v.rung == ParseRung::Fenced; }));
+    QVERIFY(any([](const Verdict& v) { return v.rung == ParseRung::Extracted; }));
+}
+
+void TestVerdictCodec::comparisonSeesEveryField()
+{
+    const Verdict full = fullVerdict();
+    QCOMPARE(verdictDifference(full, full), QString());
+    QCOMPARE(verdictDifference(full, Verdict(full)), QString());
+    for (const auto& [name, mutate] : mutations()) {
+        Verdict changed = full;
+        mutate(changed);
+        QVERIFY2(!sameVerdict(full, changed), qPrintable(name + u" went unnoticed"_s));
+        QVERIFY2(!sameVerdict(changed, full), qPrintable(name + u" went unnoticed"_s));
+    }
+}
+
+void TestVerdictCodec::roundTrip_data()
+{
+    QTest::addColumn<int>("mutation"); // -1: fullVerdict() itself; -2: a default verdict
+
+    QTest::addRow("every field set") << -1;
+    QTest::addRow("default") << -2;
+    const std::vector<Mutation> all = mutations();
+    for (std::size_t i = 0; i < all.size(); ++i)
+        QTest::addRow("%s", qPrintable(all[i].first)) << int(i);
+}
+
+void TestVerdictCodec::roundTrip()
+{
+    QFETCH(int, mutation);
+    Verdict v = mutation == -2 ? Verdict {} : fullVerdict();
+    if (mutation >= 0)
+        mutations()[std::size_t(mutation)].second(v);
+    const std::string encoded = encodeVerdict(v);
+    QCOMPARE(int(std::uint8_t(encoded.at(0))), kVerdictCodecVersion);
+    Verdict decoded;
+    std::string error;
+    QVERIFY2(decodeVerdict(encoded, decoded, &error), error.c_str());
+    QCOMPARE(verdictDifference(v, decoded), QString());
+    QCOMPARE(encodeVerdict(decoded), encoded);
+}
+
+void TestVerdictCodec::sharedScoresAreNewObjects()
+{
+    const Verdict full = fullVerdict();
+    Verdict decoded;
+    QVERIFY(decodeVerdict(encodeVerdict(full), decoded));
+    QVERIFY(decoded.grounding && decoded.grounding != full.grounding);
+    QVERIFY(decoded.contract && decoded.contract != full.contract);
+}
+
+void TestVerdictCodec::decodingOverAFullVerdictLeavesNothingBehind()
+{
+    Verdict out = fullVerdict();
+    QVERIFY(decodeVerdict(encodeVerdict(Verdict {}), out));
+    QCOMPARE(verdictDifference(out, Verdict {}), QString());
+
+    Verdict sparse;
+    sparse.values = { { "ladder.correct", 1.0 } };
+    out = fullVerdict();
+    QVERIFY(decodeVerdict(encodeVerdict(sparse), out));
+    QCOMPARE(verdictDifference(out, sparse), QString());
+}
+
+void TestVerdictCodec::realVerdictsRoundTrip()
+{
+    QVERIFY(m_real.size() > 1000);
+    Verdict decoded;
+    for (const RealVerdict& r : m_real) {
+        std::string error;
+        QVERIFY2(decodeVerdict(r.encoded, decoded, &error), error.c_str());
+        const QString difference = verdictDifference(r.verdict, decoded);
+        QVERIFY2(difference.isEmpty(), qPrintable(r.suite + u": "_s + difference));
+    }
+}
+
+void TestVerdictCodec::typicalVerdictsAreSmall()
+{
+    for (const QString& suite : { u"email-extraction"_s, u"schema-tiers"_s, u"grounded"_s, u"orderbench"_s }) {
+        for (const bool bulk : { true, false }) {
+            std::vector<std::size_t> sizes;
+            for (const RealVerdict* r : real(suite, bulk)) {
+                if (!r->failed)
+                    sizes.push_back(r->encoded.size());
+            }
+            QVERIFY(!sizes.empty());
+            std::sort(sizes.begin(), sizes.end());
+            qInfo().noquote() << u"%1, %2: %3 parsed responses, %4 / %5 / %6 bytes (min / median / max)"_s
+                                     .arg(suite, bulk ? u"bulk"_s : u"differences kept"_s)
+                                     .arg(sizes.size())
+                                     .arg(sizes.front())
+                                     .arg(sizes[sizes.size() / 2])
+                                     .arg(sizes.back());
+            // About 60 bytes of scores and 120-170 of field tallies (fifteen paths, prefixes shared).
+            if (bulk && suite == u"email-extraction"_s)
+                QVERIFY2(sizes.back() < 260, qPrintable(u"%1 bytes"_s.arg(sizes.back())));
         }
     }
-
-    // An id the scorer emits costs one byte; one the table lacks is written out.
-    void idsTheScorerEmitsAreCoded()
-    {
-        const auto sizeWith = [](std::string_view id) {
-            Verdict v;
-            v.values.emplace_back(id, 0.0);
-            return encodeVerdict(v).size();
-        };
-        const std::size_t coded = sizeWith("ladder.correct");
-        for (const MetricInfo& metric : allMetrics()) {
-            if (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)
-                QVERIFY2(sizeWith(metric.id) == coded, metric.id.data());
-        }
-        for (const GroundingMetric& metric : groundingMetrics())
-            QCOMPARE(sizeWith(metric.id), coded);
-        QCOMPARE(sizeWith("custom.metric"), coded + 1 + std::string_view("custom.metric").size());
+    // Unparsable responses carry the ladder's reason, in words (the first case's two).
+    int shown = 0;
+    for (const RealVerdict* r : real(u"email-extraction"_s, true)) {
+        if (r->failed && shown++ < 2)
+            qInfo().noquote() << u"unparsable: %1 bytes, reason \"%2\""_s.arg(r->encoded.size())
+                                     .arg(QString::fromStdString(r->verdict.parseReason));
     }
+}
 
-    void damagedEncodingsAreRefusedOrExact()
-    {
-        checkDamage(encodeVerdict(Verdict {}));
-        checkDamage(encodeVerdict(fullVerdict()));
-        for (const QString& suite : { u"email-extraction"_s, u"grounded"_s, u"orderbench"_s }) {
-            const std::vector<const RealVerdict*> drilldown = real(suite, false);
-            // The largest has the most structure to damage (differences, schema errors, contract lists).
-            const RealVerdict* largest = *std::max_element(drilldown.begin(), drilldown.end(),
-                [](const RealVerdict* a, const RealVerdict* b) { return a->encoded.size() < b->encoded.size(); });
-            checkDamage(largest->encoded);
-            checkDamage(real(suite, true).at(1)->encoded);
-        }
-    }
-
-    void malformed_data()
-    {
-        QTest::addColumn<std::string>("bytes");
-        QTest::addColumn<QString>("error");
-
-        const std::string good = encodeVerdict(Verdict {});
-        const std::string head = beforeValues();
-        QTest::addRow("empty") << std::string() << u"truncated at byte 0"_s;
-        QTest::addRow("version 0") << std::string(1, '\0') + good.substr(1) << u"unknown codec version"_s;
-        QTest::addRow("version 1, before field tallies")
-            << std::string(1, '\1') + good.substr(1) << u"unknown codec version"_s;
-        QTest::addRow("version 3") << std::string(1, '\3') + good.substr(1) << u"unknown codec version"_s;
-        QTest::addRow("trailing byte") << good + '\0' << u"trailing bytes"_s;
-        QTest::addRow("ladder label 5") << good.substr(0, 1) + char(5 << 2) + good.substr(2) << u"bad ladder label"_s;
-        QTest::addRow("strict ladder label 7")
-            << good.substr(0, 1) + char(7 << 5) + good.substr(2) << u"bad ladder label"_s;
-        QTest::addRow("parse reason flagged, empty")
-            << good.substr(0, 2) + char(1 << 3) + '\0' + good.substr(3) << u"flagged present but empty"_s;
-        QTest::addRow("schema errors flagged, none")
-            << good.substr(0, 2) + char(1 << 4) + '\0' + good.substr(3) << u"flagged present but empty"_s;
-        QTest::addRow("a count of 2^40 values") << head + "\x80\x80\x80\x80\x80\x20" << u"count beyond the input"_s;
-        QTest::addRow("a count of 2^64 - 1 values")
-            << head + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01" << u"count beyond the input"_s;
-        QTest::addRow("varint past 64 bits")
-            << head + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02" << u"varint overflows 64 bits"_s;
-        QTest::addRow("varint written long") << head + "\x80\x00"s << u"varint longer than needed"_s;
-        QTest::addRow("an integer past int")
-            << good.substr(0, 3) + "\x80\x80\x80\x80\x10" + good.substr(4) << u"integer out of range"_s;
-        QTest::addRow("+0.0 written in full")
-            << good.substr(0, 15) + '\2' + std::string(8, '\0') + good.substr(16) << u"written in full"_s;
-        QTest::addRow("unknown double tag") << good.substr(0, 15) + '\3' + good.substr(16) << u"unknown double tag"_s;
-        QTest::addRow("unknown metric code") << head + "\x01\x7f\x00"s << u"unknown metric code"_s;
-        QTest::addRow("a listed id written out")
-            << head + "\x01\x00\x0eladder.correct\x00"s << u"listed metric id written out"_s;
-        QTest::addRow("a metric id of 256 bytes")
-            << head + "\x01\x00\x80\x02"s + std::string(256, 'm') + '\0' << u"metric id too long"_s;
-        // Field tallies: one field "a" (prefix 0, suffix "a"), then its elements ×2 (+1: all correct) and counts.
-        const std::string fields = beforeFields();
-        const auto bytes = [](std::initializer_list<int> values) {
-            std::string out;
-            for (const int v : values)
-                out.push_back(char(v));
-            return out;
-        };
-        QTest::addRow("a field of no element") << fields + bytes({ 1, 0, 1, 'a', 1 }) << u"field count out of range"_s;
-        QTest::addRow("a field's outcomes not summing to its elements")
-            << fields + bytes({ 1, 0, 1, 'a', 4, 0, 0, 1, 0, 0, 0 }) << u"inconsistent field tally"_s;
-        QTest::addRow("an all-correct field written in full")
-            << fields + bytes({ 1, 0, 1, 'a', 2, 1, 1, 0, 0, 0, 0 }) << u"all-correct field written in full"_s;
-        QTest::addRow("a count above the elements")
-            << fields + bytes({ 1, 0, 1, 'a', 2, 0, 5, 0, 0, 0, 0 }) << u"field count out of range"_s;
-        QTest::addRow("a field listed twice")
-            << fields + bytes({ 2, 0, 1, 'a', 3, 1, 0, 3 }) << u"field listed twice"_s;
-        QTest::addRow("a prefix beyond the previous path")
-            << fields + bytes({ 2, 0, 1, 'a', 3, 2, 1, 'b', 3 }) << u"prefix beyond the previous path"_s;
-        QTest::addRow("a prefix shorter than shared")
-            << fields + bytes({ 2, 0, 2, 'a', 'b', 3, 0, 2, 'a', 'c', 3 }) << u"prefix shorter than shared"_s;
-        QTest::addRow("a string longer than the input")
-            << good.substr(0, 2) + char(1 << 3) + "\x05" + "abc" << u"length beyond the input"_s;
-    }
-
-    void malformed()
-    {
-        QFETCH(std::string, bytes);
-        QFETCH(QString, error);
-        QCOMPARE(std::uint8_t(encodeVerdict(Verdict {}).at(15)), 0); // the strict partial credit, +0.0
-        Verdict out = fullVerdict();
-        std::string message;
-        QVERIFY(!decodeVerdict(bytes, out, &message));
-        QVERIFY2(QString::fromStdString(message).contains(error), message.c_str());
-        QVERIFY(!decodeVerdict(bytes, out)); // no message asked for
-    }
-
-    void longestEscapedIdDecodes()
-    {
+void TestVerdictCodec::idsTheScorerEmitsAreCoded()
+{
+    const auto sizeWith = [](std::string_view id) {
         Verdict v;
-        v.values.emplace_back(std::string(255, 'm'), 0.5);
-        Verdict decoded;
-        std::string error;
-        QVERIFY2(decodeVerdict(encodeVerdict(v), decoded, &error), error.c_str());
-        QCOMPARE(verdictDifference(v, decoded), QString());
+        v.values.emplace_back(id, 0.0);
+        return encodeVerdict(v).size();
+    };
+    const std::size_t coded = sizeWith("ladder.correct");
+    for (const MetricInfo& metric : allMetrics()) {
+        if (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)
+            QVERIFY2(sizeWith(metric.id) == coded, metric.id.data());
     }
+    for (const GroundingMetric& metric : groundingMetrics())
+        QCOMPARE(sizeWith(metric.id), coded);
+    QCOMPARE(sizeWith("custom.metric"), coded + 1 + std::string_view("custom.metric").size());
+}
 
-    void jsonNestingIsBounded()
-    {
-        const auto nested = [](int depth) {
-            json value = 1;
-            for (int i = 0; i < depth; ++i)
-                value = i % 2 ? json::array({ std::move(value) }) : json::object({ { "k", std::move(value) } });
-            Verdict v;
-            Difference d;
-            d.gold = std::move(value);
-            v.differences.push_back(std::move(d));
-            return v;
-        };
-        const Verdict deepest = nested(512);
-        Verdict decoded;
-        std::string error;
-        QVERIFY2(decodeVerdict(encodeVerdict(deepest), decoded, &error), error.c_str());
-        QCOMPARE(verdictDifference(deepest, decoded), QString());
-        QVERIFY(!decodeVerdict(encodeVerdict(nested(513)), decoded, &error));
-        QVERIFY2(QString::fromStdString(error).contains(u"too deep"_s), error.c_str());
-        // Far deeper than any stack would take if decoding followed it: arrays of one array, a million deep.
-        std::string bomb = beforeValues();
-        bomb[2] = char(1 << 5); // the differences follow the extraction scores
-        bomb += "\x01\x00\x00\x00"s; // one difference: its kinds, an empty pointer and path
-        for (int i = 0; i < 1'000'000; ++i)
-            bomb += "\x09\x01";
-        QVERIFY(!decodeVerdict(bomb, decoded, &error));
-        QVERIFY2(QString::fromStdString(error).contains(u"too deep"_s), error.c_str());
+void TestVerdictCodec::damagedEncodingsAreRefusedOrExact()
+{
+    checkDamage(encodeVerdict(Verdict {}));
+    checkDamage(encodeVerdict(fullVerdict()));
+    for (const QString& suite : { u"email-extraction"_s, u"grounded"_s, u"orderbench"_s }) {
+        const std::vector<const RealVerdict*> drilldown = real(suite, false);
+        // The largest has the most structure to damage (differences, schema errors, contract lists).
+        const RealVerdict* largest = *std::max_element(drilldown.begin(), drilldown.end(),
+            [](const RealVerdict* a, const RealVerdict* b) { return a->encoded.size() < b->encoded.size(); });
+        checkDamage(largest->encoded);
+        checkDamage(real(suite, true).at(1)->encoded);
     }
+}
 
-    void objectKeysMustBeInOrder()
-    {
+void TestVerdictCodec::malformed_data()
+{
+    QTest::addColumn<std::string>("bytes");
+    QTest::addColumn<QString>("error");
+
+    const std::string good = encodeVerdict(Verdict {});
+    const std::string head = beforeValues();
+    QTest::addRow("empty") << std::string() << u"truncated at byte 0"_s;
+    QTest::addRow("version 0") << std::string(1, '\0') + good.substr(1) << u"unknown codec version"_s;
+    QTest::addRow("version 1, before field tallies")
+        << std::string(1, '\1') + good.substr(1) << u"unknown codec version"_s;
+    QTest::addRow("version 3") << std::string(1, '\3') + good.substr(1) << u"unknown codec version"_s;
+    QTest::addRow("trailing byte") << good + '\0' << u"trailing bytes"_s;
+    QTest::addRow("ladder label 5") << good.substr(0, 1) + char(5 << 2) + good.substr(2) << u"bad ladder label"_s;
+    QTest::addRow("strict ladder label 7")
+        << good.substr(0, 1) + char(7 << 5) + good.substr(2) << u"bad ladder label"_s;
+    QTest::addRow("parse reason flagged, empty")
+        << good.substr(0, 2) + char(1 << 3) + '\0' + good.substr(3) << u"flagged present but empty"_s;
+    QTest::addRow("schema errors flagged, none")
+        << good.substr(0, 2) + char(1 << 4) + '\0' + good.substr(3) << u"flagged present but empty"_s;
+    QTest::addRow("a count of 2^40 values") << head + "\x80\x80\x80\x80\x80\x20" << u"count beyond the input"_s;
+    QTest::addRow("a count of 2^64 - 1 values")
+        << head + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01" << u"count beyond the input"_s;
+    QTest::addRow("varint past 64 bits") << head + "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x02"
+                                         << u"varint overflows 64 bits"_s;
+    QTest::addRow("varint written long") << head + "\x80\x00"s << u"varint longer than needed"_s;
+    QTest::addRow("an integer past int") << good.substr(0, 3) + "\x80\x80\x80\x80\x10" + good.substr(4)
+                                         << u"integer out of range"_s;
+    QTest::addRow("+0.0 written in full")
+        << good.substr(0, 15) + '\2' + std::string(8, '\0') + good.substr(16) << u"written in full"_s;
+    QTest::addRow("unknown double tag") << good.substr(0, 15) + '\3' + good.substr(16) << u"unknown double tag"_s;
+    QTest::addRow("unknown metric code") << head + "\x01\x7f\x00"s << u"unknown metric code"_s;
+    QTest::addRow("a listed id written out")
+        << head + "\x01\x00\x0eladder.correct\x00"s << u"listed metric id written out"_s;
+    QTest::addRow("a metric id of 256 bytes")
+        << head + "\x01\x00\x80\x02"s + std::string(256, 'm') + '\0' << u"metric id too long"_s;
+    // Field tallies: one field "a" (prefix 0, suffix "a"), then its elements ×2 (+1: all correct) and counts.
+    const std::string fields = beforeFields();
+    const auto bytes = [](std::initializer_list<int> values) {
+        std::string out;
+        for (const int v : values)
+            out.push_back(char(v));
+        return out;
+    };
+    QTest::addRow("a field of no element") << fields + bytes({ 1, 0, 1, 'a', 1 }) << u"field count out of range"_s;
+    QTest::addRow("a field's outcomes not summing to its elements")
+        << fields + bytes({ 1, 0, 1, 'a', 4, 0, 0, 1, 0, 0, 0 }) << u"inconsistent field tally"_s;
+    QTest::addRow("an all-correct field written in full")
+        << fields + bytes({ 1, 0, 1, 'a', 2, 1, 1, 0, 0, 0, 0 }) << u"all-correct field written in full"_s;
+    QTest::addRow("a count above the elements")
+        << fields + bytes({ 1, 0, 1, 'a', 2, 0, 5, 0, 0, 0, 0 }) << u"field count out of range"_s;
+    QTest::addRow("a field listed twice") << fields + bytes({ 2, 0, 1, 'a', 3, 1, 0, 3 }) << u"field listed twice"_s;
+    QTest::addRow("a prefix beyond the previous path")
+        << fields + bytes({ 2, 0, 1, 'a', 3, 2, 1, 'b', 3 }) << u"prefix beyond the previous path"_s;
+    QTest::addRow("a prefix shorter than shared")
+        << fields + bytes({ 2, 0, 2, 'a', 'b', 3, 0, 2, 'a', 'c', 3 }) << u"prefix shorter than shared"_s;
+    QTest::addRow("a string longer than the input")
+        << good.substr(0, 2) + char(1 << 3) + "\x05" + "abc" << u"length beyond the input"_s;
+}
+
+void TestVerdictCodec::malformed()
+{
+    QFETCH(std::string, bytes);
+    QFETCH(QString, error);
+    QCOMPARE(std::uint8_t(encodeVerdict(Verdict {}).at(15)), 0); // the strict partial credit, +0.0
+    Verdict out = fullVerdict();
+    std::string message;
+    QVERIFY(!decodeVerdict(bytes, out, &message));
+    QVERIFY2(QString::fromStdString(message).contains(error), message.c_str());
+    QVERIFY(!decodeVerdict(bytes, out)); // no message asked for
+}
+
+void TestVerdictCodec::longestEscapedIdDecodes()
+{
+    Verdict v;
+    v.values.emplace_back(std::string(255, 'm'), 0.5);
+    Verdict decoded;
+    std::string error;
+    QVERIFY2(decodeVerdict(encodeVerdict(v), decoded, &error), error.c_str());
+    QCOMPARE(verdictDifference(v, decoded), QString());
+}
+
+void TestVerdictCodec::jsonNestingIsBounded()
+{
+    const auto nested = [](int depth) {
+        json value = 1;
+        for (int i = 0; i < depth; ++i)
+            value = i % 2 ? json::array({ std::move(value) }) : json::object({ { "k", std::move(value) } });
         Verdict v;
         Difference d;
-        d.gold = { { "a", 1 }, { "b", 2 } };
-        v.differences.push_back(d);
-        std::string bytes = encodeVerdict(v);
-        const std::size_t a = bytes.find("\x01"
-                                         "a");
-        const std::size_t b = bytes.find("\x01"
-                                         "b");
-        QVERIFY(a != std::string::npos && b != std::string::npos);
-        Verdict decoded;
-        QVERIFY(decodeVerdict(bytes, decoded));
-        bytes[a + 1] = 'b';
-        std::string error;
-        QVERIFY(!decodeVerdict(bytes, decoded, &error)); // "b" twice
-        QVERIFY2(QString::fromStdString(error).contains(u"out of order"_s), error.c_str());
-        bytes[b + 1] = 'a';
-        QVERIFY(!decodeVerdict(bytes, decoded, &error)); // "b" before "a"
-        QVERIFY2(QString::fromStdString(error).contains(u"out of order"_s), error.c_str());
-    }
-};
+        d.gold = std::move(value);
+        v.differences.push_back(std::move(d));
+        return v;
+    };
+    const Verdict deepest = nested(512);
+    Verdict decoded;
+    std::string error;
+    QVERIFY2(decodeVerdict(encodeVerdict(deepest), decoded, &error), error.c_str());
+    QCOMPARE(verdictDifference(deepest, decoded), QString());
+    QVERIFY(!decodeVerdict(encodeVerdict(nested(513)), decoded, &error));
+    QVERIFY2(QString::fromStdString(error).contains(u"too deep"_s), error.c_str());
+    // Far deeper than any stack would take if decoding followed it: arrays of one array, a million deep.
+    std::string bomb = beforeValues();
+    bomb[2] = char(1 << 5); // the differences follow the extraction scores
+    bomb += "\x01\x00\x00\x00"s; // one difference: its kinds, an empty pointer and path
+    for (int i = 0; i < 1'000'000; ++i)
+        bomb += "\x09\x01";
+    QVERIFY(!decodeVerdict(bomb, decoded, &error));
+    QVERIFY2(QString::fromStdString(error).contains(u"too deep"_s), error.c_str());
+}
+
+void TestVerdictCodec::objectKeysMustBeInOrder()
+{
+    Verdict v;
+    Difference d;
+    d.gold = { { "a", 1 }, { "b", 2 } };
+    v.differences.push_back(d);
+    std::string bytes = encodeVerdict(v);
+    const std::size_t a = bytes.find("\x01"
+                                     "a");
+    const std::size_t b = bytes.find("\x01"
+                                     "b");
+    QVERIFY(a != std::string::npos && b != std::string::npos);
+    Verdict decoded;
+    QVERIFY(decodeVerdict(bytes, decoded));
+    bytes[a + 1] = 'b';
+    std::string error;
+    QVERIFY(!decodeVerdict(bytes, decoded, &error)); // "b" twice
+    QVERIFY2(QString::fromStdString(error).contains(u"out of order"_s), error.c_str());
+    bytes[b + 1] = 'a';
+    QVERIFY(!decodeVerdict(bytes, decoded, &error)); // "b" before "a"
+    QVERIFY2(QString::fromStdString(error).contains(u"out of order"_s), error.c_str());
+}
 
 QTEST_GUILESS_MAIN(TestVerdictCodec)
 #include "tst_verdictcodec.moc"
