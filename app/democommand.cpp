@@ -144,45 +144,20 @@ QString exportBoth(ExportableChart& chart, const QString& base, int dpi)
     return error;
 }
 
-} // namespace
-
-int demoCommand(const QStringList& args)
+/// The --out folder, checked: ours to write only where the demo wrote before or where nothing is in the way. An
+/// exit code when it is not; else `dir` and `storeLocation` are set and an earlier demo's store is removed.
+std::optional<int> prepareFolder(const QCommandLineParser& parser, QDir& dir, QString& storeLocation)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        u"Run the built-in suites on the simulated models and write a report (Markdown and HTML) with the "
-        "leaderboard, heatmap, Venn and comparison charts (PNG and SVG). Needs no network and no display."_s);
-    parser.addHelpOption();
-    parser.addOption({ u"out"_s,
-        u"Folder for report.md, report.html, charts/ and the store (created if missing). A report the demo wrote "
-        "there before is replaced; other files are never touched."_s,
-        u"DIR"_s });
-    parser.addOption({ u"store"_s,
-        u"A new store for the answers: SQLite file or postgresql:// URL (default DIR/%1)."_s.arg(kStoreName),
-        u"DB"_s });
-    parser.addOption({ u"dpi"_s, u"Resolution of the PNG charts (default 150)."_s, u"N"_s, u"150"_s });
-    if (const std::optional<int> exit = parseCommandLine(parser, args, u"demo"_s, Positional::Refused))
-        return *exit;
     const QString outArg = parser.value(u"out"_s);
-    if (outArg.isEmpty())
-        return usage(u"--out DIR is required"_s);
-    if (parser.isSet(u"store"_s) && parser.value(u"store"_s).isEmpty())
-        return usage(u"--store needs a file path or a postgresql:// URL"_s);
-    bool dpiOk = false;
-    const int dpi = parser.value(u"dpi"_s).toInt(&dpiOk);
-    if (!dpiOk || dpi < 36 || dpi > 1200)
-        return usage(u"--dpi needs a number from 36 to 1200"_s);
-
-    // The folder: ours to write only where the demo wrote before or where nothing is in the way.
     const QFileInfo outInfo(outArg);
     if (outInfo.exists() && !outInfo.isDir())
         return usage(u"--out %1 is a file, not a folder"_s.arg(outArg));
-    const QDir dir(outInfo.absoluteFilePath());
+    dir = QDir(outInfo.absoluteFilePath());
     if (!dir.mkpath(u"charts"_s))
         return failure(u"cannot create %1"_s.arg(dir.filePath(u"charts"_s)));
     const bool ours = writtenByDemo(dir.filePath(u"report.md"_s)) || writtenByDemo(dir.filePath(u"report.html"_s));
     const bool defaultStore = !parser.isSet(u"store"_s);
-    const QString storeLocation = defaultStore ? dir.filePath(kStoreName) : parser.value(u"store"_s);
+    storeLocation = defaultStore ? dir.filePath(kStoreName) : parser.value(u"store"_s);
     if (!ours) {
         QStringList inTheWay;
         for (const QString& file : reportFiles() + (defaultStore ? QStringList { kStoreName } : QStringList())) {
@@ -196,55 +171,50 @@ int demoCommand(const QStringList& args)
     QString error;
     if (defaultStore && ours && !removeStoreFiles(storeLocation, &error))
         return failure(error);
+    return std::nullopt;
+}
 
-    // Run.
-    const bool terminal = isatty(fileno(stderr));
-    int lastTenth = -1;
-    const DemoOutcome demo = runDemo(storeLocation, defaultDemoPlan(), [&](qint64 done, qint64 total) {
-        const int tenth = total > 0 ? int(done * 10 / total) : 10;
-        if (terminal)
-            err(u"\rstructscope demo: %1/%2 answers"_s.arg(done).arg(total));
-        else if (tenth != lastTenth)
-            err(u"structscope demo: %1/%2 answers\n"_s.arg(done).arg(total));
-        lastTenth = tenth;
-        return true;
-    });
-    if (terminal)
-        err(u"\n"_s);
-    if (!demo.ok())
-        return failure(demo.error.isEmpty() ? u"the demo stopped early"_s : demo.error);
-
-    // Score.
-    QElapsedTimer clock;
-    clock.start();
-    Evaluation evaluation;
-    {
-        ResultStore::OpenOptions options;
-        options.createIfMissing = false;
-        options.integrityCheck = false;
-        StoreError openError;
-        auto store = ResultStore::open(storeLocation, options, &openError);
-        if (!store)
-            return failure(openError.message);
-        evaluation = evaluateStore(*store);
-        // Kept, as `run` keeps its verdicts: the app opening the demo workspace reads them instead of scoring.
-        if (evaluation.ok()) {
-            if (const auto kept = keepVerdicts(*store, evaluation.records, evaluation.unkept); !kept)
-                err(u"structscope demo: the verdicts were not kept (the app will score the answers): %1\n"_s.arg(
-                    kept.errorMessage()));
-        }
+/// Scores the demo's store, and keeps the verdicts in it as `run` does: the app opening the demo workspace reads
+/// them instead of scoring.
+Evaluation scoreDemoStore(const QString& storeLocation)
+{
+    ResultStore::OpenOptions options;
+    options.createIfMissing = false;
+    options.integrityCheck = false;
+    StoreError openError;
+    auto store = ResultStore::open(storeLocation, options, &openError);
+    if (!store) {
+        Evaluation failed;
+        failed.error = openError.message;
+        return failed;
     }
-    if (!evaluation.ok())
-        return failure(evaluation.error);
-    const qint64 scoreMs = clock.restart();
-    const ScoredRecords& records = evaluation.records;
+    Evaluation evaluation = evaluateStore(*store);
+    if (evaluation.ok()) {
+        if (const auto kept = keepVerdicts(*store, evaluation.records, evaluation.unkept); !kept)
+            err(u"structscope demo: the verdicts were not kept (the app will score the answers): %1\n"_s.arg(
+                kept.errorMessage()));
+    }
+    return evaluation;
+}
 
-    // Tables show the models as every view does: simulated ones marked.
-    std::vector<ScoredRecord> labelled = records.toVector();
-    for (ScoredRecord& r : labelled)
-        r.model = displayModelName(r.model, r.simulated);
+/// Each model's first strategy against its second, on the same cases.
+std::vector<ConfigComparison> compareStrategies(RecordsView records, const QString& strategyA, const QString& strategyB)
+{
+    std::vector<ConfigComparison> comparisons;
+    const std::vector<Configuration> configurations = configurationsOf(records);
+    for (const Configuration& a : configurations) {
+        if (a.strategy != strategyA)
+            continue;
+        const Configuration b { a.model, strategyB, a.simulated };
+        comparisons.push_back(compareConfigurations(records, a, b, kMetric));
+    }
+    return comparisons;
+}
 
-    // Charts.
+/// Draws the report's four charts into DIR/charts as PNG and SVG; the first error, else empty.
+QString writeCharts(
+    const ScoredRecords& records, const std::vector<ConfigComparison>& comparisons, const QDir& dir, int dpi)
+{
     const std::string metric = kMetric;
     AggregateOptions options;
     options.groupBy = { "model", "strategy" };
@@ -253,16 +223,6 @@ int demoCommand(const QStringList& args)
     const ReportDataPtr heatmapData = makeReportData(records, options);
     const std::vector<ErrorLabel> vennLabels
         = { ErrorLabel::MissingKey, ErrorLabel::MissingValue, ErrorLabel::WrongValue };
-    std::vector<ConfigComparison> comparisons;
-    const std::vector<Configuration> configurations = configurationsOf(records);
-    const QString strategyA = strategyName(defaultDemoPlan().strategies.value(0));
-    const QString strategyB = strategyName(defaultDemoPlan().strategies.value(1));
-    for (const Configuration& a : configurations) {
-        if (a.strategy != strategyA)
-            continue;
-        const Configuration b { a.model, strategyB, a.simulated };
-        comparisons.push_back(compareConfigurations(records, a, b, metric));
-    }
     const std::map<QString, std::unique_ptr<ExportableChart>> charts = [&] {
         std::map<QString, std::unique_ptr<ExportableChart>> map;
         // Wider than the defaults: twelve labelled bars, four suite columns, six Venn panels.
@@ -274,13 +234,23 @@ int demoCommand(const QStringList& args)
         return map;
     }();
     for (const auto& [name, chart] : charts) {
-        error = exportBoth(*chart, dir.filePath(u"charts/"_s + name), dpi);
-        if (!error.isEmpty())
-            return failure(error);
+        if (QString error = exportBoth(*chart, dir.filePath(u"charts/"_s + name), dpi); !error.isEmpty())
+            return error;
     }
-    const qint64 chartMs = clock.restart();
+    return {};
+}
 
-    // The report.
+/// The report: what the demo is, the leaderboard, each suite, the charts, the paired comparison and the planted
+/// gold mistakes.
+ReportDocument demoReport(const ScoredRecords& records, const std::vector<ConfigComparison>& comparisons,
+    const DemoOutcome& demo, const QString& strategyA, const QString& strategyB)
+{
+    const std::string metric = kMetric;
+    // Tables show the models as every view does: simulated ones marked.
+    std::vector<ScoredRecord> labelled = records.toVector();
+    for (ScoredRecord& r : labelled)
+        r.model = displayModelName(r.model, r.simulated);
+
     ReportDocument doc;
     doc.title = u"StructScope demo report"_s;
     QStringList suiteCounts;
@@ -369,6 +339,78 @@ int demoCommand(const QStringList& args)
     doc.paragraph(u"Open the store in StructScope (`structscope`, File ▸ Open Workspace: %1) to drill into any cell, "
                   "diff an answer against its gold, or audit the gold."_s.arg(kStoreName));
 
+    return doc;
+}
+
+} // namespace
+
+int demoCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        u"Run the built-in suites on the simulated models and write a report (Markdown and HTML) with the "
+        "leaderboard, heatmap, Venn and comparison charts (PNG and SVG). Needs no network and no display."_s);
+    parser.addHelpOption();
+    parser.addOption({ u"out"_s,
+        u"Folder for report.md, report.html, charts/ and the store (created if missing). A report the demo wrote "
+        "there before is replaced; other files are never touched."_s,
+        u"DIR"_s });
+    parser.addOption({ u"store"_s,
+        u"A new store for the answers: SQLite file or postgresql:// URL (default DIR/%1)."_s.arg(kStoreName),
+        u"DB"_s });
+    parser.addOption({ u"dpi"_s, u"Resolution of the PNG charts (default 150)."_s, u"N"_s, u"150"_s });
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"demo"_s, Positional::Refused))
+        return *exit;
+    const QString outArg = parser.value(u"out"_s);
+    if (outArg.isEmpty())
+        return usage(u"--out DIR is required"_s);
+    if (parser.isSet(u"store"_s) && parser.value(u"store"_s).isEmpty())
+        return usage(u"--store needs a file path or a postgresql:// URL"_s);
+    bool dpiOk = false;
+    const int dpi = parser.value(u"dpi"_s).toInt(&dpiOk);
+    if (!dpiOk || dpi < 36 || dpi > 1200)
+        return usage(u"--dpi needs a number from 36 to 1200"_s);
+
+    QDir dir;
+    QString storeLocation;
+    if (const std::optional<int> exit = prepareFolder(parser, dir, storeLocation))
+        return *exit;
+
+    // Run.
+    const bool terminal = isatty(fileno(stderr));
+    int lastTenth = -1;
+    const DemoOutcome demo = runDemo(storeLocation, defaultDemoPlan(), [&](qint64 done, qint64 total) {
+        const int tenth = total > 0 ? int(done * 10 / total) : 10;
+        if (terminal)
+            err(u"\rstructscope demo: %1/%2 answers"_s.arg(done).arg(total));
+        else if (tenth != lastTenth)
+            err(u"structscope demo: %1/%2 answers\n"_s.arg(done).arg(total));
+        lastTenth = tenth;
+        return true;
+    });
+    if (terminal)
+        err(u"\n"_s);
+    if (!demo.ok())
+        return failure(demo.error.isEmpty() ? u"the demo stopped early"_s : demo.error);
+
+    // Score.
+    QElapsedTimer clock;
+    clock.start();
+    const Evaluation evaluation = scoreDemoStore(storeLocation);
+    if (!evaluation.ok())
+        return failure(evaluation.error);
+    const qint64 scoreMs = clock.restart();
+    const ScoredRecords& records = evaluation.records;
+
+    // Charts, then the report.
+    const QString strategyA = strategyName(defaultDemoPlan().strategies.value(0));
+    const QString strategyB = strategyName(defaultDemoPlan().strategies.value(1));
+    const std::vector<ConfigComparison> comparisons = compareStrategies(records, strategyA, strategyB);
+    if (const QString error = writeCharts(records, comparisons, dir, dpi); !error.isEmpty())
+        return failure(error);
+    const qint64 chartMs = clock.restart();
+    const ReportDocument doc = demoReport(records, comparisons, demo, strategyA, strategyB);
+    QString error;
     if (!writeText(dir.filePath(u"report.md"_s), doc.toMarkdown(), &error)
         || !writeText(dir.filePath(u"report.html"_s), doc.toHtml(), &error))
         return failure(error);

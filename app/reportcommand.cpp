@@ -202,11 +202,9 @@ int overlapsReport(const QCommandLineParser& parser)
     return writeReportText(parser.value(u"out"_s), text) ? ExitOk : ExitFailure;
 }
 
-} // namespace
-
-int reportCommand(const QStringList& args)
+/// Declares every option of `structscope report`.
+void addReportOptions(QCommandLineParser& parser)
 {
-    QCommandLineParser parser;
     parser.setApplicationDescription(u"Score every stored response and aggregate the metrics into a table."_s);
     parser.addHelpOption();
     parser.addOption({ u"store"_s, u"SQLite file or postgresql:// URL."_s, u"DB"_s });
@@ -251,14 +249,12 @@ int reportCommand(const QStringList& args)
         u"C"_s });
     parser.addOption(
         { u"sets"_s, u"With --overlaps: the sets to count (comma-separated labels; default all)."_s, u"LABELS"_s });
-    if (const std::optional<int> exit = parseCommandLine(parser, args, u"report"_s, Positional::Allowed))
-        return *exit;
-    if (parser.isSet(u"overlaps"_s))
-        return overlapsReport(parser);
-    if (parser.isSet(u"criterion"_s) || parser.isSet(u"sets"_s)) {
-        err(u"structscope report: --criterion and --sets apply to --overlaps only\n"_s);
-        return ExitUsage;
-    }
+}
+
+/// Checks where the responses come from (--store, or --sob FILE...) and the options that go with each; an exit code
+/// when they do not fit together.
+std::optional<int> checkSource(const QCommandLineParser& parser)
+{
     const bool fromFiles = parser.isSet(u"sob"_s);
     const QStringList files = parser.positionalArguments();
     if (!fromFiles && !files.isEmpty()) {
@@ -295,21 +291,13 @@ int reportCommand(const QStringList& args)
         err(u"structscope report: --store DB (or --sob FILE...) and --format json|md|csv|latex are required\n"_s);
         return ExitUsage;
     }
-    std::optional<Modality> modality;
-    if (!modalityOption(parser, u"report"_s, modality))
-        return ExitUsage;
-    const auto formats = reportFormatNames();
-    if (std::find(formats.begin(), formats.end(), format.toStdString()) == formats.end()) {
-        err(u"structscope report: unknown format '%1' (use json, md, csv or latex)\n"_s.arg(format));
-        return ExitUsage;
-    }
-    const QString gold = parser.value(u"gold"_s);
-    if (gold != u"measured"_s && gold != u"adjusted"_s && gold != u"both"_s) {
-        err(u"structscope report: --gold must be measured, adjusted or both, not '%1'\n"_s.arg(gold));
-        return ExitUsage;
-    }
-    AggregateOptions aggregateOptions;
-    aggregateOptions.groupBy.clear();
+    return std::nullopt;
+}
+
+/// Reads --by, --metrics and --bootstrap into `options`; an exit code when one is not valid.
+std::optional<int> readAggregateOptions(const QCommandLineParser& parser, AggregateOptions& options)
+{
+    options.groupBy.clear();
     for (const QString& key : parser.value(u"by"_s).split(u',', Qt::SkipEmptyParts)) {
         const std::string k = key.trimmed().toStdString();
         if (k != kFieldGroupKey && k != kFieldRootGroupKey
@@ -317,7 +305,7 @@ int reportCommand(const QStringList& args)
             err(u"structscope report: cannot group by '%1'\n"_s.arg(key));
             return ExitUsage;
         }
-        aggregateOptions.groupBy.push_back(k);
+        options.groupBy.push_back(k);
     }
     for (const QString& family : parser.value(u"metrics"_s).split(u',', Qt::SkipEmptyParts)) {
         const std::string f = family.trimmed().toStdString();
@@ -326,11 +314,11 @@ int reportCommand(const QStringList& args)
                     .arg(family));
             return ExitUsage;
         }
-        aggregateOptions.families.push_back(f);
+        options.families.push_back(f);
     }
     // The field family is per field: reported by field, and alone.
-    const bool byField = groupsByField(aggregateOptions.groupBy);
-    for (const std::string& f : aggregateOptions.families) {
+    const bool byField = groupsByField(options.groupBy);
+    for (const std::string& f : options.families) {
         if ((f == "field") != byField) {
             err(byField ? u"structscope report: --by field reports the field family only, not '%1'\n"_s.arg(
                     QString::fromStdString(f))
@@ -338,76 +326,85 @@ int reportCommand(const QStringList& args)
             return ExitUsage;
         }
     }
-    const auto aggregateAny = [byField](RecordsView records, const AggregateOptions& options) {
-        return byField ? aggregateFields(records, options) : aggregate(records, options);
-    };
     bool numberOk = false;
-    aggregateOptions.bootstrap.resamples = parser.value(u"bootstrap"_s).toInt(&numberOk);
-    if (!numberOk || aggregateOptions.bootstrap.resamples < 1) {
+    options.bootstrap.resamples = parser.value(u"bootstrap"_s).toInt(&numberOk);
+    if (!numberOk || options.bootstrap.resamples < 1) {
         err(u"structscope report: --bootstrap needs a positive number\n"_s);
         return ExitUsage;
     }
+    return std::nullopt;
+}
 
-    if (const std::optional<int> pairsExit
-        = pairsReport(parser, fromFiles, files, modality, aggregateOptions.bootstrap))
-        return *pairsExit;
+/// The table of a report: per field for --by ...,field, else per group.
+Report aggregateAny(RecordsView records, const AggregateOptions& options)
+{
+    return groupsByField(options.groupBy) ? aggregateFields(records, options) : aggregate(records, options);
+}
 
-    // Writes the report where asked; false (and why, on stderr) when it cannot.
-    const auto writeOut = [&parser, &format](const Report& report) {
-        const ReportText text = writeReport(report, format.toStdString());
-        if (!text.ok()) {
-            err(u"structscope report: %1\n"_s.arg(text.error));
-            return false;
-        }
-        return writeReportText(parser.value(u"out"_s), text.text);
-    };
-
-    // Response files are read, checked and scored in memory; the report is made from them as from a store.
-    Report report;
-    if (fromFiles) {
-        QElapsedTimer timer;
-        timer.start();
-        SobImportOptions readOptions;
-        readOptions.modality = modality;
-        // The command ends with the report: what it read and scored — for 7,000 SOB records about a million small
-        // JSON nodes — goes back to the system with the process, at once, instead of being freed node by node, which
-        // takes 130-190 ms on one thread (docs/performance.md). Held from static pointers, so that a leak checker
-        // sees it as reachable, not lost.
-        static const SobRecords* heldRecords = nullptr;
-        static const Evaluation* heldEvaluation = nullptr;
-        delete heldEvaluation; // a second call in one process: the first one's are done with
-        heldEvaluation = nullptr;
-        delete heldRecords;
-        heldRecords = new SobRecords(readSobFiles(files, readOptions));
-        const SobRecords& read = *heldRecords;
-        printProblems(read.summary.problems);
-        const ImportSummary& summary = read.summary;
-        heldEvaluation = new Evaluation(evaluateSobRecords(read));
-        const Evaluation& evaluation = *heldEvaluation;
-        if (!evaluation.ok()) {
-            err(u"structscope report: %1\n"_s.arg(evaluation.error));
-            return ExitFailure;
-        }
-        err(u"structscope report: scored %1 response(s) from %2 file(s) in %3 s: %4 line(s), %5 malformed, %6 "
-            u"skipped, %7 case(s)\n"_s.arg(QString::number(summary.responses), QString::number(summary.files),
-                QString::number(double(timer.elapsed()) / 1000.0, 'f', 2), QString::number(summary.lines),
-                QString::number(summary.malformed), QString::number(summary.skipped), QString::number(summary.cases)));
-        report = aggregateAny(evaluation.records, aggregateOptions);
-        report.gold = "measured";
-        if (!writeOut(report))
-            return ExitFailure;
-        if (hasErrors(summary.problems)) {
-            err(u"structscope report: the report is written, without the lines refused above\n"_s);
-            return ExitFailure;
-        }
-        return ExitOk;
+/// Writes the report where asked; false (and why, on stderr) when it cannot.
+bool writeOut(const QCommandLineParser& parser, const Report& report)
+{
+    const ReportText text = writeReport(report, parser.value(u"format"_s).toStdString());
+    if (!text.ok()) {
+        err(u"structscope report: %1\n"_s.arg(text.error));
+        return false;
     }
+    return writeReportText(parser.value(u"out"_s), text.text);
+}
 
+/// `report --sob`: the files read, checked and scored in memory; the report is made from them as from a store.
+int sobFilesReport(
+    const QCommandLineParser& parser, const std::optional<Modality>& modality, const AggregateOptions& aggregateOptions)
+{
+    QElapsedTimer timer;
+    timer.start();
+    SobImportOptions readOptions;
+    readOptions.modality = modality;
+    // The command ends with the report: what it read and scored — for 7,000 SOB records about a million small
+    // JSON nodes — goes back to the system with the process, at once, instead of being freed node by node, which
+    // takes 130-190 ms on one thread (docs/performance.md). Held from static pointers, so that a leak checker
+    // sees it as reachable, not lost.
+    static const SobRecords* heldRecords = nullptr;
+    static const Evaluation* heldEvaluation = nullptr;
+    delete heldEvaluation; // a second call in one process: the first one's are done with
+    heldEvaluation = nullptr;
+    delete heldRecords;
+    heldRecords = new SobRecords(readSobFiles(parser.positionalArguments(), readOptions));
+    const SobRecords& read = *heldRecords;
+    printProblems(read.summary.problems);
+    const ImportSummary& summary = read.summary;
+    heldEvaluation = new Evaluation(evaluateSobRecords(read));
+    const Evaluation& evaluation = *heldEvaluation;
+    if (!evaluation.ok()) {
+        err(u"structscope report: %1\n"_s.arg(evaluation.error));
+        return ExitFailure;
+    }
+    err(u"structscope report: scored %1 response(s) from %2 file(s) in %3 s: %4 line(s), %5 malformed, %6 "
+        u"skipped, %7 case(s)\n"_s.arg(QString::number(summary.responses), QString::number(summary.files),
+            QString::number(double(timer.elapsed()) / 1000.0, 'f', 2), QString::number(summary.lines),
+            QString::number(summary.malformed), QString::number(summary.skipped), QString::number(summary.cases)));
+    Report report = aggregateAny(evaluation.records, aggregateOptions);
+    report.gold = "measured";
+    if (!writeOut(parser, report))
+        return ExitFailure;
+    if (hasErrors(summary.problems)) {
+        err(u"structscope report: the report is written, without the lines refused above\n"_s);
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+/// `report --store`: the store's responses on the gold basis asked for, or on both side by side.
+int storeReport(const QCommandLineParser& parser, const AggregateOptions& aggregateOptions)
+{
+    const QString storeLocation = parser.value(u"store"_s);
+    const QString gold = parser.value(u"gold"_s);
     // A report reads the store only, unless asked to keep its verdicts there.
     const bool keep = parser.isSet(u"keep-verdicts"_s);
     auto store = keep ? openStoreForWriting(storeLocation, u"report"_s) : openStoreReadOnly(storeLocation, u"report"_s);
     if (!store)
         return ExitFailure;
+    Report report;
     QString keepError; // the report is still written when keeping fails; the exit code says it failed
     auto reportFor = [&](GoldBasis basis, Report& report) {
         EvaluationOptions evaluationOptions;
@@ -434,13 +431,54 @@ int reportCommand(const QStringList& args)
     } else if (!reportFor(gold == u"adjusted"_s ? GoldBasis::Adjusted : GoldBasis::Measured, report)) {
         return ExitFailure;
     }
-    if (!writeOut(report))
+    if (!writeOut(parser, report))
         return ExitFailure;
     if (!keepError.isEmpty()) {
         err(u"structscope report: the report is written, but its verdicts were not kept: %1\n"_s.arg(keepError));
         return ExitFailure;
     }
     return ExitOk;
+}
+
+} // namespace
+
+int reportCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    addReportOptions(parser);
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"report"_s, Positional::Allowed))
+        return *exit;
+    if (parser.isSet(u"overlaps"_s))
+        return overlapsReport(parser);
+    if (parser.isSet(u"criterion"_s) || parser.isSet(u"sets"_s)) {
+        err(u"structscope report: --criterion and --sets apply to --overlaps only\n"_s);
+        return ExitUsage;
+    }
+    if (const std::optional<int> exit = checkSource(parser))
+        return *exit;
+    std::optional<Modality> modality;
+    if (!modalityOption(parser, u"report"_s, modality))
+        return ExitUsage;
+    const QString format = parser.value(u"format"_s);
+    const auto formats = reportFormatNames();
+    if (std::find(formats.begin(), formats.end(), format.toStdString()) == formats.end()) {
+        err(u"structscope report: unknown format '%1' (use json, md, csv or latex)\n"_s.arg(format));
+        return ExitUsage;
+    }
+    const QString gold = parser.value(u"gold"_s);
+    if (gold != u"measured"_s && gold != u"adjusted"_s && gold != u"both"_s) {
+        err(u"structscope report: --gold must be measured, adjusted or both, not '%1'\n"_s.arg(gold));
+        return ExitUsage;
+    }
+    AggregateOptions aggregateOptions;
+    if (const std::optional<int> exit = readAggregateOptions(parser, aggregateOptions))
+        return *exit;
+
+    const bool fromFiles = parser.isSet(u"sob"_s);
+    if (const std::optional<int> pairsExit
+        = pairsReport(parser, fromFiles, parser.positionalArguments(), modality, aggregateOptions.bootstrap))
+        return *pairsExit;
+    return fromFiles ? sobFilesReport(parser, modality, aggregateOptions) : storeReport(parser, aggregateOptions);
 }
 
 } // namespace structscope::cli

@@ -121,11 +121,23 @@ QStringList runsWithoutAnswer(ResultStore& store, const QList<RunRow>& runs)
     return ids;
 }
 
-} // namespace
-
-int runCommand(const QStringList& args)
+/// What `structscope run` was asked to do, read from its command line.
+struct RunArguments
 {
-    QCommandLineParser parser;
+    bool resuming = false; ///< --resume: continue stored runs
+    bool retrying = false; ///< --retry-errors: ask stored runs' errored slots again
+    bool trustStore = false; ///< --trust-store-origin
+    QList<ModelSpec> models;
+    QList<Strategy> strategies;
+    int repeats = 1;
+    RunnerOptions options;
+    PriceTable prices;
+    QList<qint64> storedRuns; ///< the runs to resume or retry
+};
+
+/// Declares every option of `structscope run`.
+void addRunOptions(QCommandLineParser& parser)
+{
     parser.setApplicationDescription(u"Run a suite against models and store every response as it arrives."_s);
     parser.addHelpOption();
     parser.addOption(
@@ -166,80 +178,134 @@ int runCommand(const QStringList& args)
     parser.addOption({ u"no-keep-verdicts"_s,
         u"Do not score the answers and keep their verdicts in the store when the run ends (the app and reports then "
         u"score them when they open it)."_s });
-    if (const std::optional<int> exit = parseCommandLine(parser, args, u"run"_s, Positional::Refused))
-        return *exit;
+}
 
-    const bool resuming = parser.isSet(u"resume"_s);
-    const bool retrying = parser.isSet(u"retry-errors"_s);
-    if (resuming && retrying)
+/// Reads and checks the command line into `asked`; an exit code when it is not valid.
+std::optional<int> readRunArguments(const QCommandLineParser& parser, RunArguments& asked)
+{
+    asked.resuming = parser.isSet(u"resume"_s);
+    asked.retrying = parser.isSet(u"retry-errors"_s);
+    if (asked.resuming && asked.retrying)
         return usage(u"--resume and --retry-errors do not go together"_s);
-    if ((resuming || retrying) && parser.isSet(u"new-run"_s))
+    if ((asked.resuming || asked.retrying) && parser.isSet(u"new-run"_s))
         return usage(u"--new-run does not go with --resume or --retry-errors"_s);
-    if (!resuming && !retrying && !parser.isSet(u"suite"_s))
+    if (!asked.resuming && !asked.retrying && !parser.isSet(u"suite"_s))
         return usage(u"--suite DIR|NAME is required"_s);
-    if (!resuming && !retrying && !parser.isSet(u"model"_s))
+    if (!asked.resuming && !asked.retrying && !parser.isSet(u"model"_s))
         return usage(u"at least one --model SPEC is required (e.g. --model sim:careful)"_s);
 
-    QList<ModelSpec> models;
     for (const QString& text : parser.values(u"model"_s)) {
         QString error;
         const auto spec = parseModelSpec(text, &error);
         if (!spec)
             return usage(u"--model %1: %2"_s.arg(text, error));
-        models << *spec;
+        asked.models << *spec;
     }
-    QList<Strategy> strategies;
     for (const QString& name : splitValues(parser.values(u"strategy"_s))) {
         const auto s = strategyFromName(name);
         if (!s)
             return usage(u"unknown strategy '%1' (use P, J, PJ, J+ or PJ+)"_s.arg(name));
-        if (!strategies.contains(*s))
-            strategies << *s;
+        if (!asked.strategies.contains(*s))
+            asked.strategies << *s;
     }
-    if (strategies.isEmpty())
-        strategies = allStrategies();
+    if (asked.strategies.isEmpty())
+        asked.strategies = allStrategies();
 
-    RunnerOptions options;
-    int repeats = 1;
-    if (!readPositive(parser, u"repeats"_s, repeats))
+    if (!readPositive(parser, u"repeats"_s, asked.repeats))
         return usage(u"--repeats needs a whole number ≥ 1"_s);
-    if (!readPositive(parser, u"concurrency"_s, options.perModelConcurrency))
+    if (!readPositive(parser, u"concurrency"_s, asked.options.perModelConcurrency))
         return usage(u"--concurrency needs a whole number ≥ 1"_s);
-    if (!readPositive(parser, u"max-attempts"_s, options.maxAttempts))
+    if (!readPositive(parser, u"max-attempts"_s, asked.options.maxAttempts))
         return usage(u"--max-attempts needs a whole number ≥ 1"_s);
     int timeoutSeconds = 600;
     if (!readPositive(parser, u"timeout"_s, timeoutSeconds))
         return usage(u"--timeout needs a whole number of seconds ≥ 1"_s);
-    options.totalTimeout = std::chrono::seconds(timeoutSeconds);
-    options.idleTimeout = std::min(options.idleTimeout, options.totalTimeout);
-    const qsizetype endpoints = std::max<qsizetype>({ 1, models.size(), parser.values(u"resume"_s).size() });
-    options.globalConcurrency = std::min(256, options.perModelConcurrency * int(endpoints));
-    if (!readPositive(parser, u"global-concurrency"_s, options.globalConcurrency))
+    asked.options.totalTimeout = std::chrono::seconds(timeoutSeconds);
+    asked.options.idleTimeout = std::min(asked.options.idleTimeout, asked.options.totalTimeout);
+    const qsizetype endpoints = std::max<qsizetype>({ 1, asked.models.size(), parser.values(u"resume"_s).size() });
+    asked.options.globalConcurrency = std::min(256, asked.options.perModelConcurrency * int(endpoints));
+    if (!readPositive(parser, u"global-concurrency"_s, asked.options.globalConcurrency))
         return usage(u"--global-concurrency needs a whole number ≥ 1"_s);
-    options.useCache = !parser.isSet(u"no-cache"_s);
-    options.allowInsecureKey = parser.isSet(u"allow-insecure-key"_s);
-    const bool trustStore = parser.isSet(u"trust-store-origin"_s);
-    if (trustStore && !resuming && !retrying)
+    asked.options.useCache = !parser.isSet(u"no-cache"_s);
+    asked.options.allowInsecureKey = parser.isSet(u"allow-insecure-key"_s);
+    asked.trustStore = parser.isSet(u"trust-store-origin"_s);
+    if (asked.trustStore && !asked.resuming && !asked.retrying)
         return usage(u"--trust-store-origin goes with --resume or --retry-errors"_s);
 
-    PriceTable prices;
     if (parser.isSet(u"prices"_s)) {
         QString error;
         const auto table = PriceTable::load(parser.value(u"prices"_s), &error);
         if (!table)
             return usage(u"--prices: %1"_s.arg(error));
-        prices = *table;
+        asked.prices = *table;
     } else {
         QString warning;
-        prices = PriceTable::loadDefault(&warning);
+        asked.prices = PriceTable::loadDefault(&warning);
         if (!warning.isEmpty())
             err(u"structscope run: %1\n"_s.arg(warning));
     }
 
     bool idsOk = true;
-    const QList<qint64> storedRuns = runIds(parser.values(resuming ? u"resume"_s : u"retry-errors"_s), &idsOk);
+    asked.storedRuns = runIds(parser.values(asked.resuming ? u"resume"_s : u"retry-errors"_s), &idsOk);
     if (!idsOk)
         return usage(u"run ids are whole numbers ≥ 1 (see 'structscope report --by run')"_s);
+    return std::nullopt;
+}
+
+/// Starts the runs asked for: new ones, or stored runs resumed or retried; false, with why in `error`, when the
+/// runner refuses.
+bool startRuns(
+    Runner& runner, const QCommandLineParser& parser, const RunArguments& asked, const SuitePtr& suite, QString* error)
+{
+    if (asked.resuming)
+        return runner.resume({ suite, asked.storedRuns, asked.models, asked.options, asked.trustStore }, error);
+    if (asked.retrying) {
+        return runner.retryErrors({ suite, asked.storedRuns, splitValues(parser.values(u"error-kind"_s)), asked.models,
+                                      asked.options, asked.trustStore },
+            error);
+    }
+    RunPlan plan;
+    plan.suite = suite;
+    plan.models = asked.models;
+    plan.strategies = asked.strategies;
+    plan.repeats = asked.repeats;
+    plan.options = asked.options;
+    plan.continueUnfinished = !parser.isSet(u"new-run"_s);
+    return runner.start(plan, error);
+}
+
+/// The exit code of a run that has ended: failure when it did not finish, or when a run got no answer at all.
+int runExitCode(ResultStore& store, const Runner& runner, RunStatus status)
+{
+    if (status != RunStatus::Finished) {
+        QStringList ids;
+        for (const RunRow& run : runner.runs())
+            ids << QString::number(run.id);
+        err(u"structscope run: %1; give the same command again, or --resume %2, to continue\n"_s.arg(
+            runStatusName(status), ids.join(u',')));
+        return ExitFailure;
+    }
+    // A run that got no answer from its model measured nothing: a script must not read it as a success.
+    if (const QStringList empty = runsWithoutAnswer(store, runner.runs()); !empty.isEmpty()) {
+        err(u"structscope run: run %1 ended without a single answer from its model (every slot errored; see the "
+            u"errors column above)\n"_s.arg(empty.join(u',')));
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+int runCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    addRunOptions(parser);
+    if (const std::optional<int> exit = parseCommandLine(parser, args, u"run"_s, Positional::Refused))
+        return *exit;
+
+    RunArguments asked;
+    if (const std::optional<int> exit = readRunArguments(parser, asked))
+        return *exit;
 
     // The suite: given, or (resume / retry) the one the first stored run was made with, found by its id.
     QString suiteName = parser.value(u"suite"_s);
@@ -254,7 +320,7 @@ int runCommand(const QStringList& args)
         return ExitFailure;
     }
     if (!suite) {
-        const auto run = store->run(storedRuns.value(0));
+        const auto run = store->run(asked.storedRuns.value(0));
         const auto stored = run ? store->suite(run->suiteRow) : StoreResult<SuiteRow>(run.error());
         if (!stored) {
             err(u"structscope run: %1\n"_s.arg(stored.errorMessage()));
@@ -264,15 +330,15 @@ int runCommand(const QStringList& args)
             return ExitFailure;
     }
 
-    if (!resuming && !retrying) {
-        const CostEstimate estimate = estimateCost(*suite, models, strategies, repeats, prices);
+    if (!asked.resuming && !asked.retrying) {
+        const CostEstimate estimate = estimateCost(*suite, asked.models, asked.strategies, asked.repeats, asked.prices);
         err(formatEstimate(estimate));
         if (parser.isSet(u"estimate"_s))
             return ExitOk;
     }
 
     Runner runner(*store);
-    runner.setPriceTable(prices);
+    runner.setPriceTable(asked.prices);
     RunConsole console(isatty(fileno(stderr)));
     QObject::connect(
         &runner, &Runner::progressChanged, &runner, [&console](const RunnerProgress& p) { console.show(p); });
@@ -285,23 +351,7 @@ int runCommand(const QStringList& args)
     });
 
     QString error;
-    bool started = false;
-    if (resuming) {
-        started = runner.resume({ suite, storedRuns, models, options, trustStore }, &error);
-    } else if (retrying) {
-        started = runner.retryErrors(
-            { suite, storedRuns, splitValues(parser.values(u"error-kind"_s)), models, options, trustStore }, &error);
-    } else {
-        RunPlan plan;
-        plan.suite = suite;
-        plan.models = models;
-        plan.strategies = strategies;
-        plan.repeats = repeats;
-        plan.options = options;
-        plan.continueUnfinished = !parser.isSet(u"new-run"_s);
-        started = runner.start(plan, &error);
-    }
-    if (!started) {
+    if (!startRuns(runner, parser, asked, suite, &error)) {
         err(u"structscope run: %1\n"_s.arg(error));
         return ExitFailure;
     }
@@ -339,21 +389,7 @@ int runCommand(const QStringList& args)
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
 
-    if (status != RunStatus::Finished) {
-        QStringList ids;
-        for (const RunRow& run : runner.runs())
-            ids << QString::number(run.id);
-        err(u"structscope run: %1; give the same command again, or --resume %2, to continue\n"_s.arg(
-            runStatusName(status), ids.join(u',')));
-        return ExitFailure;
-    }
-    // A run that got no answer from its model measured nothing: a script must not read it as a success.
-    if (const QStringList empty = runsWithoutAnswer(*store, runner.runs()); !empty.isEmpty()) {
-        err(u"structscope run: run %1 ended without a single answer from its model (every slot errored; see the "
-            u"errors column above)\n"_s.arg(empty.join(u',')));
-        return ExitFailure;
-    }
-    return ExitOk;
+    return runExitCode(*store, runner, status);
 }
 
 } // namespace structscope::cli
