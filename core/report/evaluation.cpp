@@ -264,9 +264,6 @@ QString providerLabel(const RunRow& run)
 
 namespace {
 
-/// evaluateStore(), or with `onlyCases` (at most ResultStore::kMaxCasesPerQuery) the records of those cases only:
-/// their facts, gold and responses read by case row, the responses in one query over the case index; no progress is
-/// reported.
 /// (response id, gold revision row) → the verdict an earlier evaluation scored for it.
 using EarlierVerdicts = QHash<std::pair<qint64, qint64>, const Verdict*>;
 
@@ -463,6 +460,360 @@ void tallySources(Evaluation& evaluation, const std::vector<std::uint8_t>& reuse
     }
 }
 
+/// What one pass over a store shares across its suites: the records it fills, where each verdict came from, the
+/// responses it reads and how far scoring got.
+struct Pass
+{
+    Pass(ResultStore& store, const EvaluationOptions& options, const QList<qint64>* onlyCases)
+        : store(store)
+        , options(options)
+        , onlyCases(onlyCases)
+        , earlier(earlierVerdicts(options.reuse))
+    { }
+
+    /// Reads the runs of `suites` and counts their responses, or with `onlyCases` reads those cases' responses at
+    /// once; then reserves the records. The error, or "".
+    QString prepare(const QList<SuiteRow>& suites);
+    /// Scores jobs in chunks (progress and cancel are checked between them, not per response); the responses, their
+    /// raw text above all, are dropped once scored. False when cancelled. One thread at a time (a SuitePass's helper,
+    /// one run after another): `done` and the progress calls are its alone.
+    bool scoreJobs(std::vector<Job>& jobs);
+    /// The responses of only some cases: read at once, in one query over the case index, and handed out run by run
+    /// (a query per run cost more than the reading: ~0.3 ms each, a hundred runs after a gold edit). Their jobs are
+    /// scored together once every run has had its turn, not run by run on a helper thread: a hundred runs of five
+    /// answers each waited for the thread and the pool more than they scored.
+    bool allAtOnce() const { return onlyCases != nullptr; }
+
+    ResultStore& store;
+    const EvaluationOptions& options;
+    const QList<qint64>* const onlyCases;
+    /// Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
+    const EarlierVerdicts earlier;
+    /// Records are appended as responses are read, so their order is that of the suites, runs and responses. The
+    /// vector is reserved for every response counted, and filled in place: no second copy of the records, and no
+    /// per-record allocation (a deque of them was both). Jobs refer to records by place.
+    std::vector<ScoredRecord> records;
+    /// Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
+    /// retry run takes over is decided twice; the last counts). 3: read from the store's kept verdicts.
+    std::vector<std::uint8_t> reusedOf;
+    /// The run of each record's response (a retry's, where it took the slot over), for keeping what was scored.
+    std::vector<qint64> runOfRecord;
+    std::atomic_bool storedDamaged = false;
+    std::atomic<qint64> damagedGoldRow = 0; ///< a gold revision whose column holds no JSON, met while scoring
+    const RecordFiller scoreOrReuse { earlier, records, reusedOf, runOfRecord, storedDamaged, damagedGoldRow };
+
+    RunsToRead toRead; ///< the responses to read, for the progress: the runs' counts, one indexed count each
+    qint64 total = 0; ///< responses to read
+    std::unordered_map<qint64, std::vector<ResponseRow>> responsesOfCases; ///< with `onlyCases`: by run
+    bool readKept = false; ///< the store's kept verdicts are read (a whole pass over a store that keeps them)
+    qint64 done = 0; ///< responses scored
+    qint64 chunk = 256;
+    std::atomic_bool cancelled = false;
+};
+
+QString Pass::prepare(const QList<SuiteRow>& suites)
+{
+    if (const QString error = runsToRead(store, suites, onlyCases == nullptr, toRead); !error.isEmpty())
+        return error;
+    total = toRead.total;
+    if (onlyCases && !onlyCases->isEmpty()) {
+        const auto read = store.forEachResponseOfCases(
+            *onlyCases,
+            [this](const ResponseRow& response) {
+                responsesOfCases[response.runId].push_back(response);
+                ++total;
+                return true;
+            },
+            ResponseFields::ForScoring);
+        if (!read)
+            return read.errorMessage();
+    }
+    reservePrefaulted(records, std::size_t(total)); // written by this thread, the one that reads the store
+    reusedOf.reserve(std::size_t(total));
+    runOfRecord.reserve(std::size_t(total));
+    readKept = options.useStoredVerdicts && !onlyCases && store.keepsVerdicts();
+    chunk = std::max<qint64>(256, total / 100);
+    return {};
+}
+
+bool Pass::scoreJobs(std::vector<Job>& jobs)
+{
+    for (std::size_t start = 0; start < jobs.size(); start += std::size_t(chunk)) {
+        if ((options.cancel && options.cancel->load()) || cancelled)
+            return false;
+        const std::size_t end = std::min(jobs.size(), start + std::size_t(chunk));
+        QtConcurrent::blockingMap(jobs.begin() + qsizetype(start), jobs.begin() + qsizetype(end), scoreOrReuse);
+        done += qint64(end - start);
+        if (options.progress && !options.progress(std::min(done, total), total))
+            cancelled = true;
+    }
+    jobs.clear();
+    return !cancelled;
+}
+
+/// One suite's runs, read and scored. A run's responses are scored while the next run is read: reading stays on
+/// this thread (the store's connection belongs to it), a helper drives the thread pool through the previous run's
+/// jobs. So at most two runs' raw answers are held at a time. The jobs point into it and into the suite's cases and
+/// scoring options, which must outlive it; destroying it, however early, waits for the helper first.
+class SuitePass
+{
+public:
+    SuitePass(Pass& pass, const QString& suiteId, const SuiteCases& cases, const ScoringOptions& scoring)
+        : m_pass(pass)
+        , m_suiteId(suiteId)
+        , m_cases(cases)
+        , m_scoring(scoring)
+    { }
+
+    enum class Outcome { Done, Failed, Cancelled };
+    /// Reads and scores every run of the suite; Failed with why in `error`.
+    Outcome run(const QList<RunRow>& runs, QString& error);
+
+private:
+    /// Waits for the run being scored; false when it was cancelled. Rethrows what scoring threw.
+    bool settle();
+    /// Sets up the reading of `run`: its facts, its family of retries, its kept verdicts (the error, or "").
+    QString startRun(const RunRow& run);
+    /// Hands every response of the run being read to visit().
+    StoreResult<qint64> readRun();
+    /// The kept verdict of a response the store did not read the answer of, else an empty view.
+    std::string_view takeKept(const ResponseRow& response, qint64 goldRow);
+    /// Whether an answer must be read: neither the earlier evaluation nor the store has its verdict.
+    bool needsText(qint64 responseId, qint64 caseRow);
+    /// Makes the job of one response: a new record, or the slot a retry takes over. False stops the reading.
+    bool visit(const ResponseRow& response);
+
+    Pass& m_pass;
+    const QString m_suiteId;
+    const SuiteCases& m_cases;
+    const ScoringOptions& m_scoring;
+    /// A run that retries the errored slots of another names it in settings.retry_of. A slot (case, repeat) of such
+    /// a family of runs counts once, under the first run: its latest successful answer, else its latest failure
+    /// (retryRoots names each run's first run, as the runner links them). A later run's answer that takes a slot over
+    /// is scored with that run; the slot's record keeps its place.
+    QHash<qint64, qint64> m_rootOf;
+    QSet<qint64> m_retriedRoots; ///< families of more than one run: their records may be taken over
+    std::map<qint64, QHash<ResponseKey, Slot>> m_slotsByRoot;
+    /// A response that names an asked schema the store does not hold (response id, schema row).
+    std::optional<std::pair<qint64, qint64>> m_askedMissing;
+    bool m_stopped = false; ///< cancelled while the records grew
+    std::vector<Job> m_jobs; ///< the run being read's
+
+    // The run being read.
+    const RunRow* m_run = nullptr;
+    bool m_sob = false;
+    const RunFacts* m_runFacts = nullptr;
+    bool m_retried = false; ///< only a family of retry runs can answer a (case, repeat) twice
+    QHash<ResponseKey, Slot>* m_slotTable = nullptr;
+    VerdictMemo* m_runMemo = nullptr;
+    qint64 m_lookedUp = -1; ///< the last answer needsText() looked up, for the visit of the same row that follows
+    const KeptVerdict* m_lookedUpKept = nullptr;
+
+    // What the jobs point to, declared last so that the helper is waited for before any of it goes.
+    VerdictMemo m_memo;
+    std::deque<RunFacts> m_runs;
+    std::vector<Job> m_inFlight;
+    KeptVerdicts m_kept; ///< the run being read's
+    KeptVerdicts m_inFlightKept; ///< the run being scored's: its jobs point into it
+    std::future<bool> m_helper;
+};
+
+SuitePass::Outcome SuitePass::run(const QList<RunRow>& runs, QString& error)
+{
+    m_rootOf = retryRoots(runs);
+    for (auto it = m_rootOf.cbegin(); it != m_rootOf.cend(); ++it) {
+        if (it.key() != it.value())
+            m_retriedRoots.insert(it.value());
+    }
+    for (const RunRow& run : runs) {
+        error = startRun(run);
+        if (!error.isEmpty())
+            return Outcome::Failed;
+        const StoreResult<qint64> visited = readRun();
+        if (!visited) {
+            error = visited.errorMessage();
+            return Outcome::Failed;
+        }
+        if (m_askedMissing) {
+            error
+                = u"responses row %1 names asked schema %2, which the store does not hold: the store is damaged"_s.arg(
+                    QString::number(m_askedMissing->first), QString::number(m_askedMissing->second));
+            return Outcome::Failed;
+        }
+        if (m_pass.allAtOnce())
+            continue;
+        if (m_stopped || !settle())
+            return Outcome::Cancelled;
+        m_inFlight = std::move(m_jobs);
+        m_jobs.clear();
+        std::swap(m_inFlightKept, m_kept); // the run's jobs point into its kept bytes (cleared by the next run)
+        m_helper = std::async(std::launch::async, [this] { return m_pass.scoreJobs(m_inFlight); });
+    }
+    if (!settle() || (m_pass.allAtOnce() && !m_pass.scoreJobs(m_jobs)))
+        return Outcome::Cancelled;
+    return Outcome::Done;
+}
+
+bool SuitePass::settle()
+{
+    if (!m_helper.valid())
+        return true;
+    const bool finished = m_helper.get();
+    m_inFlight.clear();
+    m_inFlightKept.clear();
+    return finished;
+}
+
+QString SuitePass::startRun(const RunRow& run)
+{
+    m_run = &run;
+    m_sob = run.settings.value("import_format", std::string()) == "sob";
+    m_runFacts = &m_runs.emplace_back(RunFacts { m_suiteId, providerLabel(run), run.strategy,
+        QString::fromStdString(run.settings.value("modality", std::string("text"))), m_rootOf.value(run.id, run.id),
+        run.providerKind == QLatin1String("sim") });
+    m_retried = m_retriedRoots.contains(m_runFacts->root);
+    m_slotTable = &m_slotsByRoot[m_runFacts->root];
+    m_runMemo = m_retried ? nullptr : &m_memo;
+    m_jobs.reserve(std::size_t(m_pass.toRead.countOfRun[run.id]));
+    m_lookedUp = -1;
+    m_lookedUpKept = nullptr;
+    // The verdicts the store keeps for this run's responses, for the jobs that need them.
+    m_kept.clear();
+    if (!m_pass.readKept)
+        return {};
+    const auto read = m_pass.store.forEachStoredVerdict(
+        run.id, kKeptVersion, [this](qint64 responseId, qint64 goldRow, std::string_view bytes) {
+            m_kept.verdicts.push_back({ responseId, goldRow, m_kept.bytes.size(), bytes.size() });
+            m_kept.bytes.insert(m_kept.bytes.end(), bytes.begin(), bytes.end());
+            return true;
+        });
+    return read ? QString() : read.errorMessage();
+}
+
+StoreResult<qint64> SuitePass::readRun()
+{
+    const qint64 runId = m_run->id;
+    const auto visitOne = [this](const ResponseRow& response) { return visit(response); };
+    if (m_pass.onlyCases) {
+        if (const auto held = m_pass.responsesOfCases.find(runId); held != m_pass.responsesOfCases.end()) {
+            for (const ResponseRow& response : held->second) {
+                if (!visitOne(response))
+                    break;
+            }
+        }
+        return qint64(0);
+    }
+    if (m_pass.readKept || !m_pass.earlier.empty()) {
+        // The store keeps a verdict for each of the run's answers (of this gold or another): few are read.
+        const bool fewTexts
+            = !m_kept.verdicts.empty() && qint64(m_kept.verdicts.size()) >= m_pass.toRead.countOfRun[runId];
+        return m_pass.store.forEachResponseForScoring(
+            runId, visitOne, [this](qint64 responseId, qint64 caseRow) { return needsText(responseId, caseRow); },
+            fewTexts);
+    }
+    return m_pass.store.forEachResponse(runId, visitOne, ResponseFields::ForScoring);
+}
+
+std::string_view SuitePass::takeKept(const ResponseRow& response, qint64 goldRow)
+{
+    const KeptVerdict* found = response.id == m_lookedUp ? m_lookedUpKept
+        : m_kept.verdicts.empty()                        ? nullptr
+                                                         : findKept(m_kept.verdicts, response.id, goldRow);
+    // An empty answer text means it was not read: only then is the kept verdict used (a store of an older schema,
+    // or a read that ignored needsText, read every answer and scores it).
+    if (!found || !response.rawUtf8.isEmpty())
+        return {};
+    return m_kept.of(*found);
+}
+
+bool SuitePass::needsText(qint64 responseId, qint64 caseRow)
+{
+    m_lookedUp = responseId;
+    m_lookedUpKept = nullptr;
+    const auto fact = m_cases.facts.constFind(caseRow);
+    if (fact == m_cases.facts.cend())
+        return false; // not scored at all
+    const qint64 goldRow = fact->goldRevisionRow;
+    if (!m_pass.earlier.empty() && m_pass.earlier.contains({ responseId, goldRow }))
+        return false;
+    const KeptVerdict* found = m_kept.verdicts.empty() ? nullptr : findKept(m_kept.verdicts, responseId, goldRow);
+    if (found && found->size == 0)
+        found = nullptr; // nothing to decode: score the answer
+    m_lookedUpKept = found;
+    return found == nullptr;
+}
+
+bool SuitePass::visit(const ResponseRow& response)
+{
+    const auto fact = m_cases.facts.constFind(response.caseRow);
+    if (fact == m_cases.facts.cend())
+        return true;
+    const SchemaSlots::CaseSchema* asked = nullptr;
+    if (response.askedSchemaId > 0) {
+        const auto found = m_cases.askedOf.find(response.askedSchemaId);
+        if (found == m_cases.askedOf.end()) {
+            m_askedMissing = std::pair(response.id, response.askedSchemaId);
+            return false;
+        }
+        asked = &found->second;
+    }
+    const qint64 runId = m_run->id;
+    const ResponseKey key { response.caseRow, response.repeat };
+    if (const auto seen = m_retried ? m_slotTable->find(key) : m_slotTable->end(); seen != m_slotTable->end()) {
+        Slot& slot = seen.value();
+        ScoredRecord& earlierRecord = m_pass.records[slot.record];
+        // Every call of the slot was paid for, the failed ones too.
+        if (response.cost)
+            earlierRecord.cost = earlierRecord.cost.value_or(0.0) + *response.cost;
+        if (!response.errorKind.isEmpty() && slot.answered)
+            return true;
+        slot.answered = response.errorKind.isEmpty();
+        earlierRecord.latencyMs = response.latencyMs;
+        if (slot.pendingRun == runId) {
+            m_jobs[slot.pendingJob].response = response;
+            m_jobs[slot.pendingJob].stored = takeKept(response, fact->goldRevisionRow);
+        } else if (m_pass.allAtOnce()) {
+            // The earlier run's job is not scored yet: this answer is scored instead, as it would be after it.
+            slot.pendingRun = runId;
+            const RunFacts* fill = m_jobs[slot.pendingJob].fillFrom; // the record may not be filled yet
+            m_jobs[slot.pendingJob] = { &fact.value(), &m_scoring, response, m_sob, slot.record, nullptr, {}, fill };
+        } else {
+            slot.pendingRun = runId;
+            slot.pendingJob = m_jobs.size();
+            m_jobs.push_back({ &fact.value(), &m_scoring, response, m_sob, slot.record, nullptr,
+                takeKept(response, fact->goldRevisionRow) });
+        }
+        m_jobs[slot.pendingJob].asked = asked;
+        return true;
+    }
+    // Records are reserved for the responses counted before reading; more arrived meanwhile, and growing moves
+    // them: not while the helper writes verdicts into them.
+    std::vector<ScoredRecord>& records = m_pass.records;
+    if (records.size() == records.capacity() || m_pass.reusedOf.size() == m_pass.reusedOf.capacity()
+        || m_pass.runOfRecord.size() == m_pass.runOfRecord.capacity()) {
+        if (!settle()) {
+            m_stopped = true;
+            return false;
+        }
+    }
+    if (m_retried)
+        m_slotTable->insert(key, { records.size(), response.errorKind.isEmpty(), runId, m_jobs.size() });
+    // The rest of the record is filled by its job, on the pool: the reading thread is the one that waits.
+    ScoredRecord& r = records.emplace_back();
+    m_pass.reusedOf.push_back(0);
+    m_pass.runOfRecord.push_back(runId);
+    r.latencyMs = response.latencyMs;
+    r.cost = response.cost;
+    const std::string_view stored = takeKept(response, fact->goldRevisionRow);
+    VerdictMemo* const jobMemo = stored.empty() ? m_runMemo : nullptr; // no answer read to digest
+    m_jobs.push_back({ &fact.value(), &m_scoring, response, m_sob, records.size() - 1, jobMemo, stored, m_runFacts });
+    m_jobs.back().asked = asked;
+    return true;
+}
+
+/// evaluateStore(), or with `onlyCases` (at most ResultStore::kMaxCasesPerQuery) the records of those cases only:
+/// their facts, gold and responses read by case row, the responses in one query over the case index; no progress is
+/// reported.
 Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const QList<qint64>* onlyCases)
 {
     Evaluation evaluation;
@@ -473,82 +824,17 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         evaluation.error = suites.errorMessage();
         return evaluation;
     }
-
     // The schemas answers were asked with where not their case's: few documents, read once, compiled per suite.
     auto askedSchemas = store.askedSchemas();
     if (!askedSchemas) {
         evaluation.error = askedSchemas.errorMessage();
         return evaluation;
     }
-
-    // Verdicts of an earlier evaluation whose key still holds are taken over, not scored again.
-    const EarlierVerdicts earlier = earlierVerdicts(options.reuse);
-    // Records are appended as responses are read, so their order is that of the suites, runs and responses. The
-    // vector is reserved for every response counted below, and filled in place: no second copy of the records,
-    // and no per-record allocation (a deque of them was both). Jobs refer to records by place.
-    std::vector<ScoredRecord> records;
-    // Whether each record's verdict was taken over (1) or copied from an identical answer's (2), else 0 (a slot a
-    // retry run takes over is decided twice; the last counts).
-    // 3: read from the store's kept verdicts. And the run of each record's response (a retry's, where it took the
-    // slot over), for keeping what was scored.
-    std::vector<std::uint8_t> reusedOf;
-    std::vector<qint64> runOfRecord;
-    std::atomic_bool storedDamaged = false;
-    std::atomic<qint64> damagedGoldRow = 0; // a gold revision whose column holds no JSON, met while scoring
-    const RecordFiller scoreOrReuse { earlier, records, reusedOf, runOfRecord, storedDamaged, damagedGoldRow };
-
-    // The responses to read, for the progress: the runs' counts, one indexed count each.
-    RunsToRead toRead;
-    if (const QString error = runsToRead(store, suites.value(), onlyCases == nullptr, toRead); !error.isEmpty()) {
+    Pass pass(store, options, onlyCases);
+    if (const QString error = pass.prepare(suites.value()); !error.isEmpty()) {
         evaluation.error = error;
         return evaluation;
     }
-    qint64 total = toRead.total;
-    std::unordered_map<qint64, qint64>& countOfRun = toRead.countOfRun;
-    const std::vector<QList<RunRow>>& runsBySuite = toRead.runsBySuite;
-    // The responses of only some cases are read at once, in one query over the case index, and then handed out
-    // run by run (a query per run cost more than the reading: ~0.3 ms each, a hundred runs after a gold edit). Their
-    // jobs are scored together once every run has had its turn, not run by run on a helper thread: a hundred runs of
-    // five answers each waited for the thread and the pool more than they scored.
-    std::unordered_map<qint64, std::vector<ResponseRow>> responsesOfCases;
-    const bool allAtOnce = onlyCases != nullptr;
-    if (onlyCases && !onlyCases->isEmpty()) {
-        const auto read = store.forEachResponseOfCases(
-            *onlyCases,
-            [&responsesOfCases, &total](const ResponseRow& response) {
-                responsesOfCases[response.runId].push_back(response);
-                ++total;
-                return true;
-            },
-            ResponseFields::ForScoring);
-        if (!read) {
-            evaluation.error = read.errorMessage();
-            return evaluation;
-        }
-    }
-    reservePrefaulted(records, std::size_t(total)); // written by this thread, the one that reads the store
-    reusedOf.reserve(std::size_t(total));
-    runOfRecord.reserve(std::size_t(total));
-    const bool readKept = options.useStoredVerdicts && !onlyCases && store.keepsVerdicts();
-    qint64 done = 0;
-    const qint64 chunk = std::max<qint64>(256, total / 100);
-    std::atomic_bool cancelled = false;
-    // Scores one run's jobs in chunks (progress and cancel are checked between them, not per response); the
-    // responses, their raw text above all, are dropped once scored. False when cancelled. Runs on a helper thread
-    // (see `settle` below), one run at a time: `done` and the progress calls are its alone.
-    const auto scoreJobs = [&](std::vector<Job>& jobs) {
-        for (std::size_t start = 0; start < jobs.size(); start += std::size_t(chunk)) {
-            if ((options.cancel && options.cancel->load()) || cancelled)
-                return false;
-            const std::size_t end = std::min(jobs.size(), start + std::size_t(chunk));
-            QtConcurrent::blockingMap(jobs.begin() + qsizetype(start), jobs.begin() + qsizetype(end), scoreOrReuse);
-            done += qint64(end - start);
-            if (options.progress && !options.progress(std::min(done, total), total))
-                cancelled = true;
-        }
-        jobs.clear();
-        return !cancelled;
-    };
 
     for (std::size_t suiteIndex = 0; suiteIndex < std::size_t(suites->size()); ++suiteIndex) {
         const SuiteRow& suite = suites->at(qsizetype(suiteIndex));
@@ -559,7 +845,6 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
             = ScoringOptions::forManifest(manifest, catalog != manifest.end() ? *catalog : noCatalog);
         // Reports need valid or not; the Cases page re-scores the one response it shows with the error list.
         scoring.collectSchemaErrors = false;
-
         // Scoring never reads a case's input text, which is most of an imported SOB case.
         auto cases = onlyCases ? store.cases(suite.row, CaseFields::WithoutText, *onlyCases)
                                : store.cases(suite.row, CaseFields::WithoutText);
@@ -571,218 +856,29 @@ Evaluation evaluate(ResultStore& store, const EvaluationOptions& options, const 
         }
         SuiteCases suiteCases;
         fillSuiteCases(suiteCases, manifest, cases.value(), gold.value(), askedSchemas.value(), onlyCases);
-        const QHash<qint64, CaseFacts>& facts = suiteCases.facts;
-        const std::unordered_map<qint64, SchemaSlots::CaseSchema>& askedOf = suiteCases.askedOf;
-        // A response that names an asked schema the store does not hold (response id, schema row).
-        std::optional<std::pair<qint64, qint64>> askedMissing;
-
-        const QList<RunRow>& runs = runsBySuite[suiteIndex];
-        // A run that retries the errored slots of another names it in settings.retry_of. A slot (case,
-        // repeat) of such a family of runs counts once, under the first run: its latest successful answer,
-        // else its latest failure (retryRoots names each run's first run, as the runner links them). A later
-        // run's answer that takes a slot over is scored with that run; the slot's record keeps its place.
-        const QHash<qint64, qint64> rootOf = retryRoots(runs);
-        QSet<qint64> retriedRoots; // families of more than one run: their records may be taken over
-        for (auto it = rootOf.cbegin(); it != rootOf.cend(); ++it) {
-            if (it.key() != it.value())
-                retriedRoots.insert(it.value());
+        SuitePass suitePass(pass, suite.id, suiteCases, scoring); // after what its jobs point to: gone first
+        QString error;
+        const SuitePass::Outcome outcome = suitePass.run(pass.toRead.runsBySuite[suiteIndex], error);
+        if (outcome == SuitePass::Outcome::Failed) {
+            evaluation.error = error;
+            return evaluation;
         }
-        std::map<qint64, QHash<ResponseKey, Slot>> slotsByRoot;
-        std::vector<Job> jobs;
-        // A run's responses are scored while the next run is read: reading stays on this thread (the store's
-        // connection belongs to it), a helper drives the thread pool through the previous run's jobs. So at most
-        // two runs' raw answers are held at a time. Declared after everything its jobs point to (this suite's facts
-        // and options): leaving the scope, however early, waits for the helper first.
-        VerdictMemo memo;
-        std::deque<RunFacts> runFacts; // the jobs point at them
-        std::vector<Job> inFlight;
-        KeptVerdicts kept; // the run being read's
-        KeptVerdicts inFlightKept; // the run being scored's: its jobs point into it
-        std::future<bool> helper;
-        // Waits for the run being scored; false when it was cancelled. Rethrows what scoring threw.
-        const auto settle = [&inFlight, &inFlightKept, &helper]() {
-            if (!helper.valid())
-                return true;
-            const bool finished = helper.get();
-            inFlight.clear();
-            inFlightKept.clear();
-            return finished;
-        };
-        bool stopped = false;
-        for (const RunRow& run : runs) {
-            const bool sob = run.settings.value("import_format", std::string()) == "sob";
-            const RunFacts* const thisRun = &runFacts.emplace_back(RunFacts { suite.id, providerLabel(run),
-                run.strategy, QString::fromStdString(run.settings.value("modality", std::string("text"))),
-                rootOf.value(run.id, run.id), run.providerKind == QLatin1String("sim") });
-            const qint64 root = thisRun->root;
-            // Only a family of retry runs can answer a (case, repeat) twice: a run answers each once.
-            const bool retried = retriedRoots.contains(root);
-            QHash<ResponseKey, Slot>& slotTable = slotsByRoot[root];
-            VerdictMemo* const runMemo = retried ? nullptr : &memo;
-            jobs.reserve(std::size_t(countOfRun[run.id]));
-            // The verdicts the store keeps for this run's responses, for the jobs that need them.
-            kept.clear();
-            if (readKept) {
-                const auto read = store.forEachStoredVerdict(
-                    run.id, kKeptVersion, [&kept](qint64 responseId, qint64 goldRow, std::string_view bytes) {
-                        kept.verdicts.push_back({ responseId, goldRow, kept.bytes.size(), bytes.size() });
-                        kept.bytes.insert(kept.bytes.end(), bytes.begin(), bytes.end());
-                        return true;
-                    });
-                if (!read) {
-                    evaluation.error = read.errorMessage();
-                    return evaluation;
-                }
-            }
-            // The last answer needsText() looked up, for the visit of the same row that follows.
-            qint64 lookedUp = -1;
-            const KeptVerdict* lookedUpKept = nullptr;
-            const auto takeKept = [&](const ResponseRow& response, qint64 goldRow) {
-                const KeptVerdict* found = response.id == lookedUp ? lookedUpKept
-                    : kept.verdicts.empty()                        ? nullptr
-                                                                   : findKept(kept.verdicts, response.id, goldRow);
-                // An empty answer text means it was not read: only then is the kept verdict used (a store of an
-                // older schema, or a read that ignored needsText, read every answer and scores it).
-                if (!found || !response.rawUtf8.isEmpty())
-                    return std::string_view();
-                return kept.of(*found);
-            };
-            // An answer is read only when neither the earlier evaluation nor the store has its verdict.
-            const std::function<bool(qint64, qint64)> needsText = [&](qint64 responseId, qint64 caseRow) {
-                lookedUp = responseId;
-                lookedUpKept = nullptr;
-                const auto fact = facts.constFind(caseRow);
-                if (fact == facts.cend())
-                    return false; // not scored at all
-                const qint64 goldRow = fact->goldRevisionRow;
-                if (!earlier.empty() && earlier.contains({ responseId, goldRow }))
-                    return false;
-                const KeptVerdict* found
-                    = kept.verdicts.empty() ? nullptr : findKept(kept.verdicts, responseId, goldRow);
-                if (found && found->size == 0)
-                    found = nullptr; // nothing to decode: score the answer
-                lookedUpKept = found;
-                return found == nullptr;
-            };
-            const auto visit = [&](const ResponseRow& response) {
-                const auto fact = facts.constFind(response.caseRow);
-                if (fact == facts.cend())
-                    return true;
-                const SchemaSlots::CaseSchema* asked = nullptr;
-                if (response.askedSchemaId > 0) {
-                    const auto found = askedOf.find(response.askedSchemaId);
-                    if (found == askedOf.end()) {
-                        askedMissing = std::pair(response.id, response.askedSchemaId);
-                        return false;
-                    }
-                    asked = &found->second;
-                }
-                const ResponseKey key { response.caseRow, response.repeat };
-                if (const auto seen = retried ? slotTable.find(key) : slotTable.end(); seen != slotTable.end()) {
-                    Slot& slot = seen.value();
-                    ScoredRecord& earlierRecord = records[slot.record];
-                    // Every call of the slot was paid for, the failed ones too.
-                    if (response.cost)
-                        earlierRecord.cost = earlierRecord.cost.value_or(0.0) + *response.cost;
-                    if (!response.errorKind.isEmpty() && slot.answered)
-                        return true;
-                    slot.answered = response.errorKind.isEmpty();
-                    earlierRecord.latencyMs = response.latencyMs;
-                    if (slot.pendingRun == run.id) {
-                        jobs[slot.pendingJob].response = response;
-                        jobs[slot.pendingJob].stored = takeKept(response, fact->goldRevisionRow);
-                    } else if (allAtOnce) {
-                        // The earlier run's job is not scored yet: this answer is scored instead, as it would be
-                        // after it.
-                        slot.pendingRun = run.id;
-                        const RunFacts* fill = jobs[slot.pendingJob].fillFrom; // the record may not be filled yet
-                        jobs[slot.pendingJob]
-                            = { &fact.value(), &scoring, response, sob, slot.record, nullptr, {}, fill };
-                    } else {
-                        slot.pendingRun = run.id;
-                        slot.pendingJob = jobs.size();
-                        jobs.push_back({ &fact.value(), &scoring, response, sob, slot.record, nullptr,
-                            takeKept(response, fact->goldRevisionRow) });
-                    }
-                    jobs[slot.pendingJob].asked = asked;
-                    return true;
-                }
-                // Records are reserved for the responses counted before reading; more arrived meanwhile, and
-                // growing moves them: not while the helper writes verdicts into them.
-                if (records.size() == records.capacity() || reusedOf.size() == reusedOf.capacity()
-                    || runOfRecord.size() == runOfRecord.capacity()) {
-                    if (!settle()) {
-                        stopped = true;
-                        return false;
-                    }
-                }
-                if (retried)
-                    slotTable.insert(key, { records.size(), response.errorKind.isEmpty(), run.id, jobs.size() });
-                // The rest of the record is filled by its job, on the pool: the reading thread is the one that waits.
-                ScoredRecord& r = records.emplace_back();
-                reusedOf.push_back(0);
-                runOfRecord.push_back(run.id);
-                r.latencyMs = response.latencyMs;
-                r.cost = response.cost;
-                const std::string_view stored = takeKept(response, fact->goldRevisionRow);
-                VerdictMemo* const jobMemo = stored.empty() ? runMemo : nullptr; // no answer read to digest
-                jobs.push_back(
-                    { &fact.value(), &scoring, response, sob, records.size() - 1, jobMemo, stored, thisRun });
-                jobs.back().asked = asked;
-                return true;
-            };
-            StoreResult<qint64> visited = qint64(0);
-            if (onlyCases) {
-                if (const auto held = responsesOfCases.find(run.id); held != responsesOfCases.end()) {
-                    for (const ResponseRow& response : held->second) {
-                        if (!visit(response))
-                            break;
-                    }
-                }
-            } else if (readKept || !earlier.empty()) {
-                // The store keeps a verdict for each of the run's answers (of this gold or another): few are read.
-                const bool fewTexts = !kept.verdicts.empty() && qint64(kept.verdicts.size()) >= countOfRun[run.id];
-                visited = store.forEachResponseForScoring(run.id, visit, needsText, fewTexts);
-            } else {
-                visited = store.forEachResponse(run.id, visit, ResponseFields::ForScoring);
-            }
-            if (!visited) {
-                evaluation.error = visited.errorMessage();
-                return evaluation;
-            }
-            if (askedMissing) {
-                evaluation.error
-                    = u"responses row %1 names asked schema %2, which the store does not hold: the store "
-                      "is damaged"_s.arg(QString::number(askedMissing->first), QString::number(askedMissing->second));
-                return evaluation;
-            }
-            if (allAtOnce)
-                continue;
-            if (stopped || !settle()) {
-                evaluation.cancelled = true;
-                return evaluation;
-            }
-            inFlight = std::move(jobs);
-            jobs.clear();
-            std::swap(inFlightKept, kept); // the run's jobs point into its kept bytes (cleared above)
-            helper = std::async(std::launch::async, [&scoreJobs, &inFlight] { return scoreJobs(inFlight); });
-        }
-        if (!settle() || (allAtOnce && !scoreJobs(jobs))) {
+        if (outcome == SuitePass::Outcome::Cancelled) {
             evaluation.cancelled = true;
             return evaluation;
         }
     }
 
-    if (const qint64 row = damagedGoldRow.load()) {
+    if (const qint64 row = pass.damagedGoldRow.load()) {
         evaluation.error = ResultStore::damagedGold(row).message;
         return evaluation;
     }
     // Responses of unknown cases and failures after an answer were read but not scored: the bar still ends full.
-    if (options.progress && total > 0)
-        options.progress(total, total);
-    evaluation.storedDamaged = storedDamaged;
-    tallySources(evaluation, reusedOf, runOfRecord, records);
-    evaluation.records = ScoredRecords(std::move(records));
+    if (options.progress && pass.total > 0)
+        options.progress(pass.total, pass.total);
+    evaluation.storedDamaged = pass.storedDamaged;
+    tallySources(evaluation, pass.reusedOf, pass.runOfRecord, pass.records);
+    evaluation.records = ScoredRecords(std::move(pass.records));
     return evaluation;
 }
 
