@@ -7,6 +7,19 @@ using nlohmann::json;
 
 namespace structscope {
 
+namespace {
+
+/// Splits the pointer a patch applies at into `tokens`; false, with the error in `out`, when it is malformed.
+bool parsePatchPointer(std::string_view pointer, schemadetail::PointerTokens& tokens, GoldPatch& out)
+{
+    if (schemadetail::parsePointer(pointer, &tokens))
+        return true;
+    out.error = "malformed JSON pointer \"" + std::string(pointer) + "\"";
+    return false;
+}
+
+} // namespace
+
 std::optional<json> valueAtPointer(const json& doc, std::string_view pointer)
 {
     schemadetail::PointerTokens tokens;
@@ -28,10 +41,8 @@ GoldPatch withValueAt(const json& doc, std::string_view pointer, const std::opti
 {
     GoldPatch out;
     schemadetail::PointerTokens tokens;
-    if (!schemadetail::parsePointer(pointer, &tokens)) {
-        out.error = "malformed JSON pointer \"" + std::string(pointer) + "\"";
+    if (!parsePatchPointer(pointer, tokens, out))
         return out;
-    }
     if (tokens.empty()) {
         if (!value)
             out.error = "the whole gold cannot be removed";
@@ -94,10 +105,8 @@ GoldPatch withElementInserted(const json& doc, std::string_view pointer, const j
 {
     GoldPatch out;
     schemadetail::PointerTokens tokens;
-    if (!schemadetail::parsePointer(pointer, &tokens)) {
-        out.error = "malformed JSON pointer \"" + std::string(pointer) + "\"";
+    if (!parsePatchPointer(pointer, tokens, out))
         return out;
-    }
     if (tokens.empty()) {
         out.error = "the whole gold is not an array element";
         return out;

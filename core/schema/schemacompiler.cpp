@@ -5,6 +5,7 @@
 #include "schema/schemapointer.h"
 #include "schema/schemauri.h"
 #include "schema/schemawalker.h"
+#include "json/leafpaths.h"
 
 #include <QFile>
 
@@ -226,12 +227,12 @@ private:
         const bool emptyToken
             = mappedPointer.find("//") != std::string::npos || (!mappedPointer.empty() && mappedPointer.back() == '/');
         if (!emptyToken)
-            return "#/" + escapeToken(kRootKey) + percentEncodeForRef(mappedPointer);
+            return "#/" + escapePointerToken(kRootKey) + percentEncodeForRef(mappedPointer);
         const auto known = std::find(m_copies.begin(), m_copies.end(), mappedPointer);
         const std::size_t index = static_cast<std::size_t>(known - m_copies.begin());
         if (known == m_copies.end())
             m_copies.push_back(mappedPointer);
-        return "#/" + escapeToken(kCopiesKey) + "/" + std::to_string(index);
+        return "#/" + escapePointerToken(kCopiesKey) + "/" + std::to_string(index);
     }
 
     /// Where a node of the user's document sits in the compiled document (some keywords are renamed).

@@ -1,26 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "schema/schemapointer.h"
 
-namespace structscope::schemadetail {
+#include "json/leafpaths.h"
 
-std::string escapeToken(std::string_view token)
-{
-    std::string out;
-    out.reserve(token.size());
-    for (const char c : token) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
-}
+namespace structscope::schemadetail {
 
 std::string appendToken(const std::string& pointer, std::string_view token)
 {
-    return pointer + '/' + escapeToken(token);
+    return pointer + '/' + escapePointerToken(token);
 }
 
 std::string pointerFromTokens(const PointerTokens& tokens)

@@ -12,9 +12,6 @@ namespace structscope::schemadetail {
 
 using PointerTokens = std::vector<std::string>;
 
-/// Escapes one reference token ("~" → "~0", "/" → "~1").
-std::string escapeToken(std::string_view token);
-
 /// Appends one token to a pointer string.
 std::string appendToken(const std::string& pointer, std::string_view token);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scoring/contract.h"
 
+#include "schema/schemapointer.h"
 #include "json/textnorm.h"
 
 #include <algorithm>
@@ -132,19 +133,7 @@ std::string shortDump(const json* value)
     return text;
 }
 
-std::string appendToken(const std::string& base, std::string_view token)
-{
-    std::string out = base + '/';
-    for (char c : token) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
-}
+using schemadetail::appendToken;
 
 struct Diff
 {

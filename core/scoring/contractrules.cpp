@@ -2,6 +2,7 @@
 #include "scoring/contractrules.h"
 
 #include "schema/schemapointer.h"
+#include "json/leafpaths.h"
 
 #include <algorithm>
 #include <set>
@@ -88,7 +89,7 @@ public:
                 std::string list;
                 for (const std::string& k : known)
                     list += (list.empty() ? "" : ", ") + k;
-                add(base + "/" + escapeToken(key), "unknown key (known: " + list + ")");
+                add(base + "/" + escapePointerToken(key), "unknown key (known: " + list + ")");
             }
         }
     }
@@ -104,7 +105,7 @@ public:
         if (requireNonEmpty && value.empty())
             add(at, "must name at least one field");
         for (const auto& [name, mode] : value.items()) {
-            const std::string where = at + "/" + escapeToken(name);
+            const std::string where = at + "/" + escapePointerToken(name);
             if (name.empty()) {
                 add(where, "a field name must not be empty");
                 continue;
@@ -119,20 +120,6 @@ public:
                 add(where, "must be \"exact\", \"set\" or \"lenient\", found " + mode.dump());
         }
         return fields;
-    }
-
-    static std::string escapeToken(std::string_view token)
-    {
-        std::string out;
-        for (char c : token) {
-            if (c == '~')
-                out += "~0";
-            else if (c == '/')
-                out += "~1";
-            else
-                out += c;
-        }
-        return out;
     }
 
 private:
@@ -346,7 +333,7 @@ void checkAgainstCatalog(RuleParser& p, const ContractRules& rules, const json& 
         // Named copies, not structured bindings: clang 14 cannot capture bindings in the lambda below.
         const std::string& sku = item.key();
         const nlohmann::json& entry = item.value();
-        const std::string where = "catalog.json " + c.skus.text + "/" + RuleParser::escapeToken(sku);
+        const std::string where = "catalog.json " + c.skus.text + "/" + escapePointerToken(sku);
         if (!entry.is_object()) {
             p.add(at + "/skus", where + ": a catalog entry must be an object, found " + typeName(entry));
             continue;
@@ -369,15 +356,14 @@ void checkAgainstCatalog(RuleParser& p, const ContractRules& rules, const json& 
                     where + c.components->text + ": must be an object of ingredients, found " + typeName(*components));
             } else if (components != nullptr) {
                 for (const auto& [name, ingredient] : components->items())
-                    ingredients.emplace_back(c.components->text + "/" + RuleParser::escapeToken(name), &ingredient);
+                    ingredients.emplace_back(c.components->text + "/" + escapePointerToken(name), &ingredient);
             }
         }
         if (c.additions) {
             const json* additions = resolvePointer(entry, c.additions->allowed);
             if (additions != nullptr && additions->is_object()) {
                 for (const auto& [name, ingredient] : additions->items())
-                    ingredients.emplace_back(
-                        c.additions->allowed.text + "/" + RuleParser::escapeToken(name), &ingredient);
+                    ingredients.emplace_back(c.additions->allowed.text + "/" + escapePointerToken(name), &ingredient);
             }
         }
         for (const auto& [path, ingredient] : ingredients) {

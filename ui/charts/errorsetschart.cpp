@@ -3,9 +3,7 @@
 
 #include "analysis/metricformat.h"
 #include "charts/labelgeometry.h"
-#include "export/chartexport.h"
 
-#include <QEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -73,11 +71,8 @@ QString upSetColumnLabel(const ErrorSetCounts& group, quint32 mask)
 } // namespace
 
 ErrorSetsChart::ErrorSetsChart(QWidget* parent)
-    : QWidget(parent)
-{
-    setMouseTracking(true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-}
+    : PaintedChart(parent)
+{ }
 
 QColor ErrorSetsChart::setColor(int set)
 {
@@ -96,18 +91,6 @@ void ErrorSetsChart::setData(std::vector<ErrorSetCounts> groups)
     update();
 }
 
-void ErrorSetsChart::setTitle(const QString& title)
-{
-    m_title = title;
-    update();
-}
-
-void ErrorSetsChart::setPlaceholderText(const QString& text)
-{
-    m_placeholder = text;
-    update();
-}
-
 bool ErrorSetsChart::isUpSet() const
 {
     return !m_groups.empty() && m_groups.front().labels.size() > 3;
@@ -115,7 +98,7 @@ bool ErrorSetsChart::isUpSet() const
 
 qreal ErrorSetsChart::titleHeight() const
 {
-    return m_title.isEmpty() ? 0 : fontMetrics().height() * 1.6;
+    return title().isEmpty() ? 0 : fontMetrics().height() * 1.6;
 }
 
 SmallMultiplesLayout ErrorSetsChart::gridFor(qreal width) const
@@ -334,24 +317,7 @@ void ErrorSetsChart::paintUpSet(
         painter.drawRect(layout.barRect(c, count));
         painter.setPen(text);
         painter.drawText(layout.barLabelRect(c, count), Qt::AlignHCenter | Qt::AlignBottom, QString::number(count));
-        // The line joining the sets of the intersection goes under its dots.
-        QPointF top(-1, -1), bottom(-1, -1);
-        for (int s = 0; s < layout.sets; ++s) {
-            if ((mask >> s) & 1u) {
-                if (top.y() < 0)
-                    top = layout.dotCenter(c, s);
-                bottom = layout.dotCenter(c, s);
-            }
-        }
-        if (top.y() >= 0 && bottom != top) {
-            painter.setPen(QPen(text, 2));
-            painter.drawLine(top, bottom);
-        }
-        painter.setPen(Qt::NoPen);
-        for (int s = 0; s < layout.sets; ++s) {
-            painter.setBrush((mask >> s) & 1u ? text : faint);
-            painter.drawEllipse(layout.dotCenter(c, s), layout.dotRadius(), layout.dotRadius());
-        }
+        paintUpSetDots(painter, layout, c, mask, text, faint);
     }
     if (columns.empty()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
@@ -369,20 +335,20 @@ void ErrorSetsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPa
     painter.fillRect(bounds, palette.color(QPalette::Base));
     painter.setRenderHint(QPainter::Antialiasing);
     painter.translate(bounds.topLeft());
-    if (!m_title.isEmpty()) {
+    if (!title().isEmpty()) {
         QFont bold = painter.font();
         bold.setBold(true);
         bold.setPointSizeF(bold.pointSizeF() * 1.1);
         painter.save();
         painter.setFont(bold);
         painter.setPen(palette.color(QPalette::Text));
-        painter.drawText(QRectF(4, 0, bounds.width() - 8, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter, m_title);
+        painter.drawText(QRectF(4, 0, bounds.width() - 8, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter, title());
         painter.restore();
     }
     if (m_groups.empty()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
         painter.drawText(
-            QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+            QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap, placeholderText());
         return;
     }
     const SmallMultiplesLayout grid = gridFor(bounds.width());
@@ -391,12 +357,6 @@ void ErrorSetsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPa
         isUpSet() ? paintUpSet(painter, panel, i, palette, interactive)
                   : paintVenn(painter, panel, i, palette, interactive);
     }
-}
-
-void ErrorSetsChart::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    paintAll(painter, rect(), palette(), true);
 }
 
 void ErrorSetsChart::mouseMoveEvent(QMouseEvent* event)
@@ -431,55 +391,20 @@ void ErrorSetsChart::mouseReleaseEvent(QMouseEvent* event)
         Q_EMIT regionClicked(m_groups[std::size_t(hit.group)].regionKey(quint32(hit.mask)));
 }
 
-void ErrorSetsChart::leaveEvent(QEvent* event)
-{
-    QWidget::leaveEvent(event);
-    m_hover = {};
-    update();
-}
-
-void ErrorSetsChart::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    // In a scroll area the chart grows downwards as panels wrap into more rows.
-    setMinimumHeight(heightForWidth(width()));
-}
-
-void ErrorSetsChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
-        update();
-}
-
 int ErrorSetsChart::heightForWidth(int width) const
 {
     return int(std::ceil(std::max<qreal>(gridFor(width).totalHeight(), 120)));
 }
 
-QSize ErrorSetsChart::sizeHint() const
-{
-    const int width = std::max(800, this->width());
-    return { width, heightForWidth(width) };
-}
-
 QString ErrorSetsChart::exportTitle() const
 {
-    return m_title.isEmpty() ? tr("Error sets") : m_title;
+    return title().isEmpty() ? tr("Error sets") : title();
 }
 
 QSize ErrorSetsChart::exportSize() const
 {
     const int width = isVisible() && this->width() >= 300 ? this->width() : 820;
     return { width, heightForWidth(width) };
-}
-
-void ErrorSetsChart::renderForExport(QPainter& painter, const QRectF& target)
-{
-    painter.save();
-    painter.setFont(font());
-    paintAll(painter, target, exportPalette(), false);
-    painter.restore();
 }
 
 } // namespace structscope

@@ -2,10 +2,10 @@
 #pragma once
 
 #include "analysis/errorsets.h"
+#include "charts/paintedchart.h"
 #include "charts/smallmultipleslayout.h"
 #include "charts/upsetlayout.h"
 #include "charts/vennlayout.h"
-#include "export/exportablechart.h"
 
 #include <QWidget>
 
@@ -16,7 +16,7 @@ namespace structscope {
 /// "none of these" count in the footer), or an UpSet plot when more labels are picked. Clicking a
 /// region or an UpSet bar asks for those cases. Geometry comes from VennLayout, UpSetLayout and
 /// SmallMultiplesLayout; colours from the palette, so dark mode and export follow.
-class ErrorSetsChart : public QWidget, public ExportableChart
+class ErrorSetsChart : public PaintedChart
 {
     Q_OBJECT
 public:
@@ -24,9 +24,6 @@ public:
 
     void setData(std::vector<ErrorSetCounts> groups);
     const std::vector<ErrorSetCounts>& groups() const { return m_groups; }
-    void setTitle(const QString& title);
-    QString title() const { return m_title; }
-    void setPlaceholderText(const QString& text);
     /// More than three labels: UpSet plots instead of Venn diagrams.
     bool isUpSet() const;
 
@@ -51,9 +48,6 @@ public:
 
     QString exportTitle() const override;
     QSize exportSize() const override;
-    void renderForExport(QPainter& painter, const QRectF& target) override;
-    QSize sizeHint() const override;
-    bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
     /// The hue of set i of a diagram.
@@ -64,15 +58,12 @@ Q_SIGNALS:
     void regionClicked(const structscope::GroupKey& key);
 
 protected:
-    void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
-    void leaveEvent(QEvent* event) override;
-    void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
+    void paintAll(QPainter& painter, const QRectF& bounds, const QPalette& palette, bool interactive) const override;
+    void clearHover() override { m_hover = {}; }
 
 private:
-    void paintAll(QPainter& painter, const QRectF& bounds, const QPalette& palette, bool interactive) const;
     void paintVenn(QPainter& painter, const QRectF& panel, int index, const QPalette& palette, bool interactive) const;
     void paintUpSet(QPainter& painter, const QRectF& panel, int index, const QPalette& palette, bool interactive) const;
     void paintPanelFrame(
@@ -81,8 +72,6 @@ private:
     qreal titleHeight() const;
 
     std::vector<ErrorSetCounts> m_groups;
-    QString m_title;
-    QString m_placeholder;
     Hit m_hover;
     // The panels' titles as painted, for this width and font (elided in the middle, kept apart).
     mutable QStringList m_shownTitles;

@@ -3,9 +3,7 @@
 
 #include "analysis/metricformat.h"
 #include "charts/errorsetschart.h"
-#include "export/chartexport.h"
 
-#include <QEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -54,11 +52,8 @@ QPainterPath regionPath(const VennLayout& layout, std::uint64_t mask)
 } // namespace
 
 OverlapsChart::OverlapsChart(QWidget* parent)
-    : QWidget(parent)
-{
-    setMouseTracking(true);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-}
+    : PaintedChart(parent)
+{ }
 
 void OverlapsChart::setData(FailureOverlaps overlaps)
 {
@@ -83,22 +78,9 @@ void OverlapsChart::setUpSetAlways(bool always)
     update();
 }
 
-void OverlapsChart::setTitle(const QString& title)
-{
-    m_title = title;
-    setMinimumHeight(heightForWidth(width()));
-    update();
-}
-
-void OverlapsChart::setPlaceholderText(const QString& text)
-{
-    m_placeholder = text;
-    update();
-}
-
 qreal OverlapsChart::titleHeight() const
 {
-    return m_title.isEmpty() ? 0 : fontMetrics().height() * 1.8;
+    return title().isEmpty() ? 0 : fontMetrics().height() * 1.8;
 }
 
 qreal OverlapsChart::footerHeight() const
@@ -336,23 +318,7 @@ void OverlapsChart::paintUpSet(QPainter& painter, qreal width, const QPalette& p
         painter.drawRect(layout.barRect(c, count));
         painter.setPen(text);
         painter.drawText(layout.barLabelRect(c, count), Qt::AlignHCenter | Qt::AlignBottom, QString::number(count));
-        QPointF top(-1, -1), bottom(-1, -1);
-        for (int s = 0; s < layout.sets; ++s) {
-            if ((mask >> s) & 1u) {
-                if (top.y() < 0)
-                    top = layout.dotCenter(c, s);
-                bottom = layout.dotCenter(c, s);
-            }
-        }
-        if (top.y() >= 0 && bottom != top) {
-            painter.setPen(QPen(text, 2));
-            painter.drawLine(top, bottom);
-        }
-        painter.setPen(Qt::NoPen);
-        for (int s = 0; s < layout.sets; ++s) {
-            painter.setBrush((mask >> s) & 1u ? text : faint);
-            painter.drawEllipse(layout.dotCenter(c, s), layout.dotRadius(), layout.dotRadius());
-        }
+        paintUpSetDots(painter, layout, c, mask, text, faint);
     }
     const qreal matrixBottom = layout.bounds.top() + layout.naturalHeight();
     if (columns.empty()) {
@@ -371,7 +337,7 @@ void OverlapsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPal
     painter.fillRect(bounds, palette.color(QPalette::Base));
     painter.setRenderHint(QPainter::Antialiasing);
     painter.translate(bounds.topLeft());
-    if (!m_title.isEmpty()) {
+    if (!title().isEmpty()) {
         QFont bold = painter.font();
         bold.setBold(true);
         bold.setPointSizeF(bold.pointSizeF() * 1.1);
@@ -379,23 +345,17 @@ void OverlapsChart::paintAll(QPainter& painter, const QRectF& bounds, const QPal
         painter.setFont(bold);
         painter.setPen(palette.color(QPalette::Text));
         painter.drawText(QRectF(4, 0, bounds.width() - 8, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter,
-            QFontMetricsF(bold).elidedText(m_title, Qt::ElideRight, bounds.width() - 8));
+            QFontMetricsF(bold).elidedText(title(), Qt::ElideRight, bounds.width() - 8));
         painter.restore();
     }
     if (!hasData()) {
         painter.setPen(palette.color(QPalette::PlaceholderText));
         painter.drawText(
-            QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+            QRectF(0, 0, bounds.width(), bounds.height()), Qt::AlignCenter | Qt::TextWordWrap, placeholderText());
         return;
     }
     isUpSet() ? paintUpSet(painter, bounds.width(), palette, interactive)
               : paintVenn(painter, bounds.width(), palette, interactive);
-}
-
-void OverlapsChart::paintEvent(QPaintEvent*)
-{
-    QPainter painter(this);
-    paintAll(painter, rect(), palette(), true);
 }
 
 void OverlapsChart::mouseMoveEvent(QMouseEvent* event)
@@ -431,26 +391,6 @@ void OverlapsChart::mouseReleaseEvent(QMouseEvent* event)
         Q_EMIT setClicked(hit.set);
 }
 
-void OverlapsChart::leaveEvent(QEvent* event)
-{
-    QWidget::leaveEvent(event);
-    m_hover = {};
-    update();
-}
-
-void OverlapsChart::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    setMinimumHeight(heightForWidth(width()));
-}
-
-void OverlapsChart::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange)
-        update();
-}
-
 int OverlapsChart::heightForWidth(int width) const
 {
     if (!hasData())
@@ -460,15 +400,9 @@ int OverlapsChart::heightForWidth(int width) const
     return int(std::ceil(height));
 }
 
-QSize OverlapsChart::sizeHint() const
-{
-    const int width = std::max(800, this->width());
-    return { width, heightForWidth(width) };
-}
-
 QString OverlapsChart::exportTitle() const
 {
-    return m_title.isEmpty() ? tr("Failure overlaps") : m_title;
+    return title().isEmpty() ? tr("Failure overlaps") : title();
 }
 
 QSize OverlapsChart::exportSize() const
@@ -481,14 +415,6 @@ QSize OverlapsChart::exportSize() const
             int(std::ceil(layout.setBarWidth + layout.labelWidth + layout.intersections * layout.maxColumnWidth + 24)));
     }
     return { width, heightForWidth(width) };
-}
-
-void OverlapsChart::renderForExport(QPainter& painter, const QRectF& target)
-{
-    painter.save();
-    painter.setFont(font());
-    paintAll(painter, target, exportPalette(), false);
-    painter.restore();
 }
 
 } // namespace structscope

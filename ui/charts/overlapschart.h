@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "charts/paintedchart.h"
 #include "charts/upsetlayout.h"
 #include "charts/vennlayout.h"
-#include "export/exportablechart.h"
 #include "report/failureoverlaps.h"
 
 #include <QWidget>
@@ -15,7 +15,7 @@ namespace structscope {
 /// (the largest `topN` intersections as bars, largest first, over a dot matrix, with each set's size as a bar left of
 /// its name). Clicking a region, a bar or a set asks for those cases. Geometry comes from VennLayout and UpSetLayout;
 /// colours from the palette, so dark mode and export follow.
-class OverlapsChart : public QWidget, public ExportableChart
+class OverlapsChart : public PaintedChart
 {
     Q_OBJECT
 public:
@@ -26,9 +26,6 @@ public:
     /// At most this many intersections are drawn in an UpSet plot (0: all).
     void setTopN(int n);
     int topN() const { return m_topN; }
-    void setTitle(const QString& title);
-    QString title() const { return m_title; }
-    void setPlaceholderText(const QString& text);
     /// Four or more sets (or any number, once asked for): an UpSet plot instead of a Venn diagram.
     bool isUpSet() const { return m_upSetAlways || m_overlaps.sets.size() > 3; }
     /// Draws an UpSet plot however few sets there are.
@@ -56,9 +53,6 @@ public:
 
     QString exportTitle() const override;
     QSize exportSize() const override;
-    void renderForExport(QPainter& painter, const QRectF& target) override;
-    QSize sizeHint() const override;
-    bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
 Q_SIGNALS:
@@ -68,15 +62,12 @@ Q_SIGNALS:
     void setClicked(int set);
 
 protected:
-    void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
-    void leaveEvent(QEvent* event) override;
-    void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
+    void paintAll(QPainter& painter, const QRectF& bounds, const QPalette& palette, bool interactive) const override;
+    void clearHover() override { m_hover = {}; }
 
 private:
-    void paintAll(QPainter& painter, const QRectF& bounds, const QPalette& palette, bool interactive) const;
     void paintVenn(QPainter& painter, qreal width, const QPalette& palette, bool interactive) const;
     void paintUpSet(QPainter& painter, qreal width, const QPalette& palette, bool interactive) const;
     QString footerText() const;
@@ -87,8 +78,6 @@ private:
     FailureOverlaps m_overlaps;
     int m_topN = 20;
     bool m_upSetAlways = false;
-    QString m_title;
-    QString m_placeholder;
     Hit m_hover;
 };
 

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "charts/upsetlayout.h"
 
+#include <QColor>
+#include <QPainter>
+#include <QPen>
+
 #include <algorithm>
 
 namespace structscope {
@@ -86,6 +90,29 @@ int UpSetLayout::intersectionAt(const QPointF& point) const
 qreal UpSetLayout::naturalHeight() const
 {
     return titleHeight + barAreaHeight + 6 + sets * rowHeight + 6;
+}
+
+void paintUpSetDots(
+    QPainter& painter, const UpSetLayout& layout, int column, std::uint64_t mask, const QColor& on, const QColor& off)
+{
+    // The line joining the sets of the intersection goes under its dots.
+    QPointF top(-1, -1), bottom(-1, -1);
+    for (int s = 0; s < layout.sets; ++s) {
+        if ((mask >> s) & 1u) {
+            if (top.y() < 0)
+                top = layout.dotCenter(column, s);
+            bottom = layout.dotCenter(column, s);
+        }
+    }
+    if (top.y() >= 0 && bottom != top) {
+        painter.setPen(QPen(on, 2));
+        painter.drawLine(top, bottom);
+    }
+    painter.setPen(Qt::NoPen);
+    for (int s = 0; s < layout.sets; ++s) {
+        painter.setBrush((mask >> s) & 1u ? on : off);
+        painter.drawEllipse(layout.dotCenter(column, s), layout.dotRadius(), layout.dotRadius());
+    }
 }
 
 } // namespace structscope

@@ -4,6 +4,11 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <cstdint>
+
+class QColor;
+class QPainter;
+
 namespace structscope {
 
 /// Geometry of one UpSet plot (more than three sets): a bar per intersection, its height the count,
@@ -48,5 +53,10 @@ struct UpSetLayout
     /// Height the plot needs.
     qreal naturalHeight() const;
 };
+
+/// Paints intersection `column`'s dots: a dot per set, filled with `on` for the sets of `mask` and `off` for the
+/// others, over the line that joins the sets of the intersection. Leaves the painter's pen empty.
+void paintUpSetDots(
+    QPainter& painter, const UpSetLayout& layout, int column, std::uint64_t mask, const QColor& on, const QColor& off);
 
 } // namespace structscope
