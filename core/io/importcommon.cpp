@@ -19,7 +19,7 @@ namespace structscope {
 
 namespace {
 
-constexpr qint64 kChunkBytes = 1024 * 1024;
+constexpr qint64 kChunkBytes = qint64(1024) * 1024;
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 std::string safeDump(const json& value)

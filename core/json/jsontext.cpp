@@ -6,7 +6,9 @@
 
 #include <simdjson.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -310,7 +312,7 @@ bool identicalJson(const json& a, const json& b)
         if (x.is_number_float()) {
             const double u = x.get_ref<const json::number_float_t&>();
             const double v = y.get_ref<const json::number_float_t&>();
-            return std::memcmp(&u, &v, sizeof u) == 0;
+            return std::bit_cast<std::uint64_t>(u) == std::bit_cast<std::uint64_t>(v);
         }
         return x == y;
     });

@@ -789,7 +789,7 @@ std::vector<KeyedGroup> groupRecords(RecordsView records, const std::vector<std:
     for (std::size_t i = 0; i < records.size(); ++i) {
         const ScoredRecord* record = &records[i];
         const std::uint32_t* key = ids.data() + i * groupBy.size();
-        std::size_t index = groups.size();
+        std::size_t index = 0;
         bool inserted = false;
         if (fits) {
             std::uint64_t number = 0;

@@ -119,7 +119,7 @@ void Runner::sendMore()
         }
         if (picked < 0)
             break;
-        m_roundRobin = std::size_t(picked + 1);
+        m_roundRobin = std::size_t(picked) + 1;
         Job& job = m_jobs[std::size_t(picked)];
         const Slot slot = job.queue.front();
         job.queue.pop_front();
