@@ -512,7 +512,7 @@ private:
         }
         // Then into the paired elements (nested arrays have their own ArrayVotes); not into a piece of a split
         // element or a partner holding a merged one: the model is not heard there.
-        const std::string here = pointer;
+        const std::string& here = pointer;
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t j = partner[i];
             if (j == kNoArrayPartner || split[i] || absorbed[j])

@@ -844,7 +844,7 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     EvaluationOptions partialOptions = options;
     partialOptions.progress = nullptr;
     partialOptions.reuse = nullptr;
-    const Evaluation partial = evaluate(store, partialOptions, &rows);
+    Evaluation partial = evaluate(store, partialOptions, &rows);
     if (!partial.ok())
         return partial;
 

@@ -121,6 +121,7 @@ std::vector<PairConfiguration> pairConfigurationsOf(RecordsView records, const s
     std::map<std::vector<std::string>, bool> seen;
     for (const ScoredRecord& r : records) {
         std::vector<std::string> values;
+        values.reserve(by.size());
         for (const std::string& key : by)
             values.push_back(fieldOf(r, key).toStdString());
         bool& simulated = seen[values];

@@ -17,8 +17,8 @@ const json* resolveRef(const json& root, const json& schema)
     const auto ref = schema.find("$ref");
     if (ref == schema.end() || !ref->is_string())
         return &schema;
-    const std::string& text = ref->get_ref<const std::string&>();
-    if (text.rfind("#", 0) != 0)
+    const auto& text = ref->get_ref<const std::string&>();
+    if (text.rfind('#', 0) != 0)
         return nullptr;
     try {
         const json::json_pointer pointer(text.substr(1));
