@@ -1002,7 +1002,7 @@ std::size_t skipString(std::string_view text, std::size_t at)
         const void* found = std::memchr(text.data() + from, '"', text.size() - from);
         if (!found)
             return kNone;
-        const std::size_t quote = std::size_t(static_cast<const char*>(found) - text.data());
+        const auto quote = std::size_t(static_cast<const char*>(found) - text.data());
         std::size_t backslashes = 0;
         while (quote - backslashes > at + 1 && text[quote - backslashes - 1] == '\\')
             ++backslashes;

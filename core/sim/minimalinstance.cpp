@@ -40,7 +40,7 @@ json forType(const json& root, const json& schema, const std::string& type, int 
             for (const json& name : *required) {
                 if (!name.is_string())
                     continue;
-                const std::string& key = name.get_ref<const std::string&>();
+                const auto& key = name.get_ref<const std::string&>();
                 const json* property = nullptr;
                 if (properties != schema.end() && properties->is_object() && properties->contains(key))
                     property = &(*properties)[key];

@@ -33,7 +33,10 @@ alignas(16) constexpr std::uint32_t kRoundConstants[64] = { 0x428a2f98, 0x713744
 
 bool detectShaNi()
 {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    unsigned eax = 0;
+    unsigned ebx = 0;
+    unsigned ecx = 0;
+    unsigned edx = 0;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
         return false;
     const bool ssse3 = ecx & (1u << 9);
