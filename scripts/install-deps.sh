@@ -9,7 +9,7 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql qt6-qpa-plugins
     nlohmann-json3-dev libvalijson-dev libsimdjson-dev libsqlite3-dev
     xvfb xauth
-    clang libclang-rt-14-dev clang-format
+    clang libclang-rt-14-dev clang-format clang-tidy
     postgresql
     texlive-latex-base texlive-latex-recommended   # pdflatex and booktabs: tst_report compiles an exported LaTeX table
     dpkg-dev appstream desktop-file-utils libxml2-utils shared-mime-info   # the .deb's Depends (dpkg-shlibdeps); packaging validators

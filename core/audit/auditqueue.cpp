@@ -75,14 +75,11 @@ int evidenceOf(const AuditItem& item, const std::optional<json>& basisGold, cons
 /// Whether a parsed answer matches gold at every gold leaf (lenient equality).
 bool matchesGold(const std::vector<Leaf>& goldLeaves, const json& answer, bool absentEqualsNull)
 {
-    for (const Leaf& leaf : goldLeaves) {
+    return std::ranges::all_of(goldLeaves, [&](const Leaf& leaf) {
         const std::optional<json> predicted = valueAtPointer(answer, leaf.pointer);
-        const bool equal = predicted ? valuesEqual(*leaf.value, *predicted, Equality::Lenient)
-                                     : absentEqualsNull && leaf.value->is_null();
-        if (!equal)
-            return false;
-    }
-    return true;
+        return predicted ? valuesEqual(*leaf.value, *predicted, Equality::Lenient)
+                         : absentEqualsNull && leaf.value->is_null();
+    });
 }
 
 /// Failed / answered cases per (category, model) of one suite.
@@ -221,7 +218,7 @@ private:
             const std::string& place = element ? f.arrayPointer : f.pointer;
             const bool changed
                 = !samePlaceValue(valueAtPointer(originalGold, place), valueAtPointer(current.gold, place));
-            if (listed.count(f.path) || (fixedPass && !changed))
+            if (listed.contains(f.path) || (fixedPass && !changed))
                 continue;
             listed.insert(f.path);
             AuditItem item;

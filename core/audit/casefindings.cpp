@@ -103,7 +103,7 @@ double similarity(const json& a, const json& b)
             sum += valuesEqual(*value, *other->second, kEq) ? 1.0 : tokenF1(value, other->second);
     }
     for (const auto& [pointer, value] : y)
-        count += x.count(pointer) ? 0 : 1;
+        count += x.contains(pointer) ? 0 : 1;
     return count == 0 ? 0.0 : sum / double(count);
 }
 
@@ -171,11 +171,7 @@ bool bringsWords(const json& a, const json& b, const json& c)
 {
     const std::set<std::string> y = wordsOf(b);
     const std::set<std::string> z = wordsOf(c);
-    for (const std::string& w : wordsOf(a)) {
-        if (y.count(w) && !z.count(w))
-            return true;
-    }
-    return false;
+    return std::ranges::any_of(wordsOf(a), [&](const std::string& w) { return y.contains(w) && !z.contains(w); });
 }
 
 QString lenientText(const json& v)
@@ -512,7 +508,7 @@ private:
         }
         // Then into the paired elements (nested arrays have their own ArrayVotes); not into a piece of a split
         // element or a partner holding a merged one: the model is not heard there.
-        const std::string here = pointer;
+        const std::string& here = pointer;
         for (std::size_t i = 0; i < n; ++i) {
             const std::size_t j = partner[i];
             if (j == kNoArrayPartner || split[i] || absorbed[j])

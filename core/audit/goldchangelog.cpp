@@ -72,7 +72,7 @@ std::vector<GoldLeafChange> goldLeafChanges(const json& before, const json& afte
             changes.push_back({ leaf.path, *leaf.value, *it->second->value });
     }
     for (const Leaf& leaf : afterLeaves) {
-        if (!seen.count(leaf.pointer))
+        if (!seen.contains(leaf.pointer))
             changes.push_back({ leaf.path, std::nullopt, *leaf.value });
     }
     if (changes.empty())

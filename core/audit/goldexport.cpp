@@ -144,7 +144,7 @@ GoldExportResult exportCorrectedSuite(
         result.written << relative;
     }
     // A catalog.json left from an earlier export would be read as part of this suite.
-    if (!rebuilt.files.count(u"catalog.json"_s) && dir.exists(u"catalog.json"_s) && !dir.remove(u"catalog.json"_s))
+    if (!rebuilt.files.contains(u"catalog.json"_s) && dir.exists(u"catalog.json"_s) && !dir.remove(u"catalog.json"_s))
         result.error = u"cannot remove the stale %1"_s.arg(dir.filePath(u"catalog.json"_s));
     return result;
 }

@@ -19,7 +19,7 @@ namespace structscope {
 
 namespace {
 
-constexpr qint64 kChunkBytes = 1024 * 1024;
+constexpr qint64 kChunkBytes = qint64(1024) * 1024;
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 std::string safeDump(const json& value)
@@ -75,7 +75,7 @@ LineReader::Status LineReader::next(std::string_view& line)
         const void* newline
             = available > m_scanned ? std::memchr(base + m_scanned, '\n', available - m_scanned) : nullptr;
         if (newline) {
-            const std::size_t length = std::size_t(static_cast<const char*>(newline) - base);
+            const auto length = std::size_t(static_cast<const char*>(newline) - base);
             m_scanned = 0;
             if (discarding || qsizetype(length) > m_maxLineBytes) {
                 m_pos += length + 1;

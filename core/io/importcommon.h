@@ -54,7 +54,7 @@ struct ImportSummary
 /// Knobs shared by both importers.
 struct ImportLimits
 {
-    qsizetype maxLineBytes = 64 * 1024 * 1024; ///< longer lines are refused (and skipped without being held)
+    qsizetype maxLineBytes = qsizetype(64) * 1024 * 1024; ///< longer lines are refused (and skipped without being held)
     int maxDepth = 512; ///< deeper JSON nesting makes a line malformed
     int batchSize = 1000; ///< responses per appendResponses call (one transaction each)
 };

@@ -333,7 +333,7 @@ private:
     static void fillBatch(LineReader& reader, Batch& batch)
     {
         constexpr std::size_t kBatchLines = 512;
-        constexpr std::size_t kBatchBytes = 16u * 1024u * 1024u;
+        constexpr std::size_t kBatchBytes = std::size_t(16) * 1024 * 1024;
         batch.lines.clear();
         std::size_t bytes = 0;
         std::string_view text;
@@ -607,6 +607,7 @@ private:
             CaseEntry& added = m_cases.back();
             // An object schema is held once for all the cases that carry it; anything else stays inline.
             if (schema.is_object())
+                // NOLINTNEXTLINE(bugprone-use-after-move): the move above happens only for a known case (!isNew)
                 added.schema = schemaEntry >= 0 ? schemaEntry : addSchema(std::move(schemaInRecord));
             else if (schemaEntry >= 0)
                 added.data.extra["schema"] = schema;
@@ -1001,7 +1002,7 @@ std::size_t skipString(std::string_view text, std::size_t at)
         const void* found = std::memchr(text.data() + from, '"', text.size() - from);
         if (!found)
             return kNone;
-        const std::size_t quote = std::size_t(static_cast<const char*>(found) - text.data());
+        const auto quote = std::size_t(static_cast<const char*>(found) - text.data());
         std::size_t backslashes = 0;
         while (quote - backslashes > at + 1 && text[quote - backslashes - 1] == '\\')
             ++backslashes;

@@ -6,7 +6,9 @@
 
 #include <simdjson.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -54,13 +56,13 @@ public:
     bool boolean(bool v) { return put(json(v)) != nullptr; }
     bool number_integer(json::number_integer_t v) { return put(json(v)) != nullptr; }
     bool number_unsigned(json::number_unsigned_t v) { return put(json(v)) != nullptr; }
-    bool number_float(json::number_float_t v, const json::string_t&) { return put(json(v)) != nullptr; }
+    bool number_float(json::number_float_t v, const json::string_t& /*text*/) { return put(json(v)) != nullptr; }
     // The lexer clears its token buffer before reading the next token, so moving out is safe.
     bool string(json::string_t& v) { return put(json(std::move(v))) != nullptr; }
-    bool binary(json::binary_t&) { return false; } // only binary formats (CBOR, …) emit this
+    bool binary(json::binary_t& /*value*/) { return false; } // only binary formats (CBOR, …) emit this
 
-    bool start_object(std::size_t) { return open(json::value_t::object); }
-    bool start_array(std::size_t) { return open(json::value_t::array); }
+    bool start_object(std::size_t /*elements*/) { return open(json::value_t::object); }
+    bool start_array(std::size_t /*elements*/) { return open(json::value_t::array); }
     bool key(json::string_t& k)
     {
         m_slot = &m_stack.back()->get_ref<json::object_t&>()[std::move(k)];
@@ -69,7 +71,7 @@ public:
     bool end_object() { return close(); }
     bool end_array() { return close(); }
 
-    bool parse_error(std::size_t position, const std::string&, const json::exception& ex)
+    bool parse_error(std::size_t position, const std::string& /*lastToken*/, const json::exception& ex)
     {
         m_errorPosition = position;
         m_message = stripExceptionPrefix(ex.what());
@@ -310,7 +312,7 @@ bool identicalJson(const json& a, const json& b)
         if (x.is_number_float()) {
             const double u = x.get_ref<const json::number_float_t&>();
             const double v = y.get_ref<const json::number_float_t&>();
-            return std::memcmp(&u, &v, sizeof u) == 0;
+            return std::bit_cast<std::uint64_t>(u) == std::bit_cast<std::uint64_t>(v);
         }
         return x == y;
     });

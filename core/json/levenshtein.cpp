@@ -100,7 +100,7 @@ std::size_t bitParallelDistance(const char32_t* pattern, std::size_t m, const ch
     const PatternMasks masks(pattern, m);
     const std::size_t blocks = masks.blocks();
     std::vector<Block> column(blocks);
-    const unsigned lastRow = unsigned((m - 1) % kWordBits);
+    const auto lastRow = unsigned((m - 1) % kWordBits);
     std::size_t distance = m; // D[m][0]
     for (std::size_t j = 0; j < n; ++j) {
         const Word* eq = masks.of(text[j]);

@@ -19,7 +19,7 @@ const char* parseRungId(ParseRung rung);
 struct ParseLimits
 {
     int maxDepth = 512; ///< deepest allowed nesting of arrays/objects
-    std::size_t maxBytes = 32u * 1024u * 1024u; ///< largest response accepted at all
+    std::size_t maxBytes = std::size_t(32) * 1024 * 1024; ///< largest response accepted at all
 };
 
 /// Outcome of the parse ladder; `value` is meaningful unless rung == Failed.

@@ -56,11 +56,7 @@ int decodeOne(std::string_view text, std::size_t i, char32_t& cp)
 
 bool isAscii(std::string_view text)
 {
-    for (const char c : text) {
-        if (static_cast<unsigned char>(c) >= 0x80u)
-            return false;
-    }
-    return true;
+    return std::ranges::all_of(text, [](const char c) { return static_cast<unsigned char>(c) < 0x80u; });
 }
 
 // The ASCII subset of QChar::isSpace(), so the fast path agrees with the QString path.

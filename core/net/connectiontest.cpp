@@ -15,7 +15,7 @@ namespace structscope {
 namespace {
 
 constexpr int kMaxTokens = 16;
-constexpr qint64 kMaxBodyBytes = 1024 * 1024;
+constexpr qint64 kMaxBodyBytes = qint64(1024) * 1024;
 
 QString hintFor(const ModelSpec& spec, bool hasKey, const HttpOutcome& outcome)
 {

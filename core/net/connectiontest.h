@@ -39,7 +39,7 @@ public:
     ~ConnectionTest() override;
 
     /// Starts a test (aborting one in flight). finished() always follows, never before this returns.
-    void start(const ModelSpec& spec, const CallTimeouts& timeouts = defaultTimeouts());
+    void start(const ModelSpec& given, const CallTimeouts& timeouts = defaultTimeouts());
     void abort();
     bool isRunning() const { return m_call != nullptr; }
     /// Whether a key may go over plain http to a host that is not loopback (insecureKeyProblem()).

@@ -177,10 +177,10 @@ void HttpCall::onFinished()
         }
         break;
     }
-    report(std::move(outcome));
+    report(outcome);
 }
 
-void HttpCall::report(HttpOutcome outcome)
+void HttpCall::report(const HttpOutcome& outcome)
 {
     m_reported = true;
     if (m_reply) {

@@ -66,7 +66,7 @@ private:
     void onReadyRead();
     void onFinished();
     void stop(Stop why);
-    void report(HttpOutcome outcome);
+    void report(const HttpOutcome& outcome);
 
     QNetworkAccessManager& m_nam;
     HttpRequestSpec m_request;

@@ -95,7 +95,7 @@ Problems preflight(const Suite& suite, bool manifestRead)
         const QString pointer = u"/examples/"_s + pointerToken(name) + u"/output"_s;
         const auto schema = named.find(name);
         if (schema == named.end()) {
-            if (suite.schemaFiles.count(name))
+            if (suite.schemaFiles.contains(name))
                 continue; // a declared schema that failed to load is reported where it is
             problems.append(Problem { kManifest, 0, 0, u"/examples/"_s + pointerToken(name),
                 u"example for schema \"%1\", which is not declared in \"schemas\""_s.arg(name) });
@@ -138,10 +138,10 @@ Problems preflight(const Suite& suite, bool manifestRead)
                 continue;
             }
             const auto it = named.find(name);
-            if (it == named.end() && c.schemaName.isEmpty() && !suite.schemaFiles.count(name))
+            if (it == named.end() && c.schemaName.isEmpty() && !suite.schemaFiles.contains(name))
                 continue; // an undeclared "default_schema" is reported in suite.json, not on every case using it
             if (it == named.end()) {
-                if (!suite.schemaFiles.count(name))
+                if (!suite.schemaFiles.contains(name))
                     problems.append(Problem { kCases, c.line, 0, u"/schema"_s,
                         u"schema \"%1\" is not declared in suite.json \"schemas\""_s.arg(name) });
                 continue; // a declared schema that failed to load is reported where it is

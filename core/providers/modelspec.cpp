@@ -294,7 +294,7 @@ std::optional<ModelSpec> parseModelSpec(const QString& text, QString* error)
         return std::nullopt;
     }
     const QStringList parts = trimmed.split(u';');
-    const QString head = parts.constFirst();
+    const QString& head = parts.constFirst();
     const qsizetype colon = head.indexOf(u':');
     if (colon < 0) {
         fail(error,

@@ -13,7 +13,7 @@ class NdjsonParser
 {
 public:
     /// `maxLineBytes` bounds one line; beyond it the parser stops.
-    explicit NdjsonParser(qsizetype maxLineBytes = 16 * 1024 * 1024);
+    explicit NdjsonParser(qsizetype maxLineBytes = qsizetype(16) * 1024 * 1024);
 
     /// Feeds the next chunk; returns the lines it completed (without their line ending).
     QList<QByteArray> feed(QByteArrayView chunk);

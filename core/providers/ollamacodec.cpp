@@ -48,7 +48,7 @@ ProviderReply parseOllamaBody(QByteArrayView body)
 
 OllamaDecoder::OllamaDecoder(qint64 maxBodyBytes, bool stream)
     : ResponseDecoder(maxBodyBytes)
-    , m_lines(std::min<qint64>(maxBodyBytes, 16 * 1024 * 1024))
+    , m_lines(std::min<qint64>(maxBodyBytes, qint64(16) * 1024 * 1024))
     , m_stream(stream)
 { }
 

@@ -166,7 +166,7 @@ ProviderReply OpenAiBodyDecoder::decode()
 
 OpenAiStreamDecoder::OpenAiStreamDecoder(qint64 maxBodyBytes)
     : ResponseDecoder(maxBodyBytes)
-    , m_sse(std::min<qint64>(maxBodyBytes, 16 * 1024 * 1024))
+    , m_sse(std::min<qint64>(maxBodyBytes, qint64(16) * 1024 * 1024))
 { }
 
 void OpenAiStreamDecoder::consume(QByteArrayView chunk)

@@ -21,7 +21,7 @@ nlohmann::json openAiRequestBody(const ModelSpec& spec, const Prompt& prompt, bo
 /// Decodes a complete 2xx chat completion body: choices[0].message.content (text or an array of text
 /// parts), refusal, finish_reason (length → Truncated, content_filter → Refusal) and usage
 /// (prompt_tokens, completion_tokens, cost). An "error" object in a 2xx body is an error too.
-ProviderReply parseOpenAiBody(QByteArrayView body);
+ProviderReply parseOpenAiBody(QByteArrayView bytes);
 
 /// A non-streaming response: buffers the body, then parseOpenAiBody.
 class OpenAiBodyDecoder final : public ResponseDecoder
@@ -30,7 +30,7 @@ public:
     using ResponseDecoder::ResponseDecoder;
 
 protected:
-    void consume(QByteArrayView) override { }
+    void consume(QByteArrayView /*chunk*/) override { }
     ProviderReply decode() override;
 };
 

@@ -3,6 +3,8 @@
 
 #include <QStringList>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 
@@ -81,11 +83,7 @@ QList<Slot> slotsIn(const QString& text)
 
 bool allAvailable(const QString& text, const Values& v)
 {
-    for (Slot s : slotsIn(text)) {
-        if (!available(s, v))
-            return false;
-    }
-    return true;
+    return std::ranges::all_of(slotsIn(text), [&v](Slot s) { return available(s, v); });
 }
 
 bool mentionsCaseText(const QString& text, const Values& v)

@@ -10,12 +10,13 @@ namespace structscope {
 
 namespace {
 
-constexpr qsizetype kErrorBodyBytes = 64 * 1024;
+constexpr qsizetype kErrorBodyBytes = qsizetype(64) * 1024;
 
 QString sizeText(qint64 bytes)
 {
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
-        return u"%1 MiB"_s.arg(bytes / (1024 * 1024));
+    constexpr qint64 mib = qint64(1024) * 1024;
+    if (bytes >= mib && bytes % mib == 0)
+        return u"%1 MiB"_s.arg(bytes / mib);
     return u"%1 bytes"_s.arg(bytes);
 }
 

@@ -22,7 +22,7 @@ class SseParser
 {
 public:
     /// `maxEventBytes` bounds one line plus the data of one event; beyond it the parser stops.
-    explicit SseParser(qsizetype maxEventBytes = 16 * 1024 * 1024);
+    explicit SseParser(qsizetype maxEventBytes = qsizetype(16) * 1024 * 1024);
 
     /// Feeds the next chunk; returns the events it completed.
     QList<SseEvent> feed(QByteArrayView chunk);

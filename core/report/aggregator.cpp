@@ -176,7 +176,8 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Extract
         // exactly, as the doubles of ExtractionTotals sum them). Points do not enter the micro metrics.
         struct Row
         {
-            double valueTp = 0, valueTpLenient = 0;
+            double valueTp = 0;
+            double valueTpLenient = 0;
             std::array<std::int32_t, 8> counts {};
         };
         constexpr std::array<ExtractionAdds::Index, 7> kCounted
@@ -203,7 +204,8 @@ void addMicro(const std::vector<const ExtractionRecord*>& records, const Extract
         }
         std::array<std::size_t, kBatch> indices {};
         for (int b = 0; b < resamples; ++b) {
-            double valueTp = 0, valueTpLenient = 0;
+            double valueTp = 0;
+            double valueTpLenient = 0;
             std::array<std::int64_t, 8> counts {};
             for (std::uint64_t done = 0; done < n;) {
                 const std::size_t size = std::size_t(std::min<std::uint64_t>(kBatch, n - done));
@@ -256,7 +258,7 @@ public:
     explicit MetricColumns(const std::set<std::string>& families)
     {
         for (const MetricInfo& metric : allMetrics()) {
-            if (families.count(familyOf(metric.id))
+            if (families.contains(familyOf(metric.id))
                 && (metric.kind == MetricKind::Rate || metric.kind == MetricKind::Mean)) {
                 const MetricKey key = metricKey(metric.id);
                 if (m_byKey.size() <= key)
@@ -789,7 +791,7 @@ std::vector<KeyedGroup> groupRecords(RecordsView records, const std::vector<std:
     for (std::size_t i = 0; i < records.size(); ++i) {
         const ScoredRecord* record = &records[i];
         const std::uint32_t* key = ids.data() + i * groupBy.size();
-        std::size_t index = groups.size();
+        std::size_t index = 0;
         bool inserted = false;
         if (fits) {
             std::uint64_t number = 0;
@@ -939,7 +941,7 @@ std::vector<std::string> presentMetrics(const std::vector<ReportGroup>& groups)
     }
     std::vector<std::string> metrics;
     for (const MetricInfo& metric : allMetrics()) {
-        if (present.count(std::string(metric.id)))
+        if (present.contains(std::string(metric.id)))
             metrics.emplace_back(metric.id);
     }
     return metrics;
@@ -982,8 +984,8 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
         ? familiesOf(records)
         : std::set<std::string>(options.families.begin(), options.families.end());
     const MetricColumns columns(families);
-    const bool micro = families.count("extraction") > 0;
-    const bool ladder = families.count("ladder") > 0;
+    const bool micro = families.contains("extraction");
+    const bool ladder = families.contains("ladder");
 
     auto groups = groupRecords(records, options.groupBy);
 
@@ -1048,7 +1050,7 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
     }
 
     for (const MetricInfo& metric : allMetrics()) {
-        if (present.count(std::string(metric.id)))
+        if (present.contains(std::string(metric.id)))
             report.metrics.emplace_back(metric.id);
     }
     return report;
@@ -1087,8 +1089,8 @@ PointEstimates::PointEstimates(RecordsView records, const AggregateOptions& opti
         d->families = std::set<std::string>(options.families.begin(), options.families.end());
     }
     d->columns = std::make_unique<MetricColumns>(d->families);
-    d->micro = d->families.count("extraction") > 0;
-    d->ladder = d->families.count("ladder") > 0;
+    d->micro = d->families.contains("extraction");
+    d->ladder = d->families.contains("ladder");
 
     std::vector<std::vector<std::size_t>> places;
     d->groups = groupRecords(records, options.groupBy, &places);

@@ -187,7 +187,7 @@ VerdictMemo::Digest answerDigest(const Job& job, const QString& modality)
 {
     Sha256 sha;
     const auto addText = [&sha](const QByteArray& text) {
-        const std::uint64_t bytes = std::uint64_t(text.size());
+        const auto bytes = std::uint64_t(text.size());
         sha.addData(std::string_view(reinterpret_cast<const char*>(&bytes), sizeof bytes));
         sha.addData(std::string_view(text.constData(), std::size_t(text.size())));
     };
@@ -940,7 +940,7 @@ Evaluation reevaluateCases(ResultStore& store, const ScoredRecords& earlier, con
     EvaluationOptions partialOptions = options;
     partialOptions.progress = nullptr;
     partialOptions.reuse = nullptr;
-    const Evaluation partial = evaluate(store, partialOptions, &rows);
+    Evaluation partial = evaluate(store, partialOptions, &rows);
     if (!partial.ok())
         return partial;
 

@@ -406,10 +406,8 @@ std::string failureOverlapsJson(const FailureOverlaps& overlaps, const std::stri
     doc["gold"] = gold;
     doc["by"] = overlaps.groupBy;
     ordered_json sets = ordered_json::array();
-    for (std::size_t i = 0; i < overlaps.sets.size(); ++i) {
-        const OverlapSet& s = overlaps.sets[i];
+    for (const OverlapSet& s : overlaps.sets)
         sets.push_back({ { "set", s.label().toStdString() }, { "failed", s.failed }, { "ties", s.ties } });
-    }
     doc["sets"] = std::move(sets);
     doc["cases"] = overlaps.cases;
     doc["left_out"] = overlaps.leftOut;

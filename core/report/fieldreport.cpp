@@ -88,6 +88,7 @@ void finishCell(Cell& cell, const AggregateOptions& options)
     for (const auto& [tally, frequency] : cell.classes)
         items.push_back(tally);
     std::sort(items.begin(), items.end()); // a fixed order: the same draws whatever the hash table's order
+    frequencies.reserve(items.size());
     for (const TallyCounts& t : items)
         frequencies.push_back(cell.classes.at(t));
     const int resamples = std::max(1, options.bootstrap.resamples);

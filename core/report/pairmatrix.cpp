@@ -121,6 +121,7 @@ std::vector<PairConfiguration> pairConfigurationsOf(RecordsView records, const s
     std::map<std::vector<std::string>, bool> seen;
     for (const ScoredRecord& r : records) {
         std::vector<std::string> values;
+        values.reserve(by.size());
         for (const std::string& key : by)
             values.push_back(fieldOf(r, key).toStdString());
         bool& simulated = seen[values];
@@ -194,7 +195,8 @@ PairedComparison comparePairedRecords(
     const PairedRecords& pairs, const std::string& metric, bool rate, const BootstrapOptions& options)
 {
     if (rate) {
-        std::vector<bool> outcomesA, outcomesB;
+        std::vector<bool> outcomesA;
+        std::vector<bool> outcomesB;
         outcomesA.reserve(pairs.a.size());
         outcomesB.reserve(pairs.b.size());
         for (std::size_t i = 0; i < pairs.a.size(); ++i) {
@@ -203,7 +205,8 @@ PairedComparison comparePairedRecords(
         }
         return comparePairedOutcomes(outcomesA, outcomesB, options);
     }
-    std::vector<double> valuesA, valuesB;
+    std::vector<double> valuesA;
+    std::vector<double> valuesB;
     valuesA.reserve(pairs.a.size());
     valuesB.reserve(pairs.b.size());
     for (std::size_t i = 0; i < pairs.a.size(); ++i) {
@@ -215,7 +218,8 @@ PairedComparison comparePairedRecords(
 
 const PairCell* PairMatrix::cell(std::size_t i, std::size_t j) const
 {
-    const std::size_t a = std::min(i, j), b = std::max(i, j);
+    const std::size_t a = std::min(i, j);
+    const std::size_t b = std::max(i, j);
     const std::size_t k = configurations.size();
     if (a == b || b >= k)
         return nullptr;

@@ -26,10 +26,10 @@ std::string writeReportCsv(const Report& report)
     std::vector<std::string> header;
     for (const std::string& name : columns.keys)
         header.push_back(csvField(name));
-    header.push_back("n");
+    header.emplace_back("n");
     if (columns.errored) {
-        header.push_back("errored");
-        header.push_back("errored_share");
+        header.emplace_back("errored");
+        header.emplace_back("errored_share");
     }
     for (std::size_t m = 0; m < columns.metrics.size(); ++m) {
         const std::string& id = columns.metrics[m];

@@ -87,10 +87,10 @@ std::string writeReportLatex(const Report& report, std::string_view caption)
         header.push_back(latexText(name));
         spec += 'l';
     }
-    header.push_back("n");
+    header.emplace_back("n");
     spec += 'r';
     if (columns.errored) {
-        header.push_back("errored");
+        header.emplace_back("errored");
         spec += 'r';
     }
 

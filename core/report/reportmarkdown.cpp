@@ -49,10 +49,10 @@ std::string writeReportMarkdown(const Report& report)
         header.push_back(markdownCell(name));
         rightAligned.push_back(false);
     }
-    header.push_back("n");
+    header.emplace_back("n");
     rightAligned.push_back(true);
     if (columns.errored) {
-        header.push_back("errored");
+        header.emplace_back("errored");
         rightAligned.push_back(true);
     }
     for (std::size_t m = 0; m < columns.metrics.size(); ++m) {

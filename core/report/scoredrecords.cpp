@@ -44,7 +44,7 @@ ScoredRecords ScoredRecords::withReplaced(std::vector<std::pair<std::size_t, Sco
         if (owner->empty())
             return true;
         for (std::size_t first = 0; first < owner->size(); first += kChunk) {
-            if (used.count(owner->data() + first))
+            if (used.contains(owner->data() + first))
                 return false;
         }
         return true;

@@ -10,7 +10,7 @@ Report goldSideBySide(const Report& measured, const Report& adjusted)
     using Key = std::vector<std::pair<std::string, std::string>>;
     Report both;
     both.groupBy = measured.groupBy;
-    both.groupBy.push_back("gold");
+    both.groupBy.emplace_back("gold");
     both.metrics = measured.metrics;
     both.gold = "both";
 

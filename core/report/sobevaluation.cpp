@@ -123,7 +123,7 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
         record.verdict = scoreResponse(input, scoring);
     };
 
-    const qint64 total = qint64(places.size());
+    const auto total = qint64(places.size());
     const std::size_t chunk = std::size_t(std::max<qint64>(256, total / 100));
     for (std::size_t start = 0; start < places.size(); start += chunk) {
         if (options.cancel && options.cancel->load()) {

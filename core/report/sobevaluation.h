@@ -13,6 +13,6 @@ namespace structscope {
 /// record-id order plus one (as in a new store), `runId` the run's place plus one, `responseId` and
 /// `goldRevisionRow` are 0. Scored in parallel on QThreadPool::globalInstance(); `options.progress` and
 /// `options.cancel` are honoured, the rest does not apply (files have no gold revisions and no kept verdicts).
-Evaluation evaluateSobRecords(const SobRecords& records, const EvaluationOptions& options = {});
+Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& options = {});
 
 } // namespace structscope

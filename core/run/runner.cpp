@@ -119,7 +119,7 @@ void Runner::sendMore()
         }
         if (picked < 0)
             break;
-        m_roundRobin = std::size_t(picked + 1);
+        m_roundRobin = std::size_t(picked) + 1;
         Job& job = m_jobs[std::size_t(picked)];
         const Slot slot = job.queue.front();
         job.queue.pop_front();
@@ -237,6 +237,7 @@ void Runner::complete(quint64 id, const HttpOutcome& outcome)
     const auto it = m_flights.constFind(id);
     if (it == m_flights.cend())
         return;
+    // NOLINTNEXTLINE(performance-unnecessary-copy-initialization): a copy, as erase(it) ends *it
     const Flight flight = *it;
     m_flights.erase(it);
     Job& job = m_jobs[std::size_t(flight.slot.job)];

@@ -24,7 +24,7 @@ struct RunnerOptions
     std::chrono::milliseconds backoffBase { 1000 };
     std::chrono::milliseconds backoffMax { 60000 };
     std::chrono::milliseconds maxRetryAfter { 300000 }; ///< longer Retry-After values are cut to this
-    qint64 maxBodyBytes = 8 * 1024 * 1024;
+    qint64 maxBodyBytes = qint64(8) * 1024 * 1024;
     bool useCache = true; ///< reuse a stored answer to an identical request
     quint32 jitterSeed = 0; ///< 0: random; otherwise a fixed seed (tests)
     int writerBatch = 32; ///< responses per store transaction

@@ -115,7 +115,7 @@ std::optional<unsigned> typeOnlyMask(const json& schema)
     if (type == schema.end())
         return std::nullopt;
     for (const auto& [key, value] : schema.items())
-        if (key != "type" && !annotations.count(key))
+        if (key != "type" && !annotations.contains(key))
             return std::nullopt;
     unsigned mask = 0;
     const auto add = [&mask](const json& name) {
@@ -242,7 +242,7 @@ private:
         std::string mapped;
         for (const std::string& token : tokens) {
             std::string_view name = token;
-            if (m_graph.schemaPointers.count(original)) {
+            if (m_graph.schemaPointers.contains(original)) {
                 const auto renamed = renamedKeywords().find(token);
                 if (renamed != renamedKeywords().end())
                     name = renamed->second;

@@ -209,10 +209,8 @@ private:
             return std::find(m_strings.begin(), m_strings.end(), s) != m_strings.end();
         }
         // valijson's strict equality: numbers by value (1 == 1.0), booleans are not numbers, deep for containers.
-        for (const json* v : m_others)
-            if (valijson::adapters::NlohmannJsonAdapter(*v).equalTo(target, true))
-                return true;
-        return false;
+        return std::ranges::any_of(m_others,
+            [&target](const json* v) { return valijson::adapters::NlohmannJsonAdapter(*v).equalTo(target, true); });
     }
 
     std::string message(const Adapter& target) const
@@ -450,7 +448,9 @@ bool readDigits(std::string_view s, std::size_t pos, std::size_t count, int* val
 
 bool isValidDate(std::string_view s)
 {
-    int year = 0, month = 0, day = 0;
+    int year = 0;
+    int month = 0;
+    int day = 0;
     if (s.size() != 10 || s[4] != '-' || s[7] != '-' || !readDigits(s, 0, 4, &year) || !readDigits(s, 5, 2, &month)
         || !readDigits(s, 8, 2, &day))
         return false;
@@ -463,7 +463,9 @@ bool isValidDate(std::string_view s)
 
 bool isValidTime(std::string_view s)
 {
-    int hour = 0, minute = 0, second = 0;
+    int hour = 0;
+    int minute = 0;
+    int second = 0;
     if (s.size() < 9 || s[2] != ':' || s[5] != ':' || !readDigits(s, 0, 2, &hour) || !readDigits(s, 3, 2, &minute)
         || !readDigits(s, 6, 2, &second) || hour > 23 || minute > 59 || second > 60)
         return false;
@@ -477,7 +479,8 @@ bool isValidTime(std::string_view s)
     }
     if (pos < s.size() && (s[pos] == 'Z' || s[pos] == 'z'))
         return pos + 1 == s.size();
-    int offsetHour = 0, offsetMinute = 0;
+    int offsetHour = 0;
+    int offsetMinute = 0;
     return pos + 6 == s.size() && (s[pos] == '+' || s[pos] == '-') && s[pos + 3] == ':'
         && readDigits(s, pos + 1, 2, &offsetHour) && readDigits(s, pos + 4, 2, &offsetMinute) && offsetHour <= 23
         && offsetMinute <= 59;
@@ -551,7 +554,7 @@ public:
         : m_reason(reason)
     { }
 
-    bool check(const Adapter&, const Context& context, valijson::ValidationResults* results) const override
+    bool check(const Adapter& /*target*/, const Context& context, valijson::ValidationResults* results) const override
     {
         if (!results)
             return false;

@@ -10,6 +10,7 @@
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/validator.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <mutex>
@@ -62,19 +63,13 @@ bool holdsIntegralFloat(const json& value, std::size_t depth = 0)
     case json::value_t::object:
         if (depth >= kMaxInstanceDepth)
             return true;
-        for (const auto& [key, member] : value.get_ref<const json::object_t&>()) {
-            if (holdsIntegralFloat(member, depth + 1))
-                return true;
-        }
-        return false;
+        return std::ranges::any_of(value.get_ref<const json::object_t&>(),
+            [depth](const auto& member) { return holdsIntegralFloat(member.second, depth + 1); });
     case json::value_t::array:
         if (depth >= kMaxInstanceDepth)
             return true;
-        for (const json& item : value.get_ref<const json::array_t&>()) {
-            if (holdsIntegralFloat(item, depth + 1))
-                return true;
-        }
-        return false;
+        return std::ranges::any_of(value.get_ref<const json::array_t&>(),
+            [depth](const json& item) { return holdsIntegralFloat(item, depth + 1); });
     default:
         return false;
     }

@@ -234,7 +234,7 @@ private:
             std::size_t next = 0;
         };
         for (const SchemaNode& start : m_graph.nodes) {
-            if (marks.count(start.pointer))
+            if (marks.contains(start.pointer))
                 continue;
             std::vector<Frame> stack { Frame { start.pointer } };
             marks[start.pointer] = Mark::OnPath;

@@ -243,7 +243,10 @@ private:
     {
         if (a.size() != b.size())
             return false;
-        std::vector<std::string> ka, kb;
+        std::vector<std::string> ka;
+        std::vector<std::string> kb;
+        ka.reserve(a.size());
+        kb.reserve(b.size());
         for (const ItemView& v : a)
             ka.push_back(v.key);
         for (const ItemView& v : b)
@@ -277,7 +280,8 @@ private:
                 return a.equalFields > b.equalFields;
             return a.g != b.g ? a.g < b.g : a.p < b.p;
         });
-        std::vector<bool> goldUsed(gold.size()), predUsed(pred.size());
+        std::vector<bool> goldUsed(gold.size());
+        std::vector<bool> predUsed(pred.size());
         std::vector<std::pair<std::size_t, std::size_t>> pairs;
         for (const Candidate& c : candidates) {
             if (goldUsed[c.g] || predUsed[c.p])
@@ -327,7 +331,9 @@ private:
             return std::find(modifiers.begin(), modifiers.end(), m_rules.itemFields[f].name) != modifiers.end();
         };
         const auto profile = [&](const std::vector<ItemView>& items) {
-            std::vector<std::string> rest, pooled;
+            std::vector<std::string> rest;
+            std::vector<std::string> pooled;
+            rest.reserve(items.size());
             for (const ItemView& item : items) {
                 std::vector<std::string> others;
                 for (std::size_t f = 0; f < item.fieldKeys.size(); ++f) {
@@ -426,7 +432,7 @@ private:
                     continue;
                 const std::set<std::string> allowed = allowedValues(resolvePointer(*entry, (*rule)->allowed));
                 const auto check = [&](const json& v) {
-                    if (!v.is_string() || !allowed.count(v.get_ref<const std::string&>()))
+                    if (!v.is_string() || !allowed.contains(v.get_ref<const std::string&>()))
                         out.push_back(
                             where + ": " + (*rule)->field + " " + shortDump(&v) + " is not offered for " + sku);
                 };
@@ -458,7 +464,7 @@ private:
             if (c.removals) {
                 const std::set<std::string> removable = allowedValues(resolvePointer(*entry, c.removals->allowed));
                 for (const std::string& r : stringsOf(member(items[i].value, c.removals->field))) {
-                    if (removable.count(r))
+                    if (removable.contains(r))
                         removed.insert(r);
                 }
             }
@@ -467,7 +473,7 @@ private:
                 const json* components = resolvePointer(*entry, *c.components);
                 if (components != nullptr && components->is_object()) {
                     for (const auto& [name, ingredient] : components->items()) {
-                        if (!removed.count(name))
+                        if (!removed.contains(name))
                             ingredients.emplace_back(name, &ingredient);
                     }
                 }

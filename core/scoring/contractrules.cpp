@@ -85,7 +85,7 @@ public:
     void unknownKeys(const json& object, const std::set<std::string>& known, const std::string& base)
     {
         for (const auto& [key, value] : object.items()) {
-            if (!known.count(key)) {
+            if (!known.contains(key)) {
                 std::string list;
                 for (const std::string& k : known)
                     list += (list.empty() ? "" : ", ") + k;

@@ -60,7 +60,7 @@ std::string_view normalizedType(const json& schemaNode)
     }
     if (!type->is_string())
         return {};
-    const std::string& name = type->get_ref<const std::string&>();
+    const auto& name = type->get_ref<const std::string&>();
     for (const std::string_view known : names) {
         if (name == known)
             return known;
@@ -98,7 +98,7 @@ public:
             if (ref != node->end()) {
                 if (!ref->is_string())
                     return nullptr;
-                const std::string& target = ref->get_ref<const std::string&>();
+                const auto& target = ref->get_ref<const std::string&>();
                 if (target.empty() || target[0] != '#')
                     return nullptr; // remote references are not followed
                 node = resolveFragment(m_root, std::string_view(target).substr(1));
@@ -721,7 +721,7 @@ RecordWeight sobRecordWeight(const json& metadata)
         const auto it = metadata.find(field);
         if (it == metadata.end() || !it->is_string())
             continue;
-        const std::string& tier = it->get_ref<const std::string&>();
+        const auto& tier = it->get_ref<const std::string&>();
         const double weight = complexityWeight(tier);
         if (weight > 0) {
             result.weight = weight;

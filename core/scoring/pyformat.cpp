@@ -92,7 +92,7 @@ void appendPyFloatRepr(std::string& out, double value)
         out.push_back('-');
         ++p;
     }
-    char digits[20];
+    char digits[20] {};
     int ndigits = 0;
     for (; p < r.ptr && *p != 'e'; ++p) {
         if (*p != '.')

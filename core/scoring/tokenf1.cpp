@@ -90,7 +90,8 @@ void decodeUtf8Into(std::string_view text, std::u32string& out)
             out.push_back(b);
             ++i;
             continue;
-        } else if ((b & 0xE0) == 0xC0) {
+        }
+        if ((b & 0xE0) == 0xC0) {
             extra = 1;
             cp = b & 0x1F;
             minimum = 0x80;

@@ -22,7 +22,8 @@ namespace structscope {
 /// closed; nothing of it is buffered past the limit.
 struct HttpLimits
 {
-    qint64 maxBodyBytes = 16 * 1024 * 1024; ///< a larger Content-Length is refused with 413 before the body is read
+    qint64 maxBodyBytes
+        = qint64(16) * 1024 * 1024; ///< a larger Content-Length is refused with 413 before the body is read
     int maxHeadBytes = 64 * 1024; ///< request line and headers; more is refused with 431
     int headTimeoutMs = 10'000; ///< from a request's first byte to the end of its headers; then 408
     int bodyTimeoutMs = 60'000; ///< from the end of the headers to the last byte of the body; then 408

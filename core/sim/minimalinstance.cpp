@@ -17,8 +17,8 @@ const json* resolveRef(const json& root, const json& schema)
     const auto ref = schema.find("$ref");
     if (ref == schema.end() || !ref->is_string())
         return &schema;
-    const std::string& text = ref->get_ref<const std::string&>();
-    if (text.rfind("#", 0) != 0)
+    const auto& text = ref->get_ref<const std::string&>();
+    if (text.rfind('#', 0) != 0)
         return nullptr;
     try {
         const json::json_pointer pointer(text.substr(1));
@@ -40,7 +40,7 @@ json forType(const json& root, const json& schema, const std::string& type, int 
             for (const json& name : *required) {
                 if (!name.is_string())
                     continue;
-                const std::string& key = name.get_ref<const std::string&>();
+                const auto& key = name.get_ref<const std::string&>();
                 const json* property = nullptr;
                 if (properties != schema.end() && properties->is_object() && properties->contains(key))
                     property = &(*properties)[key];

@@ -8,6 +8,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 using nlohmann::json;
 
@@ -27,11 +29,9 @@ QByteArray dump(const json& value)
 
 QString lastUserMessage(const SimChatRequest& request)
 {
-    for (auto it = request.messages.crbegin(); it != request.messages.crend(); ++it) {
-        if (it->role == u"user"_s)
-            return it->content;
-    }
-    return {};
+    const auto last = std::find_if(request.messages.crbegin(), request.messages.crend(),
+        [](const ChatMessage& message) { return message.role == u"user"_s; });
+    return last == request.messages.crend() ? QString() : last->content;
 }
 
 bool sameMessages(const QList<ChatMessage>& a, const QList<ChatMessage>& b)

@@ -146,7 +146,7 @@ std::optional<std::string> nearMiss(const std::string& gold, Xoshiro256& rng)
     }
     if (positions.isEmpty())
         return std::nullopt;
-    const qsizetype start = static_cast<qsizetype>(rng.bounded(static_cast<std::uint64_t>(positions.size())));
+    const auto start = static_cast<qsizetype>(rng.bounded(static_cast<std::uint64_t>(positions.size())));
     const auto op = rng.bounded(4);
     for (qsizetype k = 0; k < positions.size(); ++k) {
         const qsizetype pos = positions[(start + k) % positions.size()];

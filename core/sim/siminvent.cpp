@@ -216,6 +216,7 @@ json inventValue(const json* sub, const std::string& key, Xoshiro256& rng, int d
 {
     if (hasEnum(sub)) {
         std::vector<json> choices;
+        // NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage): hasEnum(sub) is false for a null sub
         for (const json& v : (*sub)["enum"]) {
             if (!v.is_null())
                 choices.push_back(v);

@@ -38,8 +38,9 @@ SimServer::SimServer(QObject* parent)
     , m_http(new BoundedHttpServer(this))
     , m_dice(m_options.seed)
 {
-    m_http->setHandler(
-        [this](const HttpRequest& request, std::shared_ptr<HttpExchange> exchange) { route(request, exchange); });
+    m_http->setHandler([this](const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange) {
+        route(request, exchange);
+    });
     connect(m_http, &BoundedHttpServer::refusalLogged, this, &SimServer::requestLogged);
 }
 

@@ -64,7 +64,7 @@ signals:
 
 private:
     void route(const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange);
-    void handleChat(SimApi api, const HttpRequest& request, const std::shared_ptr<HttpExchange>& exchange);
+    void handleChat(SimApi api, const HttpRequest& request, const std::shared_ptr<HttpExchange>& pending);
     QByteArray statsJson() const;
 
     BoundedHttpServer* m_http;

@@ -39,7 +39,7 @@ std::uint64_t binomialByInversion(Xoshiro256& rng, std::uint64_t n, double p)
 std::uint64_t binomialByRejection(Xoshiro256& rng, std::uint64_t n, double p)
 {
     const double q = 1.0 - p;
-    const double nd = double(n);
+    const auto nd = double(n);
     const double spq = std::sqrt(nd * p * q);
     const double b = 1.15 + 2.53 * spq;
     const double a = -0.0873 + 0.0248 * b + 0.01 * p;

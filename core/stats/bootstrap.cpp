@@ -89,7 +89,7 @@ MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOption
     result.mean = meanOf(values);
     Xoshiro256 rng(options.seed);
     std::vector<double> means(static_cast<std::size_t>(options.resamples));
-    const double count = static_cast<double>(values.size());
+    const auto count = static_cast<double>(values.size());
     if (bootstrapMayUseCounts(options, values.size())) {
         const DistinctItems<double> distinct = distinctItems(std::vector<double>(values.begin(), values.end()));
         if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {

@@ -25,8 +25,8 @@ Interval wilsonInterval(qint64 successes, qint64 trials, double z)
 
     // The form multiplied through by n avoids dividing k by n before squaring, which keeps
     // k = 0 and k = n exact up to the final clamp.
-    const double k = static_cast<double>(successes);
-    const double n = static_cast<double>(trials);
+    const auto k = static_cast<double>(successes);
+    const auto n = static_cast<double>(trials);
     const double z2 = z * z;
     const double denom = n + z2;
     const double centre = (k + z2 / 2.0) / denom;

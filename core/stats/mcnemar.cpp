@@ -34,7 +34,7 @@ double logFactorial(qint64 n)
     if (n < kExactTableSize)
         return smallLogFactorials()[static_cast<std::size_t>(n)];
     // Stirling's series; for n ≥ 256 the first omitted term (1/(1188 n⁹)) is below 1e-24.
-    const double x = static_cast<double>(n);
+    const auto x = static_cast<double>(n);
     const double inv = 1.0 / x;
     const double inv2 = inv * inv;
     const double series = inv * (1.0 / 12.0 - inv2 * (1.0 / 360.0 - inv2 * (1.0 / 1260.0 - inv2 / 1680.0)));

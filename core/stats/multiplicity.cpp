@@ -43,7 +43,7 @@ std::vector<double> holmAdjust(std::span<const double> p)
 {
     std::vector<double> adjusted(p.size(), std::numeric_limits<double>::quiet_NaN());
     const std::vector<std::size_t> order = ascendingOrder(p);
-    const double m = double(order.size());
+    const auto m = double(order.size());
     double running = 0.0;
     for (std::size_t rank = 0; rank < order.size(); ++rank) {
         // rank is j − 1, so (m − j + 1) = m − rank.
@@ -58,7 +58,7 @@ std::vector<double> benjaminiHochbergAdjust(std::span<const double> p)
 {
     std::vector<double> adjusted(p.size(), std::numeric_limits<double>::quiet_NaN());
     const std::vector<std::size_t> order = ascendingOrder(p);
-    const double m = double(order.size());
+    const auto m = double(order.size());
     double running = 1.0;
     for (std::size_t rank = order.size(); rank-- > 0;) {
         const double scaled = m * std::clamp(p[order[rank]], 0.0, 1.0) / double(rank + 1);

@@ -245,7 +245,7 @@ public:
     /// Appends an entry (at = now when invalid) and returns its id.
     StoreResult<qint64> appendAudit(const AuditEntry& entry);
     /// Entries matching the query, oldest first.
-    StoreResult<QList<AuditEntry>> auditLog(const AuditQuery& query = {});
+    StoreResult<QList<AuditEntry>> auditLog(const AuditQuery& filter = {});
 
     // ---- stored verdicts (schema v3) -----------------------------------------------------------
     /// Whether this store keeps scored verdicts: every writable store does (opening migrates it), a read-only one

@@ -378,7 +378,7 @@ StoreResult<QHash<qint64, GoldRevision>> ResultStore::goldOfCases(
     out.reserve(revisions->size());
     for (GoldRevision& g : revisions.value()) {
         const qint64 caseRow = g.caseRow;
-        out.insert(caseRow, std::move(g));
+        out.emplace(caseRow, std::move(g));
     }
     return out;
 }

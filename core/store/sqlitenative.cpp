@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <cstring>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -221,9 +222,9 @@ std::optional<StoreResult<qint64>> visitStoredVerdicts(const QSqlDatabase& db, q
     return StoreResult<qint64>(count);
 }
 
-RowInsert::RowInsert(const QSqlDatabase& db, const QString& sql)
+RowInsert::RowInsert(const QSqlDatabase& db, QString sql)
     : m_handle(sqliteHandle(db))
-    , m_sql(sql)
+    , m_sql(std::move(sql))
     , m_query(m_handle ? QSqlQuery() : QSqlQuery(db))
 { }
 

@@ -32,7 +32,7 @@ namespace structscope::sql {
 class RowInsert
 {
 public:
-    RowInsert(const QSqlDatabase& db, const QString& sql);
+    RowInsert(const QSqlDatabase& db, QString sql);
     ~RowInsert();
     RowInsert(const RowInsert&) = delete;
     RowInsert& operator=(const RowInsert&) = delete;

@@ -135,7 +135,7 @@ QString unreadableJson()
 {
     return u"does not hold JSON within the store's limits (valid JSON, nested at most %1 levels, at most %2 MiB)"_s
         .arg(kStoredJsonMaxDepth)
-        .arg(qulonglong(kStoredJsonMaxBytes / (1024 * 1024)));
+        .arg(qulonglong(kStoredJsonMaxBytes / (std::size_t(1024) * 1024)));
 }
 
 StoreResult<std::pair<QString, QVariantList>> rowListClause(

@@ -53,7 +53,7 @@ std::string jsonToUtf8(const nlohmann::json& value);
 /// 512 levels; the largest input line an importer accepts, 64 MiB), plus a few levels for the envelopes the store
 /// wraps around an input value (an audit entry's details hold a gold value).
 inline constexpr int kStoredJsonMaxDepth = 512 + 8;
-inline constexpr std::size_t kStoredJsonMaxBytes = 64u * 1024u * 1024u;
+inline constexpr std::size_t kStoredJsonMaxBytes = std::size_t(64) * 1024 * 1024;
 
 /// Parses jsonToDb(); nullopt when the stored text is not JSON or is over the limits above.
 std::optional<nlohmann::json> jsonFromDb(const QVariant& value);

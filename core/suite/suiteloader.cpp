@@ -237,7 +237,7 @@ private:
                 suite.schemas[qname] = std::move(*schema);
             }
         }
-        if (!suite.defaultSchema.isEmpty() && !suite.schemaFiles.count(suite.defaultSchema))
+        if (!suite.defaultSchema.isEmpty() && !suite.schemaFiles.contains(suite.defaultSchema))
             add(kManifest, u"default schema \"%1\" is not declared in \"schemas\""_s.arg(suite.defaultSchema),
                 u"/default_schema"_s);
     }
@@ -376,7 +376,7 @@ private:
         static const std::set<std::string> known = { "id", "category", "tier", "schema", "input", "question", "gold" };
         c.extra = json::object();
         for (const auto& [key, v] : value.items()) {
-            if (!known.count(key))
+            if (!known.contains(key))
                 c.extra[key] = v;
         }
         if (m_problems.size() == problemsBefore)

@@ -50,7 +50,7 @@ QString resolveSuitePath(const QString& nameOrDir, QString* error)
     const bool looksLikeName = !nameOrDir.isEmpty() && !nameOrDir.contains(u'/') && !nameOrDir.contains(u'\\');
     if (looksLikeName) {
         for (const QString& root : builtInSuiteRoots()) {
-            const QString dir = root + u'/' + nameOrDir;
+            QString dir = root + u'/' + nameOrDir;
             if (QFileInfo::exists(dir + u"/suite.json"_s))
                 return dir;
         }

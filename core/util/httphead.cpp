@@ -3,6 +3,7 @@
 
 #include "util/printable.h"
 
+#include <algorithm>
 #include <string_view>
 
 using namespace Qt::StringLiterals;
@@ -25,13 +26,10 @@ bool isToken(QByteArrayView text)
 {
     if (text.isEmpty())
         return false;
-    for (const char c : text) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+    return std::ranges::all_of(text, [](const char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
             || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
-        if (!ok)
-            return false;
-    }
-    return true;
+    });
 }
 
 HttpHead refused(int status, const QString& problem)

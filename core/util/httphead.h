@@ -33,10 +33,10 @@ struct HttpHead
     bool closeAfter = false; ///< the connection closes after the answer (Connection: close, or HTTP/1.0)
 };
 
-/// Reads a request line and its header lines (`head`, without the blank line that ends it) as RFC 9112 says, for
+/// Reads a request line and its header lines (`text`, without the blank line that ends it) as RFC 9112 says, for
 /// a server that needs every body to come with one Content-Length of at most `maxBodyBytes`: a chunked body is
 /// refused with 411, a larger length with 413, several different lengths or a malformed line with 400, another
 /// version than HTTP/1.0 and 1.1 with 505.
-HttpHead parseHttpHead(QByteArrayView head, qint64 maxBodyBytes);
+HttpHead parseHttpHead(QByteArrayView text, qint64 maxBodyBytes);
 
 } // namespace structscope

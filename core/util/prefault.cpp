@@ -23,9 +23,10 @@ void prefaultPages(void* data, std::size_t bytes)
     const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) / page * page;
     const auto middle = begin + (end - begin) / 2 / page * page;
     // Failure (EINVAL before Linux 5.14, ENOMEM without memory) leaves the pages to fault in on first write.
-    const auto populate = [](std::uintptr_t from, std::uintptr_t to) {
+    const auto populate = [data](std::uintptr_t from, std::uintptr_t to) {
         if (to > from)
-            madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);
+            madvise(static_cast<char*>(data) + (from - reinterpret_cast<std::uintptr_t>(data)), to - from,
+                MADV_POPULATE_WRITE);
     };
     std::future<void> other;
     try {

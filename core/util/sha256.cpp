@@ -4,6 +4,7 @@
 #include <QCryptographicHash>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -32,7 +33,10 @@ alignas(16) constexpr std::uint32_t kRoundConstants[64] = { 0x428a2f98, 0x713744
 
 bool detectShaNi()
 {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    unsigned eax = 0;
+    unsigned ebx = 0;
+    unsigned ecx = 0;
+    unsigned edx = 0;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
         return false;
     const bool ssse3 = ecx & (1u << 9);
@@ -62,7 +66,8 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compressShaNi(
         for (int group = 0; group < 16; ++group) {
             __m128i& w = msg[group % 4];
             if (group < 4) {
-                w = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * group)), byteSwap);
+                w = _mm_shuffle_epi8(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + std::ptrdiff_t(16) * group)), byteSwap);
             } else {
                 // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], four words at a time.
                 const __m128i& previous = msg[(group + 3) % 4];
@@ -71,8 +76,8 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compressShaNi(
                 next = _mm_add_epi32(next, _mm_alignr_epi8(previous, before, 4));
                 w = _mm_sha256msg2_epu32(next, previous);
             }
-            __m128i words
-                = _mm_add_epi32(w, _mm_load_si128(reinterpret_cast<const __m128i*>(kRoundConstants + 4 * group)));
+            __m128i words = _mm_add_epi32(
+                w, _mm_load_si128(reinterpret_cast<const __m128i*>(kRoundConstants + std::ptrdiff_t(4) * group)));
             state1 = _mm_sha256rnds2_epu32(state1, state0, words);
             words = _mm_shuffle_epi32(words, 0x0E);
             state0 = _mm_sha256rnds2_epu32(state0, state1, words);
@@ -172,9 +177,10 @@ QByteArray Sha256::result()
         tail[total - 1 - std::size_t(i)] = std::uint8_t(bits >> (8 * i));
     compress(tail, total / 64);
     QByteArray digest(32, Qt::Uninitialized);
+    char* out = digest.data();
     for (std::size_t i = 0; i < 8; ++i) {
         for (std::size_t b = 0; b < 4; ++b)
-            digest[qsizetype(4 * i + b)] = char(std::uint8_t(m_state[i] >> (24 - 8 * b)));
+            out[4 * i + b] = char(std::uint8_t(m_state[i] >> (24 - 8 * b)));
     }
     return digest;
 }
