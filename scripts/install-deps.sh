@@ -9,6 +9,7 @@ packages=(
     libqt6sql6-sqlite libqt6sql6-psql qt6-qpa-plugins
     nlohmann-json3-dev libvalijson-dev libsimdjson-dev libsqlite3-dev
     xvfb xauth
+    python3   # scripts/check-layers.py
     clang libclang-rt-14-dev clang-format clang-tidy
     postgresql
     texlive-latex-base texlive-latex-recommended   # pdflatex and booktabs: tst_report compiles an exported LaTeX table
