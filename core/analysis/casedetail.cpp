@@ -154,7 +154,7 @@ CaseDetail loadCaseDetail(ResultStore& store, const CaseRef& ref, GoldBasis basi
                                .arg(detail.response.askedSchemaId);
             return detail;
         }
-        askedSchema = std::move(found->second);
+        askedSchema = found->second;
     }
 
     ScoreInput input;

@@ -35,6 +35,7 @@ std::vector<Configuration> configurationsOf(RecordsView records)
     for (const ScoredRecord& r : records)
         seen[{ r.model, r.strategy }] = seen[{ r.model, r.strategy }] || r.simulated;
     std::vector<Configuration> configurations;
+    configurations.reserve(seen.size());
     for (const auto& [key, simulated] : seen)
         configurations.push_back({ key.first, key.second, simulated });
     return configurations;

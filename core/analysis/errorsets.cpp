@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace structscope {
@@ -42,11 +44,8 @@ bool countsAsError(const ScoredRecord& record)
 
 bool ErrorRegion::matches(quint32 flags) const
 {
-    for (const auto& [label, inside] : terms) {
-        if (hasLabel(flags, label) != inside)
-            return false;
-    }
-    return true;
+    return std::all_of(
+        terms.begin(), terms.end(), [flags](const auto& term) { return hasLabel(flags, term.first) == term.second; });
 }
 
 bool ErrorRegion::matches(const ScoredRecord& record) const
@@ -119,6 +118,7 @@ std::vector<ErrorSetCounts> countErrorSets(
     std::map<std::vector<std::string>, ErrorSetCounts> groups;
     for (const ScoredRecord& r : records) {
         std::vector<std::string> values;
+        values.reserve(groupBy.size());
         for (const std::string& key : groupBy)
             values.push_back(groupValue(r, key));
         const auto [it, added] = groups.try_emplace(values);

@@ -58,6 +58,7 @@ std::vector<int> sortedOrder(
 double HeatmapData::rowMean(int row) const
 {
     std::vector<double> values;
+    values.reserve(std::size_t(columnCount()));
     for (int c = 0; c < columnCount(); ++c)
         values.push_back(cell(row, c).value);
     return meanOf(values);
@@ -66,6 +67,7 @@ double HeatmapData::rowMean(int row) const
 double HeatmapData::columnMean(int column) const
 {
     std::vector<double> values;
+    values.reserve(std::size_t(rowCount()));
     for (int r = 0; r < rowCount(); ++r)
         values.push_back(cell(r, column).value);
     return meanOf(values);
@@ -212,8 +214,8 @@ HeatmapData buildHeatmap(const ReportData& data, const std::vector<std::string>&
             heatmap.rowLabels << data.groupLabel(rowGroup);
             heatmap.cells.resize(heatmap.cells.size() + std::size_t(heatmap.columnCount()));
         }
-        HeatmapCell& cell
-            = heatmap.cells[std::size_t(it->second * heatmap.columnCount() + columnIndex[group.key.back().second])];
+        HeatmapCell& cell = heatmap.cells[std::size_t(it->second) * std::size_t(heatmap.columnCount())
+            + std::size_t(columnIndex[group.key.back().second])];
         cell.value = metricValue(group, metricId);
         cell.ci = metricInterval(group, metricId);
         cell.n = group.n;

@@ -59,7 +59,10 @@ struct HeatmapData
     int rowCount() const { return int(rows.size()); }
     int columnCount() const { return int(columnLabels.size()); }
     bool isEmpty() const { return rows.empty() || columnLabels.isEmpty(); }
-    const HeatmapCell& cell(int row, int column) const { return cells[std::size_t(row * columnCount() + column)]; }
+    const HeatmapCell& cell(int row, int column) const
+    {
+        return cells[std::size_t(row) * std::size_t(columnCount()) + std::size_t(column)];
+    }
     /// Mean of a row's (column's) values that are not NaN; NaN when it has none.
     double rowMean(int row) const;
     double columnMean(int column) const;

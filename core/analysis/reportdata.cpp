@@ -19,7 +19,7 @@ QStringList ReportData::families() const
     QStringList result;
     for (const MetricInfo& metric : allMetrics()) {
         const QString family = QString::fromUtf8(metric.family.data(), qsizetype(metric.family.size()));
-        if (present.count(std::string(metric.id)) && !result.contains(family))
+        if (present.contains(std::string(metric.id)) && !result.contains(family))
             result << family;
     }
     return result;

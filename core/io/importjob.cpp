@@ -27,7 +27,7 @@ bool looksLikeSob(const QString& path)
         return false;
     // The first non-blank line decides; a huge first line is read only in part and then fails to parse.
     for (int i = 0; i < 50 && !file.atEnd(); ++i) {
-        const QByteArray line = file.readLine(4 * 1024 * 1024).trimmed();
+        const QByteArray line = file.readLine(qint64(4) * 1024 * 1024).trimmed();
         if (line.isEmpty())
             continue;
         const auto json = nlohmann::json::parse(line.constBegin(), line.constEnd(), nullptr, false);

@@ -513,7 +513,7 @@ struct Pass
 
 QString Pass::prepare(const QList<SuiteRow>& suites)
 {
-    if (const QString error = runsToRead(store, suites, onlyCases == nullptr, toRead); !error.isEmpty())
+    if (QString error = runsToRead(store, suites, onlyCases == nullptr, toRead); !error.isEmpty())
         return error;
     total = toRead.total;
     if (onlyCases && !onlyCases->isEmpty()) {
@@ -558,9 +558,9 @@ bool Pass::scoreJobs(std::vector<Job>& jobs)
 class SuitePass
 {
 public:
-    SuitePass(Pass& pass, const QString& suiteId, const SuiteCases& cases, const ScoringOptions& scoring)
+    SuitePass(Pass& pass, QString suiteId, const SuiteCases& cases, const ScoringOptions& scoring)
         : m_pass(pass)
-        , m_suiteId(suiteId)
+        , m_suiteId(std::move(suiteId))
         , m_cases(cases)
         , m_scoring(scoring)
     { }
