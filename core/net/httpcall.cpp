@@ -128,14 +128,23 @@ void HttpCall::onFinished()
     outcome.ttftMs = m_ttft;
     QNetworkReply::NetworkError error = QNetworkReply::NoError;
     QString errorString;
+    qint64 declaredLength = -1; // the body's Content-Length, when the server gave one
     if (m_reply) {
         outcome.httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         outcome.retryAfter = m_reply->rawHeader("Retry-After");
         error = m_reply->error();
         errorString = m_reply->errorString();
+        bool lengthOk = false;
+        declaredLength = m_reply->rawHeader("Content-Length").toLongLong(&lengthOk);
+        if (!lengthOk || !m_reply->rawHeader("Content-Encoding").isEmpty())
+            declaredLength = -1; // a compressed body's length is not what arrives decoded
         if (m_stop == Stop::None && m_reply->bytesAvailable() > 0 && !m_decoder->feed(m_reply->readAll()))
             m_stop = Stop::TooBig;
     }
+    // Every byte of the body the server declared arrived: a connection error after it (Qt reports one, now and then,
+    // for the connection a followed redirect leaves behind) does not make the answer incomplete.
+    const bool wholeBody
+        = outcome.httpStatus != 0 && declaredLength >= 0 && m_decoder->bytesReceived() == declaredLength;
     switch (m_stop) {
     case Stop::Cancelled:
         outcome.reply = failedReply(ErrorKind::Cancelled, u"cancelled"_s);
@@ -165,7 +174,7 @@ void HttpCall::onFinished()
         if (error == QNetworkReply::ProtocolFailure && outcome.httpStatus == 0) {
             outcome.reply
                 = failedReply(ErrorKind::MalformedBody, u"the server's reply is not valid HTTP: %1"_s.arg(errorString));
-        } else if (error != QNetworkReply::NoError && (outcome.httpStatus == 0 || int(error) < 200)) {
+        } else if (error != QNetworkReply::NoError && !wholeBody && (outcome.httpStatus == 0 || int(error) < 200)) {
             // No HTTP answer, or the connection broke while the body was arriving.
             const QString when = outcome.httpStatus ? u" after HTTP %1 and %2 body bytes"_s.arg(
                                      QString::number(outcome.httpStatus), QString::number(m_decoder->bytesReceived()))
