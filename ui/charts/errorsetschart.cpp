@@ -30,32 +30,6 @@ QString groupTitle(const ErrorSetCounts& group)
     return values.join(u" · "_s);
 }
 
-QPainterPath circlePath(const VennLayout& layout, int set)
-{
-    QPainterPath path;
-    const qreal r = layout.radius();
-    path.addEllipse(layout.center(set), r, r);
-    return path;
-}
-
-/// The area of exactly the circles of `mask`.
-QPainterPath regionPath(const VennLayout& layout, quint32 mask)
-{
-    QPainterPath path;
-    bool first = true;
-    for (int i = 0; i < layout.sets; ++i) {
-        if (!((mask >> i) & 1u))
-            continue;
-        path = first ? circlePath(layout, i) : path.intersected(circlePath(layout, i));
-        first = false;
-    }
-    for (int i = 0; i < layout.sets; ++i) {
-        if (!((mask >> i) & 1u))
-            path = path.subtracted(circlePath(layout, i));
-    }
-    return path;
-}
-
 QString upSetColumnLabel(const ErrorSetCounts& group, quint32 mask)
 {
     if (mask == 0)
@@ -266,7 +240,7 @@ void ErrorSetsChart::paintVenn(
         highlight.setAlpha(110);
         painter.setPen(Qt::NoPen);
         painter.setBrush(highlight);
-        painter.drawPath(regionPath(layout, quint32(m_hover.mask)));
+        painter.drawPath(vennRegionPath(layout, quint32(m_hover.mask)));
     }
     QFont countFont = painter.font();
     countFont.setBold(true);

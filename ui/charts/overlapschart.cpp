@@ -23,32 +23,6 @@ constexpr qreal kUpSetBars = 190;
 constexpr qreal kSetBarWidth = 130;
 constexpr qreal kMaxLabelWidth = 300;
 
-QPainterPath circlePath(const VennLayout& layout, int set)
-{
-    QPainterPath path;
-    const qreal r = layout.radius();
-    path.addEllipse(layout.center(set), r, r);
-    return path;
-}
-
-/// The area of exactly the circles of `mask`.
-QPainterPath regionPath(const VennLayout& layout, std::uint64_t mask)
-{
-    QPainterPath path;
-    bool first = true;
-    for (int i = 0; i < layout.sets; ++i) {
-        if (!((mask >> i) & 1u))
-            continue;
-        path = first ? circlePath(layout, i) : path.intersected(circlePath(layout, i));
-        first = false;
-    }
-    for (int i = 0; i < layout.sets; ++i) {
-        if (!((mask >> i) & 1u))
-            path = path.subtracted(circlePath(layout, i));
-    }
-    return path;
-}
-
 } // namespace
 
 OverlapsChart::OverlapsChart(QWidget* parent)
@@ -240,7 +214,7 @@ void OverlapsChart::paintVenn(QPainter& painter, qreal width, const QPalette& pa
         highlight.setAlpha(110);
         painter.setPen(Qt::NoPen);
         painter.setBrush(highlight);
-        painter.drawPath(regionPath(layout, m_hover.mask));
+        painter.drawPath(vennRegionPath(layout, m_hover.mask));
     }
     QFont countFont = painter.font();
     countFont.setBold(true);

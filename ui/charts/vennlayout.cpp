@@ -150,4 +150,33 @@ bool VennLayout::inRegion(const QPointF& point, unsigned mask) const
     return regionAt(point) == int(mask);
 }
 
+namespace {
+
+QPainterPath circlePath(const VennLayout& layout, int set)
+{
+    QPainterPath path;
+    const qreal r = layout.radius();
+    path.addEllipse(layout.center(set), r, r);
+    return path;
+}
+
+} // namespace
+
+QPainterPath vennRegionPath(const VennLayout& layout, std::uint64_t mask)
+{
+    QPainterPath path;
+    bool first = true;
+    for (int i = 0; i < layout.sets; ++i) {
+        if (!((mask >> i) & 1u))
+            continue;
+        path = first ? circlePath(layout, i) : path.intersected(circlePath(layout, i));
+        first = false;
+    }
+    for (int i = 0; i < layout.sets; ++i) {
+        if (!((mask >> i) & 1u))
+            path = path.subtracted(circlePath(layout, i));
+    }
+    return path;
+}
+
 } // namespace structscope

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QPainterPath>
 #include <QPointF>
 #include <QRectF>
+
+#include <cstdint>
 
 namespace structscope {
 
@@ -41,5 +44,8 @@ struct VennLayout
     /// Whether `point` lies strictly inside exactly the circles of `mask`.
     bool inRegion(const QPointF& point, unsigned mask) const;
 };
+
+/// The area of exactly the circles of `mask` (bit i: set i): inside each of them and outside every other.
+QPainterPath vennRegionPath(const VennLayout& layout, std::uint64_t mask);
 
 } // namespace structscope
