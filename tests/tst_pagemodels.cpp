@@ -452,7 +452,8 @@ void TestPageModels::auditQueueModel()
         item.consensus = json("the IFC");
         item.group = 3;
         queue->items.push_back(item);
-        group.formatBatch = true;
+        item.batch = AuditBatch::Format;
+        group.batch = AuditBatch::Format;
         group.arrayPath.clear();
         group.first = 3;
         queue->groups.push_back(group);
@@ -471,7 +472,7 @@ void TestPageModels::auditQueueModel()
         int(FindingKind::MissingElement));
     QCOMPARE(model.index(2, AuditQueueModel::Gold).data().toString(), u"(none)"_s);
     QCOMPARE(model.index(2, AuditQueueModel::Group).data().toString(), u"case c-1 · rows"_s);
-    QCOMPARE(model.index(3, AuditQueueModel::Group).data().toString(), u"case c-1 · format"_s);
+    QCOMPARE(model.index(3, AuditQueueModel::Group).data().toString(), u"format · case c-1 · outside arrays"_s);
     QCOMPARE(model.index(3, AuditQueueModel::Kind).data().toString(), u"format"_s);
     QCOMPARE(model.index(2, 0).data(AuditQueueModel::GroupRole).toInt(), 2);
     const QString detail = model.index(2, 0).data(AuditQueueModel::DetailRole).toString();

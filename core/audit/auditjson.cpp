@@ -51,7 +51,7 @@ json itemJson(const AuditItem& item)
     json out = { { "suite", str(item.suiteId) }, { "suite_row", item.suiteRow }, { "case", str(item.caseId) },
         { "case_row", item.caseRow }, { "category", str(item.category) }, { "kind", findingKindId(item.kind) },
         { "description", str(describeAuditItem(item)) }, { "group", item.group }, { "array", item.arrayPath },
-        { "evidence", item.evidence },
+        { "evidence", item.evidence }, { "batch", auditBatchId(item.batch) },
         { "source", { { "gold", sourceJson(item.goldSource) }, { "consensus", sourceJson(item.consensusSource) } } },
         { "path", item.path }, { "pointer", item.pointer }, { "gold_revision", item.goldRevision },
         { "original_gold", item.originalGold }, { "gold_changed", item.goldChanged }, { "consensus", item.consensus },
@@ -79,8 +79,13 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
     for (const FindingKind kind : { FindingKind::Value, FindingKind::MissingElement, FindingKind::ExtraElement,
              FindingKind::MergeSplit, FindingKind::Format })
         kinds[findingKindId(kind)] = 0;
+    json batches = json::object();
+    for (const AuditBatch batch :
+        { AuditBatch::Backed, AuditBatch::Unbacked, AuditBatch::Granularity, AuditBatch::Format })
+        batches[auditBatchId(batch)] = 0;
     for (const AuditItem& item : queue.items) {
         items.push_back(itemJson(item));
+        batches[auditBatchId(item.batch)] = batches[auditBatchId(item.batch)].get<int>() + 1;
         kinds[findingKindId(item.kind)] = kinds[findingKindId(item.kind)].get<int>() + 1;
         if (item.triage.state == TriageState::Open)
             ++open;
@@ -88,7 +93,7 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
     json groups = json::array();
     for (const AuditGroup& g : queue.groups)
         groups.push_back({ { "suite", str(g.suiteId) }, { "case", str(g.caseId) }, { "case_row", g.caseRow },
-            { "array", g.arrayPath }, { "format_batch", g.formatBatch }, { "first", g.first }, { "count", g.count } });
+            { "array", g.arrayPath }, { "batch", auditBatchId(g.batch) }, { "first", g.first }, { "count", g.count } });
     json uniform = json::array();
     for (const CategoryFlag& f : queue.uniformFailures) {
         json rates = json::object();
@@ -112,7 +117,8 @@ json auditQueueToJson(const AuditQueue& queue, const AuditOptions& options)
                      { "absent_equals_null", options.suspicion.absentEqualsNull } } },
         { "summary",
             { { "suites", queue.suites }, { "cases", queue.cases }, { "items", queue.items.size() },
-                { "groups", queue.groups.size() }, { "open", open }, { "kinds", std::move(kinds) } } },
+                { "groups", queue.groups.size() }, { "open", open }, { "kinds", std::move(kinds) },
+                { "batches", std::move(batches) } } },
         { "groups", std::move(groups) }, { "items", std::move(items) }, { "uniform_failures", std::move(uniform) },
         { "preflight", std::move(preflight) } };
 }

@@ -72,6 +72,21 @@ int evidenceOf(const AuditItem& item, const std::optional<json>& basisGold, cons
     return 1;
 }
 
+AuditBatch batchOf(const AuditItem& item)
+{
+    switch (item.kind) {
+    case FindingKind::Format:
+        return AuditBatch::Format;
+    case FindingKind::MergeSplit:
+        return AuditBatch::Granularity;
+    case FindingKind::Value:
+    case FindingKind::MissingElement:
+    case FindingKind::ExtraElement:
+        break;
+    }
+    return item.evidence >= 2 ? AuditBatch::Backed : AuditBatch::Unbacked;
+}
+
 /// Whether a parsed answer matches gold at every gold leaf (lenient equality).
 bool matchesGold(const std::vector<Leaf>& goldLeaves, const json& answer, bool absentEqualsNull)
 {
@@ -89,6 +104,8 @@ void rankItems(AuditQueue& queue)
 {
     std::vector<AuditItem>& items = queue.items;
     std::sort(items.begin(), items.end(), [](const AuditItem& x, const AuditItem& y) {
+        if (x.batch != y.batch)
+            return x.batch < y.batch;
         if (kindTier(x.kind) != kindTier(y.kind))
             return kindTier(x.kind) < kindTier(y.kind);
         if (x.evidence != y.evidence)
@@ -104,11 +121,10 @@ void rankItems(AuditQueue& queue)
         return x.path < y.path;
     });
     // Gather by (batch, case, array), groups in the order of their best item.
-    std::map<std::tuple<bool, qint64, std::string>, int> index;
+    std::map<std::tuple<AuditBatch, qint64, std::string>, int> index;
     queue.groups.clear();
     for (AuditItem& item : items) {
-        const bool format = item.kind == FindingKind::Format;
-        const auto key = std::make_tuple(format, item.caseRow, item.arrayPointer);
+        const auto key = std::make_tuple(item.batch, item.caseRow, item.arrayPointer);
         auto found = index.find(key);
         if (found == index.end()) {
             found = index.emplace(key, int(queue.groups.size())).first;
@@ -117,7 +133,7 @@ void rankItems(AuditQueue& queue)
             group.caseRow = item.caseRow;
             group.caseId = item.caseId;
             group.arrayPath = item.arrayPath;
-            group.formatBatch = format;
+            group.batch = item.batch;
             queue.groups.push_back(std::move(group));
         }
         item.group = found->second;
@@ -251,6 +267,7 @@ private:
             if (f.kind != FindingKind::ExtraElement && f.kind != FindingKind::MergeSplit)
                 item.consensusSource = findInSource(c.input, item.consensus);
             item.evidence = evidenceOf(item, f.gold, c.input);
+            item.batch = batchOf(item);
             if (item.kind == FindingKind::Value && item.evidence == 0 && !m_options.listGoldTheInputHolds) {
                 listed.erase(item.path);
                 continue;
@@ -342,6 +359,21 @@ AuditQueue buildAuditQueue(ResultStore& store, const AuditOptions& options)
     }
     rankItems(queue);
     return queue;
+}
+
+const char* auditBatchId(AuditBatch batch)
+{
+    switch (batch) {
+    case AuditBatch::Backed:
+        return "backed";
+    case AuditBatch::Unbacked:
+        return "unbacked";
+    case AuditBatch::Granularity:
+        return "granularity";
+    case AuditBatch::Format:
+        return "format";
+    }
+    return "";
 }
 
 QString describeAuditItem(const AuditItem& item)

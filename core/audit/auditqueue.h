@@ -38,6 +38,18 @@ struct AuditOptions
     const std::atomic_bool* cancel = nullptr; ///< checked between suites and runs
 };
 
+/// The parts of the queue, listed in this order (docs/metrics.md §5, "Gold audit"). Within a batch, findings are
+/// ranked by kind, then evidence and agreement.
+enum class AuditBatch {
+    Backed, ///< a change the case's input backs better than the gold (evidence 2): the likeliest gold errors
+    Unbacked, ///< a change the input backs no better than the gold: both are in it, or neither
+    Granularity, ///< the models cut gold's elements differently (merge/split); no change suggested
+    Format, ///< the models write gold's value another way
+};
+
+/// "backed", "unbacked", "granularity", "format": the batch's name in `structscope audit` output.
+const char* auditBatchId(AuditBatch batch);
+
 /// One finding on one case's gold (see findCaseSuspects): the gold there, what a consensus of models says
 /// instead, the source text around both, and its triage.
 struct AuditItem
@@ -73,6 +85,7 @@ struct AuditItem
     /// the input backs 2, else 1; a merge or split 1. A gold element most models lack is only listed when the
     /// input does not hold it (fewer than 75% of its words there): 2.
     int evidence = 1;
+    AuditBatch batch = AuditBatch::Backed; ///< from kind and evidence (see AuditBatch)
     int group = 0; ///< index into AuditQueue::groups
     bool goldChanged = false; ///< the current gold differs from the original at the place
     TriageMark triage;
@@ -93,7 +106,7 @@ struct AuditGroup
     qint64 caseRow = 0;
     QString caseId;
     std::string arrayPath;
-    bool formatBatch = false; ///< the trailing batch of format disagreements
+    AuditBatch batch = AuditBatch::Backed;
     int first = 0; ///< row of its first item in AuditQueue::items
     int count = 0;
 };
@@ -135,9 +148,9 @@ struct AuditQueue
 /// per model) aligned to the current gold and findCaseSuspects over them. With includeFixed, cases revised since
 /// import are also checked against their original gold, and findings whose place has changed since are listed
 /// (as Fixed, unless a later triage says otherwise).
-/// Ranking: by kind (Value, then MissingElement, ExtraElement, MergeSplit, and Format last), then evidence,
-/// agreeing models and support (descending), then suite, case id and path. Items are then gathered by case and
-/// array (AuditGroup), format disagreements in a batch of their own after all the rest.
+/// Ranking: by batch (AuditBatch), then kind (Value, MissingElement, ExtraElement, MergeSplit, Format), evidence,
+/// agreeing models and support (descending), then suite, case id and path. Items are then gathered by batch, case
+/// and array (AuditGroup), groups in the order of their best item.
 /// A model fails a case when its answer did not parse or differs from gold at some gold leaf (lenient
 /// equality, absent as null per options.suspicion); categories where all models fail alike are flagged
 /// with uniformFailureFlags. Reads only; call it from a worker thread with a store opened there.

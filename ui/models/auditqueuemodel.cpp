@@ -91,14 +91,48 @@ QString AuditQueueModel::kindText(FindingKind kind)
     return {};
 }
 
+QString AuditQueueModel::batchText(AuditBatch batch)
+{
+    switch (batch) {
+    case AuditBatch::Backed:
+        return tr("backed by the input");
+    case AuditBatch::Unbacked:
+        return tr("not backed by the input");
+    case AuditBatch::Granularity:
+        return tr("granularity");
+    case AuditBatch::Format:
+        return tr("format");
+    }
+    return {};
+}
+
+QString AuditQueueModel::batchToolTip(AuditBatch batch)
+{
+    switch (batch) {
+    case AuditBatch::Backed:
+        return tr("The case's input holds what the models say better than it holds the gold: the likeliest gold "
+                  "errors, listed first.");
+    case AuditBatch::Unbacked:
+        return tr("The input holds the models' value no better than the gold's (both are in it, or neither): "
+                  "often another reading of the text. Listed after the backed findings.");
+    case AuditBatch::Granularity:
+        return tr("The models cut the gold's list elements differently (merge or split): usually both are "
+                  "faithful. No change is suggested.");
+    case AuditBatch::Format:
+        return tr("The models write the gold's value another way (case, quotes, units): a gold error only under "
+                  "strict equality. Listed last.");
+    }
+    return {};
+}
+
 QString AuditQueueModel::groupText(const AuditGroup& group)
 {
-    const QString where = group.formatBatch ? tr("format")
-        : group.arrayPath.empty()           ? tr("outside arrays")
-                                            : QString::fromStdString(group.arrayPath);
-    QString text = tr("case %1 · %2").arg(group.caseId, where);
-    if (group.formatBatch && !group.arrayPath.empty())
-        text += u" · "_s + QString::fromStdString(group.arrayPath);
+    const QString where = group.arrayPath.empty() ? tr("outside arrays") : QString::fromStdString(group.arrayPath);
+    // The Case column beside it has the whole id; a hash-like id (SOB's record ids) is cut to its first 8.
+    const QString id = group.caseId.size() > 16 ? group.caseId.left(8) + u'…' : group.caseId;
+    QString text = tr("case %1 · %2").arg(id, where);
+    if (group.batch != AuditBatch::Backed)
+        text = batchText(group.batch) + u" · "_s + text;
     return text;
 }
 
@@ -147,6 +181,8 @@ QVariant AuditQueueModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole) {
         if (column == Triage || column == By || column == When)
             return mark.note.isEmpty() ? QVariant() : QVariant(mark.note);
+        if (column == Group)
+            return batchToolTip(item->batch);
         if (column == Models) {
             QStringList lines;
             for (const ModelAnswer& answer : item->answers)

@@ -62,6 +62,8 @@ public:
     static QString kindText(FindingKind kind);
     /// "case 7eb2 · historical_collections", "case 7eb2 · format"
     static QString groupText(const AuditGroup& group);
+    static QString batchText(AuditBatch batch);
+    static QString batchToolTip(AuditBatch batch);
     /// The description of an item with the source text around its gold and its consensus.
     static QString detailText(const AuditItem& item);
 
