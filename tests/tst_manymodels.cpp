@@ -690,6 +690,18 @@ void TestManyModels::screenshotsAtLaptopAndDesktopSizes()
                 return false;
             };
             QVERIFY2(QTest::qWaitFor(ready, kTimeoutMs), qPrintable(id));
+            if (id == u"audit"_s) {
+                // The selected finding's case loads in the background too; a queue with no finding never shows one.
+                QTest::qWaitFor(
+                    [page] {
+                        for (QLabel* label : page->findChildren<QLabel*>()) {
+                            if (label->isVisible() && label->text() == u"Select an item to see its case."_s)
+                                return false;
+                        }
+                        return true;
+                    },
+                    kTimeoutMs);
+            }
             QTest::qWait(100);
             const QString path = screenshotDir()
                 + u"/%1-%2-%3x%4.png"_s.arg(prefix.isEmpty() ? u"shot"_s : prefix, id)

@@ -18,6 +18,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextDocument>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -110,7 +111,9 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     m_author->setToolTip(tr("Who signs triage decisions and gold edits"));
     m_detail->setObjectName(u"auditDetail"_s);
     m_detail->setReadOnly(true);
-    m_detail->setMaximumHeight(110);
+    // Four lines: the finding, the gold and the consensus in the source, and a note; the rest goes to the queue.
+    m_detail->setMaximumHeight(m_detail->fontMetrics().lineSpacing() * 4
+        + 2 * (m_detail->frameWidth() + int(m_detail->document()->documentMargin())));
     m_detail->setPlaceholderText(tr("The selected finding, with the source text around the gold and the consensus."));
     m_accept->setObjectName(u"auditAccept"_s);
     m_accept->setEnabled(false);
@@ -432,10 +435,16 @@ void AuditPage::apply(const AuditQueuePtr& queue)
     m_tabs->setTabText(0, tr("Suspicious gold (%1)").arg(queue->items.size()));
     m_tabs->setTabText(1, tr("Uniform failures (%1)").arg(queue->uniformFailures.size()));
     m_tabs->setTabText(2, tr("Pre-flight (%1)").arg(problems));
-    if (m_model->rowCount() > 0)
-        m_view->setCurrentIndex(m_proxy->index(0, 0));
-    else
+    if (m_model->rowCount() > 0) {
+        // A rebuilt queue may keep the current row (no currentRowChanged), while its item is another one.
+        const QModelIndex first = m_proxy->index(0, 0);
+        const bool unchanged = m_view->currentIndex() == first;
+        m_view->setCurrentIndex(first);
+        if (unchanged)
+            showItem(currentSourceRow());
+    } else {
         m_diff->clear(tr("Nothing suspicious: no consensus of models disagrees with the gold."));
+    }
     m_status->setText(!queue->error.isEmpty()
             ? queue->error
             : (queue->suites == 1 ? tr("1 suite") : tr("%1 suites").arg(queue->suites))
