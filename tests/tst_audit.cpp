@@ -86,6 +86,7 @@ private Q_SLOTS:
 
     std::vector<SobCase> rankingCases() const;
     void queueRanksByKindAndEvidenceAndGroupsByArray();
+    void elementSplitOutOfAGoldElementIsGranularity();
     void acceptInsertsTheMissingElementAsARevision();
     void insertPatches_data();
     void insertPatches();
@@ -498,6 +499,56 @@ void TestAudit::queueRanksByKindAndEvidenceAndGroupsByArray()
     QCOMPARE(buildAuditQueue(*store).items.size(), std::size_t(3));
 }
 
+void TestAudit::elementSplitOutOfAGoldElementIsGranularity()
+{
+    QTemporaryDir dir;
+    const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
+    std::vector<SobCase> cases;
+    const auto add = [&cases, &models](const char* id, const char* context, const char* gold, const char* most) {
+        SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
+        for (int i = 0; i < 3; ++i)
+            c.answers.push_back({ models.at(i), j(most) });
+        c.answers.push_back({ models.at(3), j(gold) });
+        cases.push_back(std::move(c));
+    };
+    // split: gold's one entry names both companies; most models list them apart. The proposed "Yellow Cab" entry
+    // has no word that gold's entry lacks.
+    add("split", "VIP Taxi and Yellow Cab serve the airport: start fare 5.50, per mile 2.25.",
+        R"({"taxis": [{"company": "VIP Taxi and Yellow Cab", "start_fare": 5.5, "per_mile": 2.25}]})",
+        R"({"taxis": [{"company": "VIP Taxi", "start_fare": 5.5, "per_mile": 2.25},
+                      {"company": "Yellow Cab", "start_fare": 5.5, "per_mile": 2.25}]})");
+    // added: the second company has fares of its own, which gold's entry does not hold.
+    add("added", "VIP Taxi: start fare 5.50, per mile 2.25. Yellow Cab: start fare 6.10, per mile 2.40.",
+        R"({"taxis": [{"company": "VIP Taxi", "start_fare": 5.5, "per_mile": 2.25}]})",
+        R"({"taxis": [{"company": "VIP Taxi", "start_fare": 5.5, "per_mile": 2.25},
+                      {"company": "Yellow Cab", "start_fare": 6.1, "per_mile": 2.4}]})");
+    auto store = makeSobStore(dir.path(), newLocation(), cases);
+    QVERIFY(store);
+    const AuditQueue queue = buildAuditQueue(*store);
+    QVERIFY2(queue.ok(), qPrintable(queue.error));
+    const AuditItem* split = findItem(queue, u"split"_s, FindingKind::MissingElement);
+    const AuditItem* added = findItem(queue, u"added"_s, FindingKind::MissingElement);
+    QVERIFY(split);
+    QVERIFY(added);
+    // Both proposals are in the input (evidence 2); only the one gold's entry does not already say is backed.
+    QCOMPARE(split->evidence, 2);
+    QCOMPARE(added->evidence, 2);
+    QCOMPARE(split->restates, 0);
+    QCOMPARE(int(split->batch), int(AuditBatch::Granularity));
+    QCOMPARE(added->restates, -1);
+    QCOMPARE(int(added->batch), int(AuditBatch::Backed));
+    QVERIFY2(
+        describeAuditItem(*split).contains(u"gold's element 0 already has"_s), qPrintable(describeAuditItem(*split)));
+    // Accept still inserts it: the annotator may prefer the models' cut.
+    QVERIFY(acceptEditOf(*split, u"ann"_s, u"one entry per company"_s).has_value());
+    // Backed findings come first.
+    QCOMPARE(queue.items.front().caseId, u"added"_s);
+    const json doc = auditQueueToJson(queue, {});
+    QCOMPARE_JSON(doc["items"][0].value("restates", json()), json());
+    QCOMPARE_JSON(doc["items"][1]["restates"], json(0));
+    QCOMPARE_JSON(doc["items"][1]["batch"], json("granularity"));
+}
+
 void TestAudit::acceptInsertsTheMissingElementAsARevision()
 {
     QTemporaryDir dir;
@@ -670,10 +721,10 @@ void TestAudit::sobSamplePrecision()
         return u"%1/%2/%3"_s.arg(t.real).arg(t.findings).arg(t.right);
     };
     QCOMPARE(figure(u"drawn/backed"_s), u"6/11/5"_s);
-    QCOMPARE(figure(u"rest/backed"_s), u"3/12/3"_s);
-    QCOMPARE(figure(u"all/backed"_s), u"13/27/12"_s);
+    QCOMPARE(figure(u"rest/backed"_s), u"3/10/3"_s);
+    QCOMPARE(figure(u"all/backed"_s), u"13/25/12"_s);
     QCOMPARE(figure(u"all/unbacked"_s), u"0/9/0"_s);
-    QCOMPARE(figure(u"all/granularity"_s), u"0/18/0"_s);
+    QCOMPARE(figure(u"all/granularity"_s), u"0/20/0"_s);
     QCOMPARE(figure(u"all/left out"_s), u"0/10/0"_s);
     QCOMPARE(figure(u"drawn/format"_s), u"1/21/1"_s);
 

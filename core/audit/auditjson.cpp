@@ -62,6 +62,8 @@ json itemJson(const AuditItem& item)
         out["gold"] = *item.gold;
     if (item.kind == FindingKind::Format)
         out["format_variant"] = formatVariantId(item.format);
+    if (item.restates >= 0)
+        out["restates"] = item.restates;
     if (item.kind == FindingKind::MergeSplit) {
         out["merging"] = item.merging;
         out["splitting"] = item.splitting;

@@ -27,6 +27,25 @@ using CaseAnswers = std::map<QString, ModelCaseAnswer>;
 
 /// sourceCoverage() at which the input holds a gold element most models lack.
 constexpr double kHeldByInput = 0.75;
+/// valueCoverage() at which a gold element already says what a proposed element says.
+constexpr double kRestated = 0.85;
+
+/// The gold element of `array` that holds most of `proposed`'s words, when it holds at least kRestated of them.
+int restatingElement(const std::optional<json>& array, const json& proposed)
+{
+    if (!array || !array->is_array())
+        return -1;
+    int best = -1;
+    double bestCoverage = kRestated;
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        const double coverage = valueCoverage((*array)[i], proposed);
+        if (coverage >= bestCoverage) {
+            best = int(i);
+            bestCoverage = coverage;
+        }
+    }
+    return best;
+}
 
 QString jsonText(const json& value)
 {
@@ -79,8 +98,11 @@ AuditBatch batchOf(const AuditItem& item)
         return AuditBatch::Format;
     case FindingKind::MergeSplit:
         return AuditBatch::Granularity;
-    case FindingKind::Value:
     case FindingKind::MissingElement:
+        if (item.restates >= 0)
+            return AuditBatch::Granularity;
+        break;
+    case FindingKind::Value:
     case FindingKind::ExtraElement:
         break;
     }
@@ -267,6 +289,8 @@ private:
             if (f.kind != FindingKind::ExtraElement && f.kind != FindingKind::MergeSplit)
                 item.consensusSource = findInSource(c.input, item.consensus);
             item.evidence = evidenceOf(item, f.gold, c.input);
+            if (item.kind == FindingKind::MissingElement)
+                item.restates = restatingElement(valueAtPointer(basis, item.arrayPointer), item.consensus);
             item.batch = batchOf(item);
             if (item.kind == FindingKind::Value && item.evidence == 0 && !m_options.listGoldTheInputHolds) {
                 listed.erase(item.path);
@@ -386,6 +410,9 @@ QString describeAuditItem(const AuditItem& item)
             return u"%1 lack this key where gold has %2"_s.arg(of, gold);
         return u"%1 give %2 where gold has %3"_s.arg(of, jsonText(item.consensus), gold);
     case FindingKind::MissingElement:
+        if (item.restates >= 0)
+            return u"Gold lacks an element that %1 give, whose words gold's element %2 already has (split out of "
+                   u"it): %3"_s.arg(of, QString::number(item.restates), jsonText(item.consensus));
         return u"Gold lacks an element that %1 give: %2"_s.arg(of, jsonText(item.consensus));
     case FindingKind::ExtraElement:
         return u"%1 lack this gold element: %2"_s.arg(of, gold);

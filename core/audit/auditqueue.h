@@ -43,7 +43,7 @@ struct AuditOptions
 enum class AuditBatch {
     Backed, ///< a change the case's input backs better than the gold (evidence 2): the likeliest gold errors
     Unbacked, ///< a change the input backs no better than the gold: both are in it, or neither
-    Granularity, ///< the models cut gold's elements differently (merge/split); no change suggested
+    Granularity, ///< the models cut gold's elements differently: merge/split, or an element split out of another
     Format, ///< the models write gold's value another way
 };
 
@@ -85,7 +85,10 @@ struct AuditItem
     /// the input backs 2, else 1; a merge or split 1. A gold element most models lack is only listed when the
     /// input does not hold it (fewer than 75% of its words there): 2.
     int evidence = 1;
-    AuditBatch batch = AuditBatch::Backed; ///< from kind and evidence (see AuditBatch)
+    /// MissingElement: the gold element (its index in the array) that holds at least 85% of the proposed
+    /// element's words, so the models split the proposal out of it (batch Granularity); -1 when none does.
+    int restates = -1;
+    AuditBatch batch = AuditBatch::Backed; ///< from kind, evidence and restates (see AuditBatch)
     int group = 0; ///< index into AuditQueue::groups
     bool goldChanged = false; ///< the current gold differs from the original at the place
     TriageMark triage;

@@ -157,6 +157,21 @@ double sourceCoverage(const QString& source, const json& value)
     return double(found) / double(tokens.size());
 }
 
+double valueCoverage(const json& within, const json& value)
+{
+    std::vector<std::string> tokens;
+    collectTokens(value, tokens);
+    if (tokens.empty())
+        return 1.0;
+    std::vector<std::string> withinTokens;
+    collectTokens(within, withinTokens);
+    const std::unordered_set<std::string> known(withinTokens.begin(), withinTokens.end());
+    std::size_t found = 0;
+    for (const std::string& token : tokens)
+        found += known.count(token);
+    return double(found) / double(tokens.size());
+}
+
 int sourceSupport(const QString& source, const json& value)
 {
     if (findInSource(source, value, 0).found)

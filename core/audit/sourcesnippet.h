@@ -27,6 +27,10 @@ SourceSnippet findInSource(const QString& source, const nlohmann::json& value, i
 /// object or array) that occur anywhere in `source`; 1 for a value without words (null, "").
 double sourceCoverage(const QString& source, const nlohmann::json& value);
 
+/// Share of the value's words (as sourceCoverage counts them) that occur among the words of `within`'s leaves;
+/// 1 for a value without words.
+double valueCoverage(const nlohmann::json& within, const nlohmann::json& value);
+
 /// How the source backs a value: 2 when findInSource() finds it; 1 when it has at least four words and 90% of
 /// them occur in the source (text put together from the source's words); else 0.
 int sourceSupport(const QString& source, const nlohmann::json& value);
