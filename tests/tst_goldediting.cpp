@@ -23,6 +23,7 @@
 #include "workspace/goldeditservice.h"
 #include "workspace/workspace.h"
 
+#include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -554,10 +555,17 @@ void TestGoldEditing::anotherCasesGoldEditLeavesTheShownResponse()
     QVERIFY(waitDetail(diff));
     QVERIFY(diff->detail() != shown);
     QCOMPARE(diff->detail()->caseRecord.row, shownRow);
-    // Anything else (an import, a run) may change it too.
+    // Anything else (an import, a run) may change it too. The page's re-scoring of the edited cases ends first, so
+    // that the reload seen below is the data change's.
+    QVERIFY(waitRecords(m_cases.get()));
+    QVERIFY(waitDetail(diff));
     const CaseDetailPtr reread = diff->detail();
     m_workspace->notifyDataChanged();
-    QVERIFY(diff->isLoading());
+    QVERIFY2(diff->isLoading(),
+        qPrintable(u"ref valid %1, case %2, open %3, header %4"_s.arg(diff->currentRef().isValid())
+                       .arg(diff->currentRef().caseId)
+                       .arg(m_workspace->isOpen())
+                       .arg(diff->findChild<QLabel*>() ? diff->findChild<QLabel*>()->text() : QString())));
     QVERIFY(waitDetail(diff));
     QVERIFY(diff->detail() != reread);
     QVERIFY(waitRecords(m_cases.get()));
