@@ -87,6 +87,7 @@ private Q_SLOTS:
     std::vector<SobCase> rankingCases() const;
     void queueRanksByKindAndEvidenceAndGroupsByArray();
     void elementSplitOutOfAGoldElementIsGranularity();
+    void modelsThatGiveNothingAreBackedWhereTheInputLacksTheGold();
     void acceptInsertsTheMissingElementAsARevision();
     void insertPatches_data();
     void insertPatches();
@@ -410,6 +411,11 @@ void TestAudit::sourceSnippets()
     QVERIFY(findInSource(source, json("pints were\npledged")).found);
     QVERIFY(!findInSource(source, json("pints were donated")).found);
     QVERIFY(!findInSource(source, json(nullptr)).found);
+    // A fraction with trailing zeros in the text; never a longer number.
+    QVERIFY(findInSource(u"Total GBP 472.80"_s, json(472.8)).found);
+    QVERIFY(findInSource(u"Total GBP 1,472.800 due"_s, json(1472.8)).found);
+    QVERIFY(!findInSource(u"Total GBP 472.81"_s, json(472.8)).found);
+    QVERIFY(!findInSource(u"Total GBP 2472.80"_s, json(472.8)).found);
     // An element: by the longest of its leaves that the source holds.
     s = findInSource(source, j(R"({"year": 1962, "pints": 211, "notes": "initial year of the drive"})"));
     QVERIFY(s.found);
@@ -547,6 +553,43 @@ void TestAudit::elementSplitOutOfAGoldElementIsGranularity()
     QCOMPARE_JSON(doc["items"][0].value("restates", json()), json());
     QCOMPARE_JSON(doc["items"][1]["restates"], json(0));
     QCOMPARE_JSON(doc["items"][1]["batch"], json("granularity"));
+}
+
+void TestAudit::modelsThatGiveNothingAreBackedWhereTheInputLacksTheGold()
+{
+    QTemporaryDir dir;
+    const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
+    std::vector<SobCase> cases;
+    const auto add = [&cases, &models](const char* id, const char* context, const char* gold, const char* most) {
+        SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
+        for (int i = 0; i < 3; ++i)
+            c.answers.push_back({ models.at(i), j(most) });
+        c.answers.push_back({ models.at(3), j(gold) });
+        cases.push_back(std::move(c));
+    };
+    // invented: the gold has an asset tag the text never gives; three models say null.
+    add("invented", "My keyboard stopped working. Priority: medium.", R"({"asset_tag": "NB-20417", "p": "medium"})",
+        R"({"asset_tag": null, "p": "medium"})");
+    // omitted: the text gives the tag; three models leave it out. Their omission, not the gold's error.
+    add("omitted", "My keyboard stopped working, asset tag NB-20417. Priority: medium.",
+        R"({"asset_tag": "NB-20417", "p": "medium"})", R"({"p": "medium"})");
+    auto store = makeSobStore(dir.path(), newLocation(), cases);
+    QVERIFY(store);
+    AuditOptions options;
+    options.listGoldTheInputHolds = true;
+    const AuditQueue queue = buildAuditQueue(*store, options);
+    QVERIFY2(queue.ok(), qPrintable(queue.error));
+    const AuditItem* invented = findItem(queue, u"invented"_s, "asset_tag");
+    const AuditItem* omitted = findItem(queue, u"omitted"_s, "asset_tag");
+    QVERIFY(invented);
+    QVERIFY(omitted);
+    QCOMPARE(invented->evidence, 2);
+    QCOMPARE(int(invented->batch), int(AuditBatch::Backed));
+    QCOMPARE(omitted->evidence, 0);
+    // By default the omission is left out.
+    const AuditQueue byDefault = buildAuditQueue(*store);
+    QVERIFY(findItem(byDefault, u"invented"_s, "asset_tag"));
+    QVERIFY(!findItem(byDefault, u"omitted"_s, "asset_tag"));
 }
 
 void TestAudit::acceptInsertsTheMissingElementAsARevision()

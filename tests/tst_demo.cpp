@@ -345,6 +345,8 @@ void TestDemo::auditQueueFlagsEveryPlantedMistake()
         QVERIFY2(it->agreeing >= 5, qPrintable(m.caseId));
         QVERIFY(it->agreeingModels.contains(u"sim:oracle"_s));
         QCOMPARE(it->triage.state, TriageState::Open);
+        // The input backs the models: each planted mistake is in the first batch, none in "not backed".
+        QVERIFY2(it->evidence == 2 && it->batch == AuditBatch::Backed, qPrintable(m.caseId));
         // No model gives the planted value there.
         QCOMPARE(int(it->answers.size()), int(kProfiles.size()));
         for (const ModelAnswer& answer : it->answers)

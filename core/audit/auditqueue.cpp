@@ -86,6 +86,9 @@ int evidenceOf(const AuditItem& item, const std::optional<json>& basisGold, cons
         // Where gold has null, a value the input does not hold is the models' invention.
         if (basisGold && basisGold->is_null())
             return consensus > 0 ? 2 : 0;
+        // Models that give nothing there (null, or no key): the input backs them as far as it lacks the gold.
+        if (item.consensus.is_null())
+            return 2 - gold;
         return consensus > gold ? 2 : consensus < gold ? 0 : 1;
     }
     return 1;

@@ -81,9 +81,9 @@ struct AuditItem
     SourceSnippet consensusSource; ///< the consensus value (or proposed element) in the case's input
     /// What the case's input says (sourceSupport: found verbatim 2, its words there 1, else 0; null 0): for a
     /// value, 2 when the input backs the consensus better than the gold, 0 when worse, else 1 (against a null
-    /// gold: 2 when the input holds the consensus, else 0); a proposed element
-    /// the input backs 2, else 1; a merge or split 1. A gold element most models lack is only listed when the
-    /// input does not hold it (fewer than 75% of its words there): 2.
+    /// gold: 2 when the input holds the consensus, else 0; a null or absent consensus: 2 − the gold's support); a
+    /// proposed element the input backs 2, else 1; a merge or split 1. A gold element most models lack is only listed
+    /// when the input does not hold it (fewer than 75% of its words there): 2.
     int evidence = 1;
     /// MissingElement: the gold element (its index in the array) that holds at least 85% of the proposed
     /// element's words, so the models split the proposal out of it (batch Granularity); -1 when none does.

@@ -42,8 +42,9 @@ QString numberPattern(const json& value)
             digits += QStringLiteral("[,\u202F ]?");
         digits += integer.at(i);
     }
+    // A fraction may be written with trailing zeros: 472.8 is found in "GBP 472.80".
     return QStringLiteral("(?<![0-9.,])") + sign + digits + QRegularExpression::escape(rest)
-        + QStringLiteral("(?![0-9])");
+        + (rest.isEmpty() ? QString() : QStringLiteral("0*")) + QStringLiteral("(?![0-9])");
 }
 
 /// A pattern for a string's words with anything but letters and digits between them.

@@ -18,7 +18,8 @@ struct SourceSnippet
 
 /// Looks for `value` in `source`: a string case-insensitively with any run of spaces, punctuation or line
 /// breaks between its words (only its first 12 words when it is longer); a number as a whole number, with or
-/// without thousands separators (294 is not found in 2945); an object or array by the longest of its leaves
+/// without thousands separators and with any trailing zeros of its fraction (294 is not found in 2945, 472.8 is
+/// in 472.80); an object or array by the longest of its leaves
 /// that is found (numbers and strings of at least three characters). Null and booleans are never found.
 /// `context` characters are kept on each side of the match (line breaks shown as spaces).
 SourceSnippet findInSource(const QString& source, const nlohmann::json& value, int context = 70);
