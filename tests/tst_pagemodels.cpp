@@ -473,6 +473,16 @@ void TestPageModels::auditQueueModel()
     QCOMPARE(model.index(2, AuditQueueModel::Gold).data().toString(), u"(none)"_s);
     QCOMPARE(model.index(2, AuditQueueModel::Group).data().toString(), u"case c-1 · rows"_s);
     QCOMPARE(model.index(3, AuditQueueModel::Group).data().toString(), u"format · case c-1 · outside arrays"_s);
+    {
+        // A hash id (SOB's records) is cut to its first 8 digits there; a readable one never is.
+        AuditGroup g;
+        g.caseId = u"c178fc78e1e149d61583d65f4d301eb5e1c2ebf70c0c56b843502b973a0d0039"_s;
+        g.arrayPath = "items";
+        QCOMPARE(AuditQueueModel::groupText(g), u"case c178fc78… · items"_s);
+        g.caseId = u"shared_modifier-16"_s;
+        g.batch = AuditBatch::Unbacked;
+        QCOMPARE(AuditQueueModel::groupText(g), u"not backed by the input · case shared_modifier-16 · items"_s);
+    }
     QCOMPARE(model.index(3, AuditQueueModel::Kind).data().toString(), u"format"_s);
     QCOMPARE(model.index(2, 0).data(AuditQueueModel::GroupRole).toInt(), 2);
     const QString detail = model.index(2, 0).data(AuditQueueModel::DetailRole).toString();

@@ -2,6 +2,7 @@
 #include "models/auditqueuemodel.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 using nlohmann::json;
@@ -128,8 +129,9 @@ QString AuditQueueModel::batchToolTip(AuditBatch batch)
 QString AuditQueueModel::groupText(const AuditGroup& group)
 {
     const QString where = group.arrayPath.empty() ? tr("outside arrays") : QString::fromStdString(group.arrayPath);
-    // The Case column beside it has the whole id; a hash-like id (SOB's record ids) is cut to its first 8.
-    const QString id = group.caseId.size() > 16 ? group.caseId.left(8) + u'…' : group.caseId;
+    // The Case column beside it has the whole id; a hash (SOB's record ids: 64 hex digits) is cut to its first 8.
+    static const QRegularExpression hash(u"^[0-9a-fA-F]{24,}$"_s);
+    const QString id = hash.match(group.caseId).hasMatch() ? group.caseId.left(8) + u'…' : group.caseId;
     QString text = tr("case %1 · %2").arg(id, where);
     if (group.batch != AuditBatch::Backed)
         text = batchText(group.batch) + u" · "_s + text;
