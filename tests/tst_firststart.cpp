@@ -30,6 +30,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHorizontalStackedBarSeries>
+#include <QLabel>
 #include <QMenuBar>
 #include <QProgressBar>
 #include <QSettings>
@@ -226,6 +227,10 @@ void TestFirstStart::firstStartCreatesTheDemoWorkspace()
         }
         QVERIFY2(listed, qPrintable(m.suite + u' ' + m.caseId));
     }
+    // Every planted mistake is in the first batch, and the page says how many that holds.
+    const QString status = audit->findChild<QLabel*>(u"auditStatus"_s)->text();
+    QVERIFY2(status.endsWith(u"cases examined. %1 backed by the input"_s.arg(demoGoldMistakes().size())),
+        qPrintable(status));
     QTRY_VERIFY_WITH_TIMEOUT(audit->diffView()->detail(), int(kBudgetMs));
     for (Page* page : window.pages()) {
         QVERIFY(window.showPage(page->pageId()));

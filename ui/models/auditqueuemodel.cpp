@@ -117,8 +117,8 @@ QString AuditQueueModel::batchToolTip(AuditBatch batch)
         return tr("The input holds the models' value no better than the gold's (both are in it, or neither): "
                   "often another reading of the text. Listed after the backed findings.");
     case AuditBatch::Granularity:
-        return tr("The models cut the gold's list elements differently (merge or split): usually both are "
-                  "faithful. No change is suggested.");
+        return tr("The models cut the gold's list elements differently: usually both are faithful. A merge or "
+                  "split suggests no change; an element split out of a gold element can still be inserted.");
     case AuditBatch::Format:
         return tr("The models write the gold's value another way (case, quotes, units): a gold error only under "
                   "strict equality. Listed last.");

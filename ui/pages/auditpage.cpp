@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <map>
 #include <optional>
 #include <set>
 
@@ -105,6 +106,7 @@ AuditPage::AuditPage(Workspace* workspace, QWidget* parent)
     m_preflight->setRootIsDecorated(true);
     m_filter->setPlaceholderText(tr("Filter the queue…"));
     m_filter->setObjectName(u"auditFilter"_s);
+    m_status->setObjectName(u"auditStatus"_s);
     m_author->setObjectName(u"auditAuthor"_s);
     m_author->setText(m_service->author());
     m_author->setMaximumWidth(180);
@@ -445,10 +447,18 @@ void AuditPage::apply(const AuditQueuePtr& queue)
     } else {
         m_diff->clear(tr("Nothing suspicious: no consensus of models disagrees with the gold."));
     }
+    // How many findings each batch holds: the first is where the likeliest gold errors are.
+    std::map<AuditBatch, int> batches;
+    for (const AuditItem& item : queue->items)
+        ++batches[item.batch];
+    QStringList counts;
+    for (const auto& [batch, count] : batches)
+        counts << u"%1 %2"_s.arg(count).arg(AuditQueueModel::batchText(batch));
     m_status->setText(!queue->error.isEmpty()
             ? queue->error
             : (queue->suites == 1 ? tr("1 suite") : tr("%1 suites").arg(queue->suites))
-                + tr(", %1 cases examined.").arg(queue->cases));
+                + tr(", %1 cases examined.").arg(queue->cases)
+                + (counts.isEmpty() ? QString() : u" "_s + counts.join(u" · "_s)));
     Q_EMIT queueApplied();
 }
 
