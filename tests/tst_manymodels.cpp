@@ -17,6 +17,7 @@
 #include "mainwindow.h"
 #include "manymodelsdata.h"
 #include "models/leaderboardmodel.h"
+#include "pages/auditpage.h"
 #include "pages/leaderboardpage.h"
 #include "pages/page.h"
 #include "settings/settings.h"
@@ -690,18 +691,10 @@ void TestManyModels::screenshotsAtLaptopAndDesktopSizes()
                 return false;
             };
             QVERIFY2(QTest::qWaitFor(ready, kTimeoutMs), qPrintable(id));
-            if (id == u"audit"_s) {
-                // The selected finding's case loads in the background too; a queue with no finding never shows one.
-                QTest::qWaitFor(
-                    [page] {
-                        for (QLabel* label : page->findChildren<QLabel*>()) {
-                            if (label->isVisible() && label->text() == u"Select an item to see its case."_s)
-                                return false;
-                        }
-                        return true;
-                    },
-                    kTimeoutMs);
-            }
+            // The selected finding's case loads in the background too (a queue with no finding shows none).
+            if (auto* audit = qobject_cast<AuditPage*>(page); audit && audit->model()->rowCount() > 0)
+                QVERIFY2(QTest::qWaitFor([audit] { return audit->diffView()->detail() != nullptr; }, kTimeoutMs),
+                    "the audit page shows no case for its first finding");
             QTest::qWait(100);
             const QString path = screenshotDir()
                 + u"/%1-%2-%3x%4.png"_s.arg(prefix.isEmpty() ? u"shot"_s : prefix, id)
