@@ -22,6 +22,8 @@
 #include "pages/page.h"
 #include "settings/settings.h"
 #include "uitestdata.h"
+#include "widgets/diffview.h"
+#include "widgets/diffview.h"
 #include "widgets/elidingcombobox.h"
 #include "widgets/frozencolumntableview.h"
 #include "widgets/metricpicker.h"
