@@ -40,6 +40,17 @@ namespace {
 
 const char* const kPgEnv = "STRUCTSCOPE_TEST_PG";
 
+/// A SOB case that three of four models ("ma" to "mc") answer with `most`, the fourth ("md") with the gold.
+SobCase threeAgainstGold(const char* id, const char* context, const char* gold, const char* most)
+{
+    const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
+    SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
+    for (int i = 0; i < 3; ++i)
+        c.answers.push_back({ models.at(i), j(most) });
+    c.answers.push_back({ models.at(3), j(gold) });
+    return c;
+}
+
 } // namespace
 
 class TestAudit : public QObject
@@ -508,14 +519,9 @@ void TestAudit::queueRanksByKindAndEvidenceAndGroupsByArray()
 void TestAudit::elementSplitOutOfAGoldElementIsGranularity()
 {
     QTemporaryDir dir;
-    const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
     std::vector<SobCase> cases;
-    const auto add = [&cases, &models](const char* id, const char* context, const char* gold, const char* most) {
-        SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
-        for (int i = 0; i < 3; ++i)
-            c.answers.push_back({ models.at(i), j(most) });
-        c.answers.push_back({ models.at(3), j(gold) });
-        cases.push_back(std::move(c));
+    const auto add = [&cases](const char* id, const char* context, const char* gold, const char* most) {
+        cases.push_back(threeAgainstGold(id, context, gold, most));
     };
     // split: gold's one entry names both companies; most models list them apart. The proposed "Yellow Cab" entry
     // has no word that gold's entry lacks.
@@ -558,14 +564,9 @@ void TestAudit::elementSplitOutOfAGoldElementIsGranularity()
 void TestAudit::modelsThatGiveNothingAreBackedWhereTheInputLacksTheGold()
 {
     QTemporaryDir dir;
-    const QStringList models { u"ma"_s, u"mb"_s, u"mc"_s, u"md"_s };
     std::vector<SobCase> cases;
-    const auto add = [&cases, &models](const char* id, const char* context, const char* gold, const char* most) {
-        SobCase c { QString::fromLatin1(id), QString::fromUtf8(context), j(gold), {} };
-        for (int i = 0; i < 3; ++i)
-            c.answers.push_back({ models.at(i), j(most) });
-        c.answers.push_back({ models.at(3), j(gold) });
-        cases.push_back(std::move(c));
+    const auto add = [&cases](const char* id, const char* context, const char* gold, const char* most) {
+        cases.push_back(threeAgainstGold(id, context, gold, most));
     };
     // invented: the gold has an asset tag the text never gives; three models say null.
     add("invented", "My keyboard stopped working. Priority: medium.", R"({"asset_tag": "NB-20417", "p": "medium"})",

@@ -23,7 +23,6 @@
 #include "settings/settings.h"
 #include "uitestdata.h"
 #include "widgets/diffview.h"
-#include "widgets/diffview.h"
 #include "widgets/elidingcombobox.h"
 #include "widgets/frozencolumntableview.h"
 #include "widgets/metricpicker.h"

@@ -144,33 +144,34 @@ SourceSnippet findInSource(const QString& source, const json& value, int context
     return {};
 }
 
-double sourceCoverage(const QString& source, const json& value)
+namespace {
+
+/// Share of the value's words among `known` (1 for a value without words).
+double coverage(const json& value, const std::vector<std::string>& knownTokens)
 {
     std::vector<std::string> tokens;
     collectTokens(value, tokens);
     if (tokens.empty())
         return 1.0;
-    const std::vector<std::string> sourceTokens = sobTokens(source.toStdString());
-    const std::unordered_set<std::string> known(sourceTokens.begin(), sourceTokens.end());
+    const std::unordered_set<std::string> known(knownTokens.begin(), knownTokens.end());
     std::size_t found = 0;
     for (const std::string& token : tokens)
         found += known.count(token);
     return double(found) / double(tokens.size());
 }
 
+} // namespace
+
+double sourceCoverage(const QString& source, const json& value)
+{
+    return coverage(value, sobTokens(source.toStdString()));
+}
+
 double valueCoverage(const json& within, const json& value)
 {
-    std::vector<std::string> tokens;
-    collectTokens(value, tokens);
-    if (tokens.empty())
-        return 1.0;
     std::vector<std::string> withinTokens;
     collectTokens(within, withinTokens);
-    const std::unordered_set<std::string> known(withinTokens.begin(), withinTokens.end());
-    std::size_t found = 0;
-    for (const std::string& token : tokens)
-        found += known.count(token);
-    return double(found) / double(tokens.size());
+    return coverage(value, withinTokens);
 }
 
 int sourceSupport(const QString& source, const json& value)
