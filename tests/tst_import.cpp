@@ -136,7 +136,6 @@ struct ResponseFacts
     std::optional<qint64> tokensOut;
     std::optional<double> cost;
     CostSource costSource = CostSource::None;
-    friend bool operator==(const ResponseFacts&, const ResponseFacts&) = default;
 };
 
 QString toString(const ResponseFacts& f)
@@ -212,6 +211,9 @@ private Q_SLOTS:
     void sobFilesScoredWithoutAStoreMatchTheImport();
     void sobSchemaIsFoundByItsBytes_data();
     void sobSchemaIsFoundByItsBytes();
+    void sobGoldIsFoundByItsBytes_data();
+    void sobGoldIsFoundByItsBytes();
+    void sobGoldOfOneTextIsOneGold();
     void sobLineWhoseSchemaDoesNotParseIsReportedAsTheLine();
     void sobReadWithoutAStoreCanBeCancelled();
     void sobTooLongLineIsSkipped();
@@ -1124,9 +1126,9 @@ void TestImport::sobSchemaIsFoundByItsBytes()
     QFETCH(QByteArray, line);
     QFETCH(QByteArray, schema);
     const std::string_view text(line.constData(), std::size_t(line.size()));
-    const std::optional<sobdetail::SchemaSpan> span = sobdetail::findSchemaSpan(text);
+    const std::optional<sobdetail::ValueSpan> span = sobdetail::findSchemaSpan(text);
     json record;
-    sobdetail::SchemaSpan apart;
+    sobdetail::ValueSpan apart;
     if (schema.isEmpty()) {
         QVERIFY(!span);
         QVERIFY(!sobdetail::parseWithoutSchema(text, 512, 1 << 20, record, apart));
@@ -1149,6 +1151,93 @@ void TestImport::sobSchemaIsFoundByItsBytes()
     QVERIFY(identicalJson(record, whole));
     // Too little depth left for the schema: not parsed apart.
     QVERIFY(!sobdetail::parseWithoutSchema(text, 1, 1 << 20, record, apart));
+}
+
+void TestImport::sobGoldIsFoundByItsBytes_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QByteArray>("gold"); // the bytes of output.ground_truth's value; empty: left in the record
+    const QByteArray schema = R"("input": {"json_schema": {"type": "object"}})";
+    QTest::newRow("after the input") << R"({)" + schema + R"(, "output": {"ground_truth": {"a": [1, "}"]}}})"
+                                     << R"({"a": [1, "}"]})"_ba;
+    QTest::newRow("before the input") << R"({"output": {"candidate_response": "{", "ground_truth": null}, )" + schema
+            + "}"
+                                      << "null"_ba;
+    QTest::newRow("the last ground_truth counts")
+        << R"({)" + schema + R"(, "output": {"ground_truth": 1, "ground_truth": {"b": 2}}})"
+        << R"({"b": 2})"_ba;
+    QTest::newRow("the last output counts")
+        << R"({"output": {"ground_truth": 1}, )" + schema + R"(, "output": {"ground_truth": 2}})"
+        << "2"_ba;
+    QTest::newRow("no output") << R"({)" + schema + "}" << QByteArray();
+    QTest::newRow("no ground truth") << R"({)" + schema + R"(, "output": {"candidate_response": 1}})" << QByteArray();
+    QTest::newRow("an escaped key in output")
+        << R"({)" + schema + R"(, "output": {"ground\u005ftruth": 1}})" << QByteArray();
+}
+
+void TestImport::sobGoldIsFoundByItsBytes()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QByteArray, gold);
+    const std::string_view text(line.constData(), std::size_t(line.size()));
+    json record;
+    sobdetail::ValueSpan schema;
+    std::optional<sobdetail::ValueSpan> goldSpan;
+    QVERIFY(sobdetail::parseWithoutSchema(text, 512, 1 << 20, record, schema, &goldSpan));
+    QVERIFY(record.at("input").at("json_schema").is_null());
+    json whole;
+    std::string error;
+    QVERIFY2(parseJsonDocument(text, whole, error), error.c_str());
+    record["input"]["json_schema"] = whole.at("input").at("json_schema");
+    if (gold.isEmpty()) {
+        QVERIFY(!goldSpan);
+        QVERIFY(!sobdetail::findGoldSpan(text));
+    } else {
+        QVERIFY(goldSpan);
+        QCOMPARE(QByteArray(line.constData() + goldSpan->begin, qsizetype(goldSpan->end - goldSpan->begin)), gold);
+        QVERIFY(record.at("output").at("ground_truth").is_null());
+        json value;
+        QVERIFY(parseJsonText(std::string_view(gold.constData(), std::size_t(gold.size())), 510, value).ok);
+        record["output"]["ground_truth"] = value;
+    }
+    // Put back together, it is the line's value.
+    QVERIFY(identicalJson(record, whole));
+    // Without asking for the gold, it stays in the record.
+    QVERIFY(sobdetail::parseWithoutSchema(text, 512, 1 << 20, record, schema));
+    if (whole.contains("output") && whole.at("output").contains("ground_truth"))
+        QCOMPARE_JSON(record.at("output").at("ground_truth"), whole.at("output").at("ground_truth"));
+}
+
+void TestImport::sobGoldOfOneTextIsOneGold()
+{
+    // Every model's file carries each case's gold again: one text is parsed once, and another text of the same value
+    // (spaces, key order) is no conflict. Two cases with the same gold each get it, in a store and without one.
+    const auto line = [](const char* id, const char* model, const char* gold) -> QByteArray {
+        return QByteArray(R"({"metadata": {"record_id": ")") + id + R"(", "model_id": ")" + model
+            + R"("}, "input": {"context": "c", "json_schema": {"type": "object"}}, "output": {"candidate_response": )"
+            + gold + R"(, "ground_truth": )" + gold + "}}\n";
+    };
+    const char* gold = R"({"a": 1, "b": [true, null]})";
+    Workspace ws;
+    const QString path = ws.write(u"golds.jsonl"_s,
+        line("x", "m", gold) + line("y", "m", gold) + line("x", "n", R"({"b":[true,null],"a":1})")
+            + line("y", "n", gold) + line("x", "o", R"({"a": 2, "b": [true, null]})"));
+    const ImportSummary imported = importSobFiles(*ws.store, { path });
+    const SobRecords read = readSobFiles({ path });
+    for (const ImportSummary* s : { &imported, &read.summary }) {
+        QCOMPARE(s->records, 4);
+        QCOMPARE(s->skipped, 1);
+        QCOMPARE(s->problems.size(), 1);
+        QCOMPARE(s->problems.at(0).line, 5);
+        QVERIFY2(s->problems.at(0).message.contains(u"another ground truth"_s), qPrintable(describe(s->problems)));
+    }
+    const QList<CaseRow> cases = ws.cases(imported.suite.row);
+    QCOMPARE(cases.size(), 2);
+    QCOMPARE(read.cases.size(), std::size_t(2));
+    for (int i = 0; i < 2; ++i) {
+        QCOMPARE_JSON(ws.gold(cases.at(i).row), j(gold));
+        QCOMPARE_JSON(read.cases.at(std::size_t(i)).gold, j(gold));
+    }
 }
 
 void TestImport::sobLineWhoseSchemaDoesNotParseIsReportedAsTheLine()

@@ -118,6 +118,9 @@ struct CaseEntry
     /// Index of the case's schema among the import's distinct ones (SchemaEntry) when it is an object; -1: the schema
     /// is inline, in data.extra["schema"].
     int schema = -1;
+    /// Entry of the gold's text among the import's distinct ones (GoldEntry) when its first line was parsed apart;
+    /// -1: none. A later line whose gold has the same text has the same gold.
+    int gold = -1;
     bool categoryFromModality = false; ///< no line of the record named a category yet
 };
 
@@ -260,12 +263,18 @@ private:
         /// Parsed without its schema (sobdetail::parseWithoutSchema): input.json_schema is null in `record`, its
         /// value at `schema` in `text`.
         bool schemaApart = false;
-        sobdetail::SchemaSpan schema;
+        sobdetail::ValueSpan schema;
         /// A schema text not known when the line was parsed is parsed with it, on the pool (a file whose records
         /// each have their own schema parses them all in parallel, as before), into `schemaValue`.
         bool schemaTried = false;
         bool schemaParsed = false;
         json schemaValue;
+        /// Parsed apart, the gold's bytes when they were left out too (output.ground_truth null in `record`); an
+        /// unknown gold text is parsed on the pool, as an unknown schema text is.
+        std::optional<sobdetail::ValueSpan> gold;
+        bool goldTried = false;
+        bool goldParsed = false;
+        json goldValue;
         Problems problems; ///< of its parse
     };
 
@@ -367,17 +376,24 @@ private:
                 return;
             const ImportLimits& limits = m_options.limits;
             line.schemaApart = sobdetail::parseWithoutSchema(line.text, limits.maxDepth,
-                std::size_t(std::max<qsizetype>(0, limits.maxLineBytes)), line.record, line.schema);
+                std::size_t(std::max<qsizetype>(0, limits.maxLineBytes)), line.record, line.schema, &line.gold);
             if (line.schemaApart) {
                 const std::string_view schema = schemaText(line);
-                bool known = false;
+                bool knownSchema = false;
+                bool knownGold = !line.gold;
                 {
-                    const std::lock_guard lock(m_schemaMutex);
-                    known = m_schemaByText.find(schema) != m_schemaByText.end();
+                    const std::lock_guard lock(m_textMutex);
+                    knownSchema = m_schemaByText.find(schema) != m_schemaByText.end();
+                    if (!knownGold)
+                        knownGold = m_goldByText.find(goldText(line)) != m_goldByText.end();
                 }
-                if (!known) {
+                if (!knownSchema) {
                     line.schemaTried = true;
                     line.schemaParsed = parseSchemaText(schema, line.schemaValue);
+                }
+                if (!knownGold) {
+                    line.goldTried = true;
+                    line.goldParsed = parseSchemaText(goldText(line), line.goldValue);
                 }
             }
             line.parsed
@@ -398,15 +414,21 @@ private:
             } else if (!isBlank(line.text)) {
                 ++m_summary.lines;
                 int schema = -1;
+                int gold = -1;
                 if (line.parsed && line.schemaApart) {
-                    schema = schemaOf(line);
-                    if (schema < 0) // the schema's bytes do not parse, so neither does the line: its parse says where
+                    if (line.gold)
+                        gold = goldOf(line);
+                    if (!line.gold || gold >= 0)
+                        schema = schemaOf(line);
+                    if (schema < 0) { // bytes left out do not parse, so neither does the line: its parse says where
+                        gold = -1;
                         line.parsed = parseImportLine(
                             line.text, path, line.number, m_options.limits, line.record, line.problems);
+                    }
                 }
                 m_summary.problems.append(line.problems);
                 if (line.parsed)
-                    readRecord(line.record, schema, fileIndex, modality, line.number);
+                    readRecord(line.record, schema, gold, fileIndex, modality, line.number);
                 else
                     ++m_summary.malformed;
             }
@@ -421,7 +443,8 @@ private:
 
     static bool isBlank(std::string_view text) { return text.find_first_not_of(" \t\r\f\v") == std::string_view::npos; }
 
-    /// A line's schema text parsed on its own: two levels deep in its line, it has two levels less of the limit.
+    /// A line's schema (or gold) text parsed on its own: two levels deep in its line, it has two levels less of the
+    /// limit.
     bool parseSchemaText(std::string_view text, json& out) const
     {
         return parseJsonText(text, m_options.limits.maxDepth - 2, out).ok;
@@ -430,6 +453,40 @@ private:
     static std::string_view schemaText(const PendingLine& line)
     {
         return std::string_view(line.text).substr(line.schema.begin, line.schema.end - line.schema.begin);
+    }
+
+    static std::string_view goldText(const PendingLine& line)
+    {
+        return std::string_view(line.text).substr(line.gold->begin, line.gold->end - line.gold->begin);
+    }
+
+    /// The entry of the gold a line parsed apart with its gold carries, by its JSON text as it came; parsed (unless
+    /// the pool did) and added the first time; -1 when the text does not parse. As schemaOf, only this thread adds.
+    int goldOf(PendingLine& line)
+    {
+        const std::string_view text = goldText(line);
+        if (const auto known = m_goldByText.find(text); known != m_goldByText.end())
+            return known->second;
+        json document;
+        if (line.goldTried) {
+            if (!line.goldParsed)
+                return -1;
+            document = std::move(line.goldValue);
+        } else if (!parseSchemaText(text, document)) {
+            return -1;
+        }
+        m_golds.push_back({ std::move(document), -1 });
+        const int index = int(m_golds.size() - 1);
+        const std::lock_guard lock(m_textMutex);
+        m_goldByText.emplace(std::string(text), index);
+        return index;
+    }
+
+    /// The gold of entry `index`: its document until a case takes it, then that case's.
+    const json& goldDocument(int index) const
+    {
+        const GoldEntry& entry = m_golds[std::size_t(index)];
+        return entry.home >= 0 ? m_cases[std::size_t(entry.home)].data.gold : entry.document;
     }
 
     /// The entry of the schema a line parsed apart carries, by its JSON text as it came; parsed (unless the line's
@@ -449,7 +506,7 @@ private:
             return -1;
         }
         const int index = addSchema(std::move(document));
-        const std::lock_guard lock(m_schemaMutex);
+        const std::lock_guard lock(m_textMutex);
         m_schemaByText.emplace(std::string(text), index);
         return index;
     }
@@ -471,8 +528,8 @@ private:
     }
 
     /// `schemaEntry`: the entry of the line's schema when it was parsed apart (input.json_schema is then null in
-    /// `record`), -1 when it is in `record`.
-    void readRecord(json& record, int schemaEntry, qsizetype fileIndex, Modality modality, qint64 line)
+    /// `record`), -1 when it is in `record`; `goldEntry` likewise for output.ground_truth.
+    void readRecord(json& record, int schemaEntry, int goldEntry, qsizetype fileIndex, Modality modality, qint64 line)
     {
         const QString& path = m_files.at(fileIndex);
         if (!record.is_object())
@@ -516,7 +573,8 @@ private:
         json& output = *outputIt;
         json& schemaInRecord = input["json_schema"];
         const json& schema = schemaEntry >= 0 ? m_schemas[std::size_t(schemaEntry)].document : schemaInRecord;
-        json& gold = output["ground_truth"];
+        json& goldInRecord = output["ground_truth"];
+        const json& gold = goldEntry >= 0 ? goldDocument(goldEntry) : goldInRecord;
         // The context as text (a context that is not a string as its JSON text), UTF-8: compared, not copied, for a
         // record seen before; a new case's input is made from it.
         const auto contextIt = input.find("context");
@@ -543,7 +601,7 @@ private:
                 differences << u"context"_s;
             if (first.data.question != question)
                 differences << u"question"_s;
-            if (!sameJson(first.data.gold, gold))
+            if ((goldEntry < 0 || goldEntry != first.gold) && !sameJson(first.data.gold, gold))
                 differences << u"ground truth"_s;
             if (!differences.isEmpty()) {
                 ++m_summary.skipped;
@@ -603,8 +661,21 @@ private:
         if (isNew) {
             // Last use of the line: its parts move into the case.
             m_caseIndex.insert(recordId, caseIndex);
-            m_cases.push_back(makeCase(recordId, modality, context, question, record, metadata, gold));
+            // The gold moves into its first case; another case with the same gold text copies it from there.
+            json caseGold;
+            if (goldEntry < 0)
+                caseGold = std::move(goldInRecord);
+            else if (GoldEntry& entry = m_golds[std::size_t(goldEntry)]; entry.home < 0)
+                caseGold = std::move(entry.document);
+            else
+                caseGold = goldDocument(goldEntry);
+            m_cases.push_back(makeCase(recordId, modality, context, question, record, metadata, std::move(caseGold)));
             CaseEntry& added = m_cases.back();
+            if (goldEntry >= 0) {
+                added.gold = goldEntry;
+                if (GoldEntry& entry = m_golds[std::size_t(goldEntry)]; entry.home < 0)
+                    entry.home = caseIndex;
+            }
             // An object schema is held once for all the cases that carry it; anything else stays inline.
             if (schema.is_object())
                 // NOLINTNEXTLINE(bugprone-use-after-move): the move above happens only for a known case (!isNew)
@@ -621,7 +692,7 @@ private:
 
     /// Takes metadata, gold and eval_info out of `record` (the caller places the schema).
     CaseEntry makeCase(const QString& recordId, Modality modality, const std::string& context,
-        const std::optional<QString>& question, json& record, json& metadata, json& gold)
+        const std::optional<QString>& question, json& record, json& metadata, json&& gold)
     {
         CaseEntry entry;
         entry.context = context;
@@ -951,7 +1022,16 @@ private:
     std::vector<CaseEntry> m_cases; ///< their CaseImport moves into the suite once it is stored
     std::vector<SchemaEntry> m_schemas; ///< the distinct object schemas of the cases (and of lines parsed apart)
     std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_schemaByText; ///< a schema's text → its entry
-    std::mutex m_schemaMutex; ///< held by the pool's lookups of m_schemaByText and by this thread's additions
+    /// A distinct gold text's document, parsed once; once a case holds it, `home` names that case.
+    struct GoldEntry
+    {
+        json document;
+        int home = -1;
+    };
+    std::vector<GoldEntry> m_golds;
+    std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_goldByText; ///< a gold's text → its entry
+    /// Held by the pool's lookups of m_schemaByText and m_goldByText and by this thread's additions.
+    std::mutex m_textMutex;
     std::vector<std::string> m_caseIds; ///< UTF-8 record ids, by case index
     QHash<QString, int> m_caseIndex;
     std::vector<qint64> m_caseRows;
@@ -1086,60 +1166,92 @@ template <typename Member> std::size_t forEachMember(std::string_view text, std:
 }
 
 /// The value of the last member `name` of the object at `at`; nullopt when there is none or no such object.
-std::optional<SchemaSpan> lastMember(std::string_view text, std::size_t at, std::string_view name)
+std::optional<ValueSpan> lastMember(std::string_view text, std::size_t at, std::string_view name)
 {
     if (at >= text.size() || text[at] != '{')
         return std::nullopt;
-    std::optional<SchemaSpan> found;
+    std::optional<ValueSpan> found;
     const std::size_t end = forEachMember(text, at, [&](std::string_view key, std::size_t begin, std::size_t valueEnd) {
         if (key == name)
-            found = SchemaSpan { begin, valueEnd };
+            found = ValueSpan { begin, valueEnd };
     });
     if (end == kNone)
         return std::nullopt;
     return found;
 }
 
-} // namespace
-
-std::optional<SchemaSpan> findSchemaSpan(std::string_view line)
+/// The value of the member `inner` of the top-level member `outer` of a line, by the line's bytes (the last of each).
+std::optional<ValueSpan> findMemberSpan(std::string_view line, std::string_view outer, std::string_view inner)
 {
     constexpr std::string_view bom = "\xEF\xBB\xBF";
     const std::size_t start = skipSpace(line, line.substr(0, bom.size()) == bom ? bom.size() : 0);
-    const std::optional<SchemaSpan> input = lastMember(line, start, "input");
-    if (!input)
+    const std::optional<ValueSpan> object = lastMember(line, start, outer);
+    if (!object)
         return std::nullopt;
-    return lastMember(line, input->begin, "json_schema");
+    return lastMember(line, object->begin, inner);
 }
 
-bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, json& record, SchemaSpan& schema)
+/// The member `outer`.`inner` of a parsed line, or nullptr.
+const json* memberOf(const json& record, const char* outer, const char* inner)
+{
+    const auto object = record.find(outer);
+    if (object == record.end() || !object->is_object())
+        return nullptr;
+    const auto member = object->find(inner);
+    return member == object->end() ? nullptr : &*member;
+}
+
+} // namespace
+
+std::optional<ValueSpan> findSchemaSpan(std::string_view line)
+{
+    return findMemberSpan(line, "input", "json_schema");
+}
+
+std::optional<ValueSpan> findGoldSpan(std::string_view line)
+{
+    return findMemberSpan(line, "output", "ground_truth");
+}
+
+bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, json& record, ValueSpan& schema,
+    std::optional<ValueSpan>* gold)
 {
     record = nullptr;
     if (depthLimit < 2)
         return false;
-    const std::optional<SchemaSpan> span = findSchemaSpan(line);
+    const std::optional<ValueSpan> span = findSchemaSpan(line);
     if (!span)
         return false;
+    // The two members are values of two members of the top-level object: they never overlap.
+    const std::optional<ValueSpan> goldSpan = gold ? findGoldSpan(line) : std::nullopt;
+    ValueSpan cuts[2] = { *span, goldSpan.value_or(ValueSpan {}) };
+    const std::size_t cutCount = goldSpan ? 2 : 1;
+    if (cutCount == 2 && cuts[1].begin < cuts[0].begin)
+        std::swap(cuts[0], cuts[1]);
     std::string rest;
-    rest.reserve(line.size() - (span->end - span->begin) + 4);
-    rest.append(line.substr(0, span->begin)).append("null").append(line.substr(span->end));
+    rest.reserve(line.size() + 8);
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < cutCount; ++i) {
+        rest.append(line.substr(from, cuts[i].begin - from)).append("null");
+        from = cuts[i].end;
+    }
+    rest.append(line.substr(from));
     ParseLimits limits;
     limits.maxDepth = depthLimit;
     limits.maxBytes = byteLimit;
     JsonParseError ignored; // the whole line's parse reports it
     if (!parseJsonDocument(rest, record, ignored, limits))
         return false;
-    // Where the null went, by the parser's reading too.
-    const json* placed = nullptr;
-    if (const auto input = record.find("input"); input != record.end() && input->is_object()) {
-        if (const auto member = input->find("json_schema"); member != input->end())
-            placed = &*member;
-    }
-    if (!placed || !placed->is_null()) {
+    // Where each null went, by the parser's reading too.
+    const json* placedSchema = memberOf(record, "input", "json_schema");
+    const json* placedGold = goldSpan ? memberOf(record, "output", "ground_truth") : nullptr;
+    if (!placedSchema || !placedSchema->is_null() || (goldSpan && (!placedGold || !placedGold->is_null()))) {
         record = nullptr;
         return false;
     }
     schema = *span;
+    if (gold)
+        *gold = goldSpan;
     return true;
 }
 

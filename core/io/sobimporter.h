@@ -119,8 +119,8 @@ SobRecords readSobFiles(const QStringList& files, const SobImportOptions& option
 
 namespace sobdetail {
 
-/// Where the value of a SOB line's input.json_schema lies: bytes [begin, end) of the line.
-struct SchemaSpan
+/// Where the value of a member of a SOB line lies: bytes [begin, end) of the line.
+struct ValueSpan
 {
     std::size_t begin = 0;
     std::size_t end = 0;
@@ -129,7 +129,9 @@ struct SchemaSpan
 /// Finds input.json_schema in a line by its bytes alone (the last "input" member of the top-level object, the last
 /// "json_schema" of that), without parsing. nullopt when the line is not such an object or names a member of either
 /// object with an escape (its key then is not known from its bytes).
-std::optional<SchemaSpan> findSchemaSpan(std::string_view line);
+std::optional<ValueSpan> findSchemaSpan(std::string_view line);
+/// Finds output.ground_truth in a line by its bytes alone, as findSchemaSpan finds the schema.
+std::optional<ValueSpan> findGoldSpan(std::string_view line);
 
 /// Parses a SOB line with its schema left out: `record` is the line's value with input.json_schema null, and
 /// `schema` the bytes of that member's value. Parsing those bytes on their own, `depthLimit` two levels less deep,
@@ -137,8 +139,11 @@ std::optional<SchemaSpan> findSchemaSpan(std::string_view line);
 /// parsed) when the schema is not found or the rest does not parse: then parse the whole line, as parseImportLine
 /// does, for its value or its located error. SOB records carry one of a few hundred schemas each: the importer
 /// builds each distinct one once instead of once per line (almost half of a line's JSON values).
-bool parseWithoutSchema(
-    std::string_view line, int depthLimit, std::size_t byteLimit, nlohmann::json& record, SchemaSpan& schema);
+/// With `gold`, output.ground_truth is left out as well when it is found (null in `record`, its bytes in `*gold`;
+/// nullopt: it is in `record`): every model's file carries each case's gold again, and the importer builds each
+/// distinct gold text once too.
+bool parseWithoutSchema(std::string_view line, int depthLimit, std::size_t byteLimit, nlohmann::json& record,
+    ValueSpan& schema, std::optional<ValueSpan>* gold = nullptr);
 
 } // namespace sobdetail
 

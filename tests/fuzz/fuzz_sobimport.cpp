@@ -3,8 +3,9 @@
 // One store (a SQLite file in a temporary folder) lives for the whole session; each input is written
 // as a SOB response file and imported into it. Whatever the lines hold, the import must report
 // problems and carry on, never crash, hang or corrupt the store; read without a store (readSobFiles, what
-// `report --sob` scores), it must count the same lines and problems. And every line parsed with its schema apart
-// (sobdetail::parseWithoutSchema, what both read) must give the value, or the failure, of the whole line's parse.
+// `report --sob` scores), it must count the same lines and problems. And every line parsed with its schema apart,
+// and with its schema and gold apart (sobdetail::parseWithoutSchema, what both read), must give the value, or the
+// failure, of the whole line's parse.
 #include "fuzzcheck.h"
 #include "io/sobimporter.h"
 #include "store/resultstore.h"
@@ -51,9 +52,9 @@ struct Session
     }
 };
 
-/// The line parsed with its schema apart, the schema put back, is the line parsed whole; a schema whose bytes do not
-/// parse means a line that does not parse.
-void checkSchemaApart(std::string_view line)
+/// The line parsed with its schema (and its gold) apart, the parts put back, is the line parsed whole; a part whose
+/// bytes do not parse means a line that does not parse.
+void checkPartsApart(std::string_view line, bool withGold)
 {
     constexpr int kDepth = 512;
     constexpr std::size_t kBytes = 1 << 16;
@@ -64,17 +65,28 @@ void checkSchemaApart(std::string_view line)
     limits.maxBytes = kBytes;
     const bool wholeParses = structscope::parseJsonDocument(line, whole, error, limits);
     nlohmann::json record;
-    structscope::sobdetail::SchemaSpan span;
-    if (!structscope::sobdetail::parseWithoutSchema(line, kDepth, kBytes, record, span))
+    structscope::sobdetail::ValueSpan span;
+    std::optional<structscope::sobdetail::ValueSpan> goldSpan;
+    if (!structscope::sobdetail::parseWithoutSchema(line, kDepth, kBytes, record, span, withGold ? &goldSpan : nullptr))
         return;
     structscope::fuzz::check(span.begin <= span.end && span.end <= line.size());
+    structscope::fuzz::check(withGold || !goldSpan);
+    const auto partParses = [&](structscope::sobdetail::ValueSpan part, nlohmann::json& value) {
+        return structscope::parseJsonText(line.substr(part.begin, part.end - part.begin), kDepth - 2, value).ok;
+    };
     nlohmann::json schema;
-    if (!structscope::parseJsonText(line.substr(span.begin, span.end - span.begin), kDepth - 2, schema).ok) {
+    nlohmann::json gold;
+    if (goldSpan)
+        structscope::fuzz::check(goldSpan->begin <= goldSpan->end && goldSpan->end <= line.size()
+            && (goldSpan->end <= span.begin || span.end <= goldSpan->begin));
+    if (!partParses(span, schema) || (goldSpan && !partParses(*goldSpan, gold))) {
         structscope::fuzz::check(!wholeParses);
         return;
     }
     structscope::fuzz::check(wholeParses);
     record["input"]["json_schema"] = std::move(schema);
+    if (goldSpan)
+        record["output"]["ground_truth"] = std::move(gold);
     structscope::fuzz::check(structscope::identicalJson(record, whole));
 }
 
@@ -86,7 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     for (std::size_t start = 0; start <= text.size();) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
-        checkSchemaApart(text.substr(start, end - start));
+        checkPartsApart(text.substr(start, end - start), false);
+        checkPartsApart(text.substr(start, end - start), true);
         start = end + 1;
     }
     QFile out(session.file);
