@@ -6,6 +6,11 @@
 
 namespace structscope::orderbench {
 
+// Draw order. Every draw from the Rng is its own statement, or the only draw of its statement: two draws in one
+// expression (two arguments of a call, two operands of +) come in an order each compiler chooses, and the cases would
+// change with the compiler. Where one expression drew twice, the later draw is taken first: the order gcc followed
+// when the checked-in cases were generated. tst_orderbench regeneratesByteForByte runs under gcc and clang.
+
 namespace {
 
 using Strings = std::vector<std::string>;
@@ -174,9 +179,10 @@ CaseDraft quantitySize(Phrasing& p, int index)
             line.size = size;
             lines.push_back(line);
         }
-        if (rng.chance(50))
-            lines.push_back(
-                plainLine(rng, rng.pick(without(availableSkus(), sized)), 1 + static_cast<int>(rng.below(3))));
+        if (rng.chance(50)) {
+            const int quantity = 1 + static_cast<int>(rng.below(3));
+            lines.push_back(plainLine(rng, rng.pick(without(availableSkus(), sized)), quantity));
+        }
     } else {
         const std::string first = rng.pick(sized);
         const std::size_t extra = index % 3 == 0 ? 1 : 2;
@@ -252,10 +258,12 @@ CaseDraft scopedModifier(Phrasing& p, int index)
         case 2:
             draft.input = p.message(p.countedItem(both) + ", but only one " + mod);
             break;
-        default:
-            draft.input = p.message(
-                "one " + size + p.itemName(sku, 1) + " " + mod + " and one plain " + size + p.itemName(sku, 1, false));
+        default: {
+            const std::string plainName = p.itemName(sku, 1, false);
+            draft.input
+                = p.message("one " + size + p.itemName(sku, 1) + " " + mod + " and one plain " + size + plainName);
             break;
+        }
         }
         return draft;
     }
@@ -279,17 +287,19 @@ CaseDraft scopedModifier(Phrasing& p, int index)
         Strings counted;
         for (const OrderLine& l : lines)
             counted.push_back(l.sku == y.sku ? cy : l.sku == x.sku ? cx : p.countedItem(l));
-        draft.input
-            = p.message(p.list(counted) + ", " + modifierOn(p, s.removal, s.id, p.backReference(target)) + " only");
+        const std::string modifier = modifierOn(p, s.removal, s.id, p.backReference(target));
+        draft.input = p.message(p.list(counted) + ", " + modifier + " only");
         return draft;
     }
 
     switch (rng.below(4)) {
-    case 0:
+    case 0: {
         lines = { x, y };
-        draft.input = p.message(cx + " and " + cy + ", " + modifierOn(p, s.removal, s.id, p.backReference(target))
-            + ", not on " + p.backReference(other));
+        const std::string otherReference = p.backReference(other);
+        const std::string modifier = modifierOn(p, s.removal, s.id, p.backReference(target));
+        draft.input = p.message(cx + " and " + cy + ", " + modifier + ", not on " + otherReference);
         break;
+    }
     case 1:
         lines = { y, x };
         draft.input = p.message(cy + " " + compactModifier(p, s.removal, { s.id }) + " and " + cx + " as it comes");
@@ -355,7 +365,8 @@ CaseDraft sharedModifier(Phrasing& p, int index)
     if (rng.chance(50))
         std::swap(x, y);
     lines = { x, y };
-    const std::string items = p.countedItem(x) + " and " + p.countedItem(y);
+    const std::string second = p.countedItem(y);
+    const std::string items = p.countedItem(x) + " and " + second;
     const std::string word = p.ingredientWord(s.id);
     switch (rng.below(3)) {
     case 0:

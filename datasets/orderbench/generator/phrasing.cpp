@@ -381,8 +381,10 @@ std::string Phrasing::allergyStatement(const std::vector<std::string>& allergens
                   "The order is for my daughter, she's allergic to {}.", "(allergic to {})" };
         static const std::vector<std::string> adjectiveForms
             = { "I have {} allergy.", "fyi I have a severe {} allergy", "Heads up: {} allergy here." };
-        if (m_rng.chance(55))
-            return fill(m_rng.pick(nounForms), allergenWord(allergens[0], false));
+        if (m_rng.chance(55)) {
+            const std::string word = allergenWord(allergens[0], false); // drawn first: "Draw order", cases.cpp
+            return fill(m_rng.pick(nounForms), word);
+        }
         const std::string form = m_rng.pick(adjectiveForms);
         const std::string word = allergenWord(allergens[0], true);
         if (form.rfind("I have {}", 0) == 0)
