@@ -1478,8 +1478,9 @@ void TestDatasets::emailSchemasMatchReadme()
     QVERIFY2(table != tables.cend(), "README has no table of leaf keys and depth");
     QStringList failures;
     for (const auto& [name, schema] : suite->schemas) {
+        const QString& schemaName = name; // clang 14 cannot capture a structured binding in a lambda (C++20 can)
         const auto row = std::find_if(table->rows.cbegin(), table->rows.cend(),
-            [&](const QStringList& r) { return plainCell(r.value(0)) == name; });
+            [&](const QStringList& r) { return plainCell(r.value(0)) == schemaName; });
         if (row == table->rows.cend()) {
             failures << u"no README row for %1"_s.arg(name);
             continue;

@@ -197,7 +197,7 @@ void TestFieldViews::heatmapPageByField()
     QVERIFY(QTest::qWaitFor(
         [&] {
             return page.heatmap()->data().rowKeys == std::vector<std::string> { "field" }
-            && page.heatmap()->data().rowCount() > 0 && !page.metricPicker()->metric().empty();
+            && page.heatmap()->data().rowCount() > 0 && !page.metricPicker()->metricId().empty();
         },
         kTimeoutMs));
     const HeatmapData& data = page.heatmap()->data();

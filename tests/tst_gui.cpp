@@ -294,7 +294,7 @@ void TestGui::leaderboardShowsTheStore()
     // The page opens on the family the suite adds to the ladder (grounding for SOB files), charting its first
     // metric; the ladder is one pick away.
     QCOMPARE(leaderboard->metricPicker()->family(), u"grounding"_s);
-    QCOMPARE(leaderboard->metricPicker()->metric(), std::string("grounding.json_parse"));
+    QCOMPARE(leaderboard->metricPicker()->metricId(), std::string("grounding.json_parse"));
     QVERIFY(leaderboard->metricPicker()->setMetric("ladder.correct"));
     QCOMPARE(leaderboard->model()->family(), u"ladder"_s);
     QVERIFY(leaderboard->metricPicker()->setMetric("grounding.json_parse"));

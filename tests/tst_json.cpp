@@ -640,7 +640,8 @@ void TestJson::quickPathAgreesWithNlohmann()
     const JsonTextParse combined = parseJsonText(view(input), maxDepth, both);
     if (quick) {
         QVERIFY2(alone.ok, alone.message.c_str());
-        QVERIFY2(identicalJson(quickly, slowly), (quickly.dump() + " vs " + slowly.dump()).c_str());
+        if (!identicalJson(quickly, slowly)) // dumped only then: a deep document's dump recurses as deep
+            QFAIL((quickly.dump() + " vs " + slowly.dump()).c_str());
     } else {
         QVERIFY(quickly.is_null());
     }
@@ -649,7 +650,8 @@ void TestJson::quickPathAgreesWithNlohmann()
     QCOMPARE(combined.tooDeep, alone.tooDeep);
     QCOMPARE(combined.errorOffset, alone.errorOffset);
     QCOMPARE(combined.message, alone.message);
-    QVERIFY2(identicalJson(both, slowly), (both.dump() + " vs " + slowly.dump()).c_str());
+    if (!identicalJson(both, slowly))
+        QFAIL((both.dump() + " vs " + slowly.dump()).c_str());
 }
 
 void TestJson::quickPathOnGeneratedDocuments()

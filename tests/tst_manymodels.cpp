@@ -585,7 +585,7 @@ void TestManyModels::defaultFamilyIsTheSuitesOwn()
     MetricPicker picker(false);
     picker.setReport(manymodels::makeReport(false));
     QCOMPARE(picker.family(), u"grounding"_s);
-    QCOMPARE(picker.metric(), std::string("grounding.json_parse"));
+    QCOMPARE(picker.metricId(), std::string("grounding.json_parse"));
 }
 
 void TestManyModels::leaderboardOfFortyModels()

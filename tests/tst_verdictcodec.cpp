@@ -408,10 +408,11 @@ std::vector<Mutation> mutations()
         const auto counts
             = [strict](Verdict& v) -> ExtractionCounts& { return strict ? v.extraction.strict : v.extraction.lenient; };
         const QString prefix = strict ? u"strict."_s : u"lenient."_s;
+        // `field = field` below: clang 14 cannot capture a structured binding itself.
         for (const auto& [name, field] : kDiffFields)
-            m.emplace_back(prefix + QLatin1String(name), [counts, field](Verdict& v) { counts(v).diff.*field += 1; });
+            m.emplace_back(prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).diff.*field += 1; });
         for (const auto& [name, field] : kCountFields)
-            m.emplace_back(prefix + QLatin1String(name), [counts, field](Verdict& v) { counts(v).*field -= 1; });
+            m.emplace_back(prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).*field -= 1; });
         m.emplace_back(prefix + u"partialCredit"_s,
             [counts](Verdict& v) { counts(v).partialCredit = otherBits(counts(v).partialCredit); });
     }
@@ -461,16 +462,16 @@ std::vector<Mutation> mutations()
     });
     for (const auto& [name, field] : kGroundingDoubles) {
         m.emplace_back(u"grounding."_s + QLatin1String(name),
-            [field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field = otherBits(g.*field); }); });
+            [field = field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field = otherBits(g.*field); }); });
     }
     for (const auto& [name, field] : kGroundingInts) {
         m.emplace_back(u"grounding."_s + QLatin1String(name),
-            [field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field += 1; }); });
+            [field = field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field += 1; }); });
     }
     m.emplace_back(u"contract absent"_s, [](Verdict& v) { v.contract.reset(); });
     for (const auto& [name, field] : kContractFlags) {
         m.emplace_back(u"contract."_s + QLatin1String(name),
-            [field](Verdict& v) { editContract(v, [field](ContractScores& c) { c.*field = !(c.*field); }); });
+            [field = field](Verdict& v) { editContract(v, [field](ContractScores& c) { c.*field = !(c.*field); }); });
     }
     m.emplace_back(
         u"contract.labels"_s, [](Verdict& v) { editContract(v, [](ContractScores& c) { c.labels.pop_back(); }); });

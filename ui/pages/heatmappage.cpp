@@ -300,7 +300,7 @@ void HeatmapPage::reportReady(const ReportDataPtr& data, const QString& error)
 void HeatmapPage::rebuild()
 {
     const ReportDataPtr data = currentReport();
-    const std::string metric = m_picker->metric();
+    const std::string metric = m_picker->metricId();
     if (!data || metric.empty()) {
         m_heatmap->setTitle({});
         m_heatmap->setData({});
@@ -361,7 +361,7 @@ std::optional<Report> HeatmapPage::table() const
     if (!data)
         return std::nullopt;
     Report report = data->report;
-    report.metrics = { m_picker->metric() };
+    report.metrics = { m_picker->metricId() };
     return report;
 }
 

@@ -205,7 +205,7 @@ void LeaderboardPage::reportReady(const ReportDataPtr& data, const QString& erro
         data ? QStringList(data->simulatedModels.begin(), data->simulatedModels.end()) : QStringList());
     if (!error.isEmpty())
         m_status->setText(error);
-    showMetric(m_picker->metric());
+    showMetric(m_picker->metricId());
 }
 
 void LeaderboardPage::showMetric(const std::string& metricId)

@@ -41,12 +41,12 @@ MetricPicker::MetricPicker(bool includeValues, QWidget* parent)
             Settings().setMetricFamily(m_workspace, m_scope, m_preferredFamily);
         fillMetrics();
         Q_EMIT familyChanged(family());
-        Q_EMIT metricChanged(metric());
+        Q_EMIT metricChanged(metricId());
     });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] {
-        m_wanted = metric();
+        m_wanted = metricId();
         m_metric->setToolTip(metricToolTip(m_wanted));
-        Q_EMIT metricChanged(metric());
+        Q_EMIT metricChanged(metricId());
     });
 }
 
@@ -69,7 +69,7 @@ void MetricPicker::setReport(const ReportDataPtr& data)
     }
     m_wanted = wanted;
     Q_EMIT familyChanged(family());
-    Q_EMIT metricChanged(metric());
+    Q_EMIT metricChanged(metricId());
 }
 
 void MetricPicker::rememberIn(const QString& workspace, const QString& scope)
@@ -103,7 +103,7 @@ void MetricPicker::fillMetrics()
     }
     const int index = m_metric->findData(QString::fromStdString(m_wanted));
     m_metric->setCurrentIndex(index >= 0 ? index : 0);
-    m_metric->setToolTip(metricToolTip(metric()));
+    m_metric->setToolTip(metricToolTip(metricId()));
 }
 
 QString MetricPicker::family() const
@@ -111,7 +111,7 @@ QString MetricPicker::family() const
     return m_family->currentData().toString();
 }
 
-std::string MetricPicker::metric() const
+std::string MetricPicker::metricId() const
 {
     return m_metric->currentData().toString().toStdString();
 }

@@ -25,7 +25,7 @@ public:
     /// Offers the families and metrics of `data` (nothing for nullptr).
     void setReport(const ReportDataPtr& data);
     QString family() const;
-    std::string metric() const;
+    std::string metricId() const;
     /// Selects this metric (and its family) if offered.
     bool setMetric(const std::string& metricId);
     /// Remembers the picked family in the settings of `workspace` under `scope` (a page id), and opens the next
