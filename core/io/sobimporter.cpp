@@ -256,26 +256,26 @@ private:
     {
         qint64 number = 0;
         qint64 position = 0; ///< bytes of the file up to its end (progress)
-        bool tooLong = false;
         std::string text;
-        bool parsed = false;
         json record;
-        /// Parsed without its schema (sobdetail::parseWithoutSchema): input.json_schema is null in `record`, its
-        /// value at `schema` in `text`.
-        bool schemaApart = false;
+        /// Parsed without its schema (sobdetail::parseWithoutSchema, `schemaApart`): input.json_schema is null in
+        /// `record`, its value at `schema` in `text`. A schema text not known when the line was parsed is parsed
+        /// with it, on the pool (a file whose records each have their own schema parses them all in parallel), into
+        /// `schemaValue` (`schemaTried`, `schemaParsed`).
         sobdetail::ValueSpan schema;
-        /// A schema text not known when the line was parsed is parsed with it, on the pool (a file whose records
-        /// each have their own schema parses them all in parallel, as before), into `schemaValue`.
-        bool schemaTried = false;
-        bool schemaParsed = false;
         json schemaValue;
         /// Parsed apart, the gold's bytes when they were left out too (output.ground_truth null in `record`); an
-        /// unknown gold text is parsed on the pool, as an unknown schema text is.
+        /// unknown gold text is parsed on the pool, as an unknown schema text is (`goldTried`, `goldParsed`).
         std::optional<sobdetail::ValueSpan> gold;
-        bool goldTried = false;
-        bool goldParsed = false;
         json goldValue;
         Problems problems; ///< of its parse
+        bool tooLong = false;
+        bool parsed = false;
+        bool schemaApart = false;
+        bool schemaTried = false;
+        bool schemaParsed = false;
+        bool goldTried = false;
+        bool goldParsed = false;
     };
 
     /// Lines read ahead of their processing, parsed on the pool.
