@@ -410,9 +410,11 @@ std::vector<Mutation> mutations()
         const QString prefix = strict ? u"strict."_s : u"lenient."_s;
         // `field = field` below: clang 14 cannot capture a structured binding itself.
         for (const auto& [name, field] : kDiffFields)
-            m.emplace_back(prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).diff.*field += 1; });
+            m.emplace_back(
+                prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).diff.*field += 1; });
         for (const auto& [name, field] : kCountFields)
-            m.emplace_back(prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).*field -= 1; });
+            m.emplace_back(
+                prefix + QLatin1String(name), [counts, field = field](Verdict& v) { counts(v).*field -= 1; });
         m.emplace_back(prefix + u"partialCredit"_s,
             [counts](Verdict& v) { counts(v).partialCredit = otherBits(counts(v).partialCredit); });
     }
@@ -461,8 +463,9 @@ std::vector<Mutation> mutations()
         v.fields = std::make_shared<const FieldTallies>(std::move(copy));
     });
     for (const auto& [name, field] : kGroundingDoubles) {
-        m.emplace_back(u"grounding."_s + QLatin1String(name),
-            [field = field](Verdict& v) { editGrounding(v, [field](GroundingScores& g) { g.*field = otherBits(g.*field); }); });
+        m.emplace_back(u"grounding."_s + QLatin1String(name), [field = field](Verdict& v) {
+            editGrounding(v, [field](GroundingScores& g) { g.*field = otherBits(g.*field); });
+        });
     }
     for (const auto& [name, field] : kGroundingInts) {
         m.emplace_back(u"grounding."_s + QLatin1String(name),
