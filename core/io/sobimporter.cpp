@@ -460,26 +460,43 @@ private:
         return std::string_view(line.text).substr(line.gold->begin, line.gold->end - line.gold->begin);
     }
 
-    /// The entry of the gold a line parsed apart with its gold carries, by its JSON text as it came; parsed (unless
-    /// the pool did) and added the first time; -1 when the text does not parse. As schemaOf, only this thread adds.
-    int goldOf(PendingLine& line)
+    using TextTable = std::unordered_map<std::string, int, TextHash, std::equal_to<>>;
+
+    /// The entry of a part a line parsed apart carries (its schema or its gold), by its JSON text as it came: found in
+    /// `byText`, or the pool's parse of it (`tried`, `parsed`, `value`) or one here, added with `add` the first time;
+    /// -1 when the text does not parse. Only this thread adds entries: it reads the tables without the lock the pool's
+    /// lookups take.
+    template <typename Add>
+    int entryOf(std::string_view text, bool tried, bool parsed, json& value, TextTable& byText, const Add& add)
     {
-        const std::string_view text = goldText(line);
-        if (const auto known = m_goldByText.find(text); known != m_goldByText.end())
+        if (const auto known = byText.find(text); known != byText.end())
             return known->second;
         json document;
-        if (line.goldTried) {
-            if (!line.goldParsed)
+        if (tried) {
+            if (!parsed)
                 return -1;
-            document = std::move(line.goldValue);
+            document = std::move(value);
         } else if (!parseSchemaText(text, document)) {
             return -1;
         }
-        m_golds.push_back({ std::move(document), -1 });
-        const int index = int(m_golds.size() - 1);
+        const int index = add(std::move(document));
         const std::lock_guard lock(m_textMutex);
-        m_goldByText.emplace(std::string(text), index);
+        byText.emplace(std::string(text), index);
         return index;
+    }
+
+    int goldOf(PendingLine& line)
+    {
+        return entryOf(goldText(line), line.goldTried, line.goldParsed, line.goldValue, m_goldByText, [this](json&& d) {
+            m_golds.push_back({ std::move(d), -1 });
+            return int(m_golds.size() - 1);
+        });
+    }
+
+    int schemaOf(PendingLine& line)
+    {
+        return entryOf(schemaText(line), line.schemaTried, line.schemaParsed, line.schemaValue, m_schemaByText,
+            [this](json&& d) { return addSchema(std::move(d)); });
     }
 
     /// The gold of entry `index`: its document until a case takes it, then that case's.
@@ -487,28 +504,6 @@ private:
     {
         const GoldEntry& entry = m_golds[std::size_t(index)];
         return entry.home >= 0 ? m_cases[std::size_t(entry.home)].data.gold : entry.document;
-    }
-
-    /// The entry of the schema a line parsed apart carries, by its JSON text as it came; parsed (unless the line's
-    /// parse did) and added the first time; -1 when the text does not parse. Only this thread adds entries: it
-    /// reads the table without the lock the pool's lookups take.
-    int schemaOf(PendingLine& line)
-    {
-        const std::string_view text = schemaText(line);
-        if (const auto known = m_schemaByText.find(text); known != m_schemaByText.end())
-            return known->second;
-        json document;
-        if (line.schemaTried) {
-            if (!line.schemaParsed)
-                return -1;
-            document = std::move(line.schemaValue);
-        } else if (!parseSchemaText(text, document)) {
-            return -1;
-        }
-        const int index = addSchema(std::move(document));
-        const std::lock_guard lock(m_textMutex);
-        m_schemaByText.emplace(std::string(text), index);
-        return index;
     }
 
     int addSchema(json&& document)
@@ -1021,7 +1016,7 @@ private:
 
     std::vector<CaseEntry> m_cases; ///< their CaseImport moves into the suite once it is stored
     std::vector<SchemaEntry> m_schemas; ///< the distinct object schemas of the cases (and of lines parsed apart)
-    std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_schemaByText; ///< a schema's text → its entry
+    TextTable m_schemaByText; ///< a schema's text → its entry
     /// A distinct gold text's document, parsed once; once a case holds it, `home` names that case.
     struct GoldEntry
     {
@@ -1029,7 +1024,7 @@ private:
         int home = -1;
     };
     std::vector<GoldEntry> m_golds;
-    std::unordered_map<std::string, int, TextHash, std::equal_to<>> m_goldByText; ///< a gold's text → its entry
+    TextTable m_goldByText; ///< a gold's text → its entry
     /// Held by the pool's lookups of m_schemaByText and m_goldByText and by this thread's additions.
     std::mutex m_textMutex;
     std::vector<std::string> m_caseIds; ///< UTF-8 record ids, by case index
