@@ -130,15 +130,24 @@ StoreResult<RunRow> ResultStore::createRun(const RunRow& run)
         return invalid(u"run settings must not contain secrets, and these look like secrets: %1 "
                        "(remove them, e.g. with withoutSecrets()); nothing was stored"_s.arg(secrets.join(u", "_s)));
 
-    auto owner = suite(run.suiteRow);
-    if (!owner)
-        return owner.error();
+    // Only the suite's content hash, not the suite: an imported suite's manifest holds hundreds of schemas, and an
+    // import creates a run per model file.
+    QString suiteHash;
+    {
+        QSqlQuery owner(db());
+        const QString what = u"cannot read suite %1"_s.arg(run.suiteRow);
+        if (auto r = sql::exec(owner, u"SELECT content_hash FROM suites WHERE id = ?"_s, { run.suiteRow }, what); !r)
+            return r.error();
+        if (!owner.next())
+            return missing(u"suite"_s, run.suiteRow);
+        suiteHash = owner.value(0).toString();
+    }
 
     RunRow stored = run;
     if (stored.settings.is_null())
         stored.settings = json::object();
     if (stored.suiteHash.isEmpty())
-        stored.suiteHash = owner->contentHash;
+        stored.suiteHash = suiteHash;
     if (!stored.startedAt.isValid())
         stored.startedAt = QDateTime::currentDateTimeUtc();
 
