@@ -189,6 +189,7 @@ private Q_SLOTS:
     void lenientNormalize();
     // ASCII strings take a fast path; it must agree with the QString path byte for byte.
     void lenientAsciiMatchesUnicodePath();
+    void lenientEqualMatchesNormalizedTexts();
     void levenshtein_data();
     void levenshtein();
     void levenshteinMatchesReference();
@@ -1126,6 +1127,33 @@ void TestJson::lenientAsciiMatchesUnicodePath()
         const std::string slow = structscope::lenientNormalize(s + "\xC3\xA9"); // é
         QCOMPARE(q(fast.substr(0, fast.size() - 1)), q(slow.substr(0, slow.size() - 2)));
     }
+}
+
+// lenientEqual() compares ASCII texts without normalising them; it must agree with comparing their normal forms.
+void TestJson::lenientEqualMatchesNormalizedTexts()
+{
+    QRandomGenerator rng(11);
+    static const char alphabet[] = " \t\nAa.b";
+    const auto draw = [&rng] {
+        std::string s;
+        const int len = int(rng.bounded(0, 7));
+        for (int i = 0; i < len; ++i)
+            s.push_back(alphabet[rng.bounded(int(sizeof(alphabet) - 1))]);
+        return s;
+    };
+    int equalPairs = 0;
+    for (int round = 0; round < 20000; ++round) {
+        const std::string a = draw();
+        const std::string b = draw();
+        const bool expected = structscope::lenientNormalize(a) == structscope::lenientNormalize(b);
+        equalPairs += expected ? 1 : 0;
+        if (structscope::lenientEqual(a, b) != expected)
+            QFAIL(qPrintable(u"lenientEqual(\"%1\", \"%2\") is %3"_s.arg(q(a), q(b), expected ? u"false"_s : u"true"_s)));
+    }
+    QVERIFY2(equalPairs > 500, "the alphabet gives too few equal pairs to test anything");
+    QVERIFY(structscope::lenientEqual("  New  York. ", "new york"));
+    QVERIFY(!structscope::lenientEqual("New York", "NewYork"));
+    QVERIFY(structscope::lenientEqual("\xC3\x84rger", "\xC3\xA4RGER.")); // Ärger: the Unicode path
 }
 
 void TestJson::levenshtein_data()

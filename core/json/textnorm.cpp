@@ -182,9 +182,63 @@ std::string lenientNormalize(std::string_view text)
     return s.toStdString();
 }
 
+namespace {
+
+/// The part of an ASCII text that lenientAscii() keeps: without surrounding whitespace, and without one final
+/// full stop and the whitespace before it.
+std::string_view lenientAsciiExtent(std::string_view text)
+{
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && isAsciiSpace(text[begin]))
+        ++begin;
+    while (end > begin && isAsciiSpace(text[end - 1]))
+        --end;
+    if (end > begin && text[end - 1] == '.') {
+        --end;
+        while (end > begin && isAsciiSpace(text[end - 1]))
+            --end;
+    }
+    return text.substr(begin, end - begin);
+}
+
+/// lenientAscii(a) == lenientAscii(b), without building either: both extents are walked at once, a run of
+/// whitespace read as one space and letters folded to lower case.
+bool lenientAsciiEqual(std::string_view a, std::string_view b)
+{
+    a = lenientAsciiExtent(a);
+    b = lenientAsciiExtent(b);
+    const auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.size() && j < b.size()) {
+        const bool spaceA = isAsciiSpace(a[i]);
+        if (spaceA != isAsciiSpace(b[j]))
+            return false;
+        if (spaceA) { // an extent neither starts nor ends with whitespace: a run is inner, and one space
+            while (i < a.size() && isAsciiSpace(a[i]))
+                ++i;
+            while (j < b.size() && isAsciiSpace(b[j]))
+                ++j;
+            continue;
+        }
+        if (fold(a[i]) != fold(b[j]))
+            return false;
+        ++i;
+        ++j;
+    }
+    return i == a.size() && j == b.size();
+}
+
+} // namespace
+
 bool lenientEqual(std::string_view a, std::string_view b)
 {
-    return a == b || lenientNormalize(a) == lenientNormalize(b);
+    if (a == b)
+        return true;
+    if (isAscii(a) && isAscii(b))
+        return lenientAsciiEqual(a, b);
+    return lenientNormalize(a) == lenientNormalize(b);
 }
 
 std::string replaceInvalidUtf8(std::string_view text)
