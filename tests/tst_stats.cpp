@@ -170,6 +170,7 @@ private Q_SLOTS:
     void complexityWeights();
     void bootstrapPinnedValues();
     void bootstrapDeterminism();
+    void bootstrapMeansMatchOneByOne();
     void bootstrapContainsMeanAndNarrows();
     void bootstrapBadInput_data();
     void bootstrapBadInput();
@@ -499,6 +500,39 @@ void TestStats::bootstrapDeterminism()
     QCOMPARE(defaults.ci.low, explicitDefaults.ci.low);
     QCOMPARE(defaults.ci.high, explicitDefaults.ci.high);
     QCOMPARE(defaults.resamplesUsed, 1000);
+}
+
+// Columns bootstrapped together share their draws; each interval is bit for bit the one of its own call, whatever
+// the column: two lengths, few distinct values at a length the counts method takes, a value that is not finite,
+// no values.
+void TestStats::bootstrapMeansMatchOneByOne()
+{
+    QRandomGenerator rng(5);
+    const auto uniform = [&rng](std::size_t n) {
+        std::vector<double> v(n);
+        for (double& x : v)
+            x = rng.generateDouble();
+        return v;
+    };
+    const std::vector<std::vector<double>> data = { uniform(209), coinFlips(209, 2), uniform(209), uniform(57),
+        coinFlips(5000, 3), { 0.5, std::numeric_limits<double>::infinity() }, {}, uniform(57) };
+    std::vector<std::span<const double>> columns(data.begin(), data.end());
+    for (const BootstrapOptions& options :
+        { BootstrapOptions { 1000, 11, 0.95 }, BootstrapOptions { 3, 4, 0.5 }, BootstrapOptions { 0, 4, 0.5 } }) {
+        const std::vector<MeanEstimate> together = bootstrapMeans(columns, options);
+        QCOMPARE(together.size(), data.size());
+        for (std::size_t c = 0; c < data.size(); ++c) {
+            const MeanEstimate alone = bootstrapMean(data[c], options);
+            const QString where = u"column %1, %2 resamples"_s.arg(c).arg(options.resamples);
+            QVERIFY2(together[c].n == alone.n && together[c].resamplesUsed == alone.resamplesUsed
+                    && together[c].error == alone.error,
+                qPrintable(where));
+            const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+            QVERIFY2(same(together[c].mean, alone.mean) && same(together[c].ci.low, alone.ci.low)
+                    && same(together[c].ci.high, alone.ci.high),
+                qPrintable(where));
+        }
+    }
 }
 
 void TestStats::bootstrapContainsMeanAndNarrows()

@@ -403,6 +403,7 @@ struct GroupWork
     bool anyCost = false;
 };
 
+
 /// A column's point estimates from its sums: the rate and its Wilson interval, the mean (NaN when a value is not
 /// finite, as bootstrapMean() gives it) without interval, the weighted mean. What a view paints first.
 void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecordResult& out)
@@ -424,15 +425,28 @@ void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecord
     }
 }
 
-/// The same from a column's values, with the mean's bootstrap interval.
-void computePerRecord(const MetricInfo& metric, const std::vector<double>& values, const ColumnSums& sums,
-    const AggregateOptions& options, PerRecordResult& out)
+/// The point estimates and bootstrap intervals of a group's columns that `bootstrapped` names (means, with
+/// intervals), all bootstraps in one call: columns of one length draw the same indices, once (bootstrapMeans()).
+/// The mean stays the one from the sums (the blocks'), as without intervals.
+template <typename Bootstrapped>
+void computeMeansWithIntervals(
+    const MetricColumns& columns, const Bootstrapped& bootstrapped, const AggregateOptions& options, GroupWork& w)
 {
-    computeFromSums(metric, sums, out);
-    if (out.present && metric.kind != MetricKind::Rate) {
-        // The mean stays the one from the sums (the blocks'), the point estimate without intervals too.
-        out.ci = bootstrapMean(values, options.bootstrap).ci;
-        out.hasCi = true;
+    std::vector<std::size_t> chosen;
+    std::vector<std::span<const double>> values;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        if (!bootstrapped(c))
+            continue;
+        computeFromSums(columns.metric(c), w.sums[c], w.results[c]);
+        if (w.results[c].present) {
+            chosen.push_back(c);
+            values.emplace_back(w.values[c]);
+        }
+    }
+    const std::vector<MeanEstimate> estimates = bootstrapMeans(values, options.bootstrap);
+    for (std::size_t i = 0; i < chosen.size(); ++i) {
+        w.results[chosen[i]].ci = estimates[i].ci;
+        w.results[chosen[i]].hasCi = true;
     }
 }
 
@@ -1015,20 +1029,24 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
             }
             w.blockSums = {};
         });
-        // Task t < columns: metric t of its group; t == columns: the group's micro metrics.
+        // Task t < columns: metric t of its group (a mean with intervals: none, see the next); t == columns: the
+        // group's micro metrics; t == columns + 1: the intervals of its means, whose bootstraps share their draws.
         std::vector<std::pair<GroupWork*, std::size_t>> tasks;
         for (GroupWork& w : work) {
-            for (std::size_t c = 0; c <= columns.size(); ++c)
+            for (std::size_t c = 0; c <= columns.size() + 1; ++c)
                 tasks.emplace_back(&w, c);
         }
+        const auto bootstrapped = [&](std::size_t c) {
+            return options.intervals && columns.metric(c).kind != MetricKind::Rate;
+        };
         std::vector<ReportGroup> microGroups(work.size());
         QtConcurrent::blockingMap(tasks, [&](const std::pair<GroupWork*, std::size_t>& task) {
             GroupWork& w = *task.first;
-            if (task.second < columns.size() && !options.intervals) {
-                computeFromSums(columns.metric(task.second), w.sums[task.second], w.results[task.second]);
-            } else if (task.second < columns.size()) {
-                computePerRecord(columns.metric(task.second), w.values[task.second], w.sums[task.second], options,
-                    w.results[task.second]);
+            if (task.second < columns.size()) {
+                if (!bootstrapped(task.second))
+                    computeFromSums(columns.metric(task.second), w.sums[task.second], w.results[task.second]);
+            } else if (task.second == columns.size() + 1) {
+                computeMeansWithIntervals(columns, bootstrapped, options, w);
             } else if (micro && !options.intervals) {
                 if (w.anyExtraction)
                     addMicroEstimates(w.microTotals, microGroups[std::size_t(&w - work.data())]);

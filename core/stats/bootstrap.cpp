@@ -122,6 +122,69 @@ MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOption
     return result;
 }
 
+std::vector<MeanEstimate> bootstrapMeans(
+    std::span<const std::span<const double>> columns, const BootstrapOptions& options)
+{
+    std::vector<MeanEstimate> results(columns.size());
+    // Columns resampled index by index, by size: each size's columns share the draws.
+    std::vector<std::vector<std::size_t>> bySize;
+    std::vector<std::size_t> sizes;
+    const bool valid = checkOptions(options).isEmpty();
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        const std::span<const double> values = columns[c];
+        const bool indexed = valid && !values.empty() && std::ranges::all_of(values, [](double v) {
+            return std::isfinite(v);
+        }) && (!bootstrapMayUseCounts(options, values.size())
+            || !bootstrapUsesCounts(options, values.size(),
+                distinctItems(std::vector<double>(values.begin(), values.end())).items.size()));
+        if (!indexed) {
+            results[c] = bootstrapMean(values, options);
+            continue;
+        }
+        const auto known = std::ranges::find(sizes, values.size());
+        if (known == sizes.end()) {
+            sizes.push_back(values.size());
+            bySize.push_back({ c });
+        } else {
+            bySize[std::size_t(known - sizes.begin())].push_back(c);
+        }
+    }
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        const std::vector<std::size_t>& members = bySize[s];
+        const std::size_t n = sizes[s];
+        const auto count = static_cast<double>(n);
+        std::vector<std::vector<double>> means(members.size(), std::vector<double>(std::size_t(options.resamples)));
+        std::vector<double> sums(members.size());
+        Xoshiro256 rng(options.seed);
+        IndexBatch batch;
+        for (std::size_t b = 0; b < std::size_t(options.resamples); ++b) {
+            std::fill(sums.begin(), sums.end(), 0.0);
+            for (std::size_t done = 0; done < n;) {
+                const std::size_t size = batch.fill(rng, n, n - done);
+                // Column by column over the batch: each sum adds the same values in the same order as alone.
+                for (std::size_t m = 0; m < members.size(); ++m) {
+                    const double* values = columns[members[m]].data();
+                    double sum = sums[m];
+                    for (std::size_t j = 0; j < size; ++j)
+                        sum += values[batch.indices[j]];
+                    sums[m] = sum;
+                }
+                done += size;
+            }
+            for (std::size_t m = 0; m < members.size(); ++m)
+                means[m][b] = sums[m] / count;
+        }
+        for (std::size_t m = 0; m < members.size(); ++m) {
+            MeanEstimate& result = results[members[m]];
+            result.n = static_cast<qint64>(n);
+            result.mean = meanOf(columns[members[m]]);
+            result.resamplesUsed = options.resamples;
+            result.ci = percentileInterval(means[m], options.confidence);
+        }
+    }
+    return results;
+}
+
 MeanEstimate bootstrapWeightedMean(
     std::span<const double> values, std::span<const double> weights, const BootstrapOptions& options)
 {

@@ -98,6 +98,12 @@ struct MeanEstimate
 /// No values: NaN mean and interval, no error. A value that is not finite is an error. O(B·n) or O(B·k).
 MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOptions& options = {});
 
+/// bootstrapMean() of each column, exactly as one call per column gives it. Columns of one size that resample
+/// record by record (not by counts) draw the same indices from the same seed: they share one stream of draws,
+/// which is most of the work for a few hundred records.
+std::vector<MeanEstimate> bootstrapMeans(
+    std::span<const std::span<const double>> columns, const BootstrapOptions& options = {});
+
 /// As bootstrapMean(), for the weighted mean Σwx/Σw (SOB's complexity-weighted means): records are
 /// resampled with their weights. A resample whose total weight is 0 has no mean and is skipped, so
 /// the percentiles come from resamplesUsed ≤ B means (NaN interval when none is left). Weights must
