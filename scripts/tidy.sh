@@ -6,7 +6,9 @@
 # usage: scripts/tidy.sh [--since REV] [BUILD_DIR]
 #   --since REV: only the files whose findings can have changed since REV: those changed since, and those that
 #   include, directly or through other core/ headers, a header changed since. Every file when the checks or the build
-#   (.clang-tidy, this script, a CMake file) changed since REV, or when REV is not in the history (a shallow clone).
+#   of core/ (.clang-tidy, this script, CMakePresets.json, the top-level or core/ CMakeLists.txt, a .cmake module)
+#   changed since REV, or when REV is not in the history (a shallow clone). The other folders' CMakeLists.txt (tests,
+#   app, ui) do not give a core/ file its flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +30,8 @@ fi
 mapfile -t all < <(git ls-files 'core/*.cpp')
 files=("${all[@]}")
 if [ -n "$since" ] && git rev-parse --verify --quiet "$since^{commit}" >/dev/null \
-    && [ -z "$(git diff --name-only "$since" -- .clang-tidy scripts/tidy.sh CMakePresets.json '*CMakeLists.txt' \
-        '*.cmake')" ]; then
+    && [ -z "$(git diff --name-only "$since" -- .clang-tidy scripts/tidy.sh CMakePresets.json CMakeLists.txt \
+        core/CMakeLists.txt '*.cmake')" ]; then
     declare -A chosen=()
     declare -A seen=()
     mapfile -t headers < <(git diff --name-only --diff-filter=d "$since" -- 'core/*.h')
