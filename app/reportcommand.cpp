@@ -122,7 +122,9 @@ std::optional<int> pairsReport(const QCommandLineParser& parser, bool fromFiles,
         read = std::make_unique<SobRecords>(readSobFiles(files, readOptions));
         printProblems(read->summary.problems);
         refusedLines = hasErrors(read->summary.problems);
-        evaluation = evaluateSobRecords(*read);
+        EvaluationOptions scoring;
+        scoring.fieldTallies = false; // the pairs compare metrics
+        evaluation = evaluateSobRecords(*read, scoring);
     } else {
         const auto store = openStoreReadOnly(parser.value(u"store"_s), u"report"_s);
         if (!store)
@@ -373,7 +375,9 @@ int sobFilesReport(
     const SobRecords& read = *heldRecords;
     printProblems(read.summary.problems);
     const ImportSummary& summary = read.summary;
-    heldEvaluation = new Evaluation(evaluateSobRecords(read));
+    EvaluationOptions scoring;
+    scoring.fieldTallies = false; // a report prints metrics
+    heldEvaluation = new Evaluation(evaluateSobRecords(read, scoring));
     const Evaluation& evaluation = *heldEvaluation;
     if (!evaluation.ok()) {
         err(u"structscope report: %1\n"_s.arg(evaluation.error));

@@ -1050,6 +1050,25 @@ void TestImport::sobFilesScoredWithoutAStoreMatchTheImport()
     const Evaluation fromFiles = evaluateSobRecords(read);
     QVERIFY2(fromStore.ok(), qPrintable(fromStore.error));
     QVERIFY(fromFiles.ok());
+    // Without field tallies (what `report --sob` asks): the same verdicts but for those, and the same report.
+    EvaluationOptions noTallies;
+    noTallies.fieldTallies = false;
+    const Evaluation withoutTallies = evaluateSobRecords(read, noTallies);
+    QCOMPARE(withoutTallies.records.size(), fromFiles.records.size());
+    bool anyTallies = false;
+    for (std::size_t i = 0; i < fromFiles.records.size(); ++i) {
+        const Verdict& full = fromFiles.records[i].verdict;
+        Verdict bare = withoutTallies.records[i].verdict;
+        QVERIFY(!bare.fields);
+        anyTallies = anyTallies || (full.fields && !full.fields->empty());
+        bare.fields = full.fields;
+        QCOMPARE(encodeVerdict(bare), encodeVerdict(full));
+    }
+    QVERIFY(anyTallies); // the fixtures have fields to tally
+    const ReportText bareReport = writeReport(aggregate(withoutTallies.records, {}), "json");
+    const ReportText fullReport = writeReport(aggregate(fromFiles.records, {}), "json");
+    QVERIFY(bareReport.ok() && fullReport.ok());
+    QCOMPARE(bareReport.text, fullReport.text);
     QCOMPARE(fromFiles.records.size(), fromStore.records.size());
     QCOMPARE(qint64(fromFiles.records.size()), imported.responses);
     QHash<qint64, qint64> runPlace; // the store's run id → its place + 1, as the files' records name runs

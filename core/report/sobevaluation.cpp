@@ -45,6 +45,7 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     static const json noCatalog;
     ScoringOptions scoring = ScoringOptions::forManifest(read.manifest, noCatalog);
     scoring.collectSchemaErrors = false; // as every bulk pass: valid or not
+    scoring.fields = options.fieldTallies;
 
     // The schema of a case is the document it names in the manifest or the object (or boolean) in its extra, as the
     // store's pass reads an imported case's; the cases that carry one document share its compiled form.
