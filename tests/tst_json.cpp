@@ -1148,7 +1148,8 @@ void TestJson::lenientEqualMatchesNormalizedTexts()
         const bool expected = structscope::lenientNormalize(a) == structscope::lenientNormalize(b);
         equalPairs += expected ? 1 : 0;
         if (structscope::lenientEqual(a, b) != expected)
-            QFAIL(qPrintable(u"lenientEqual(\"%1\", \"%2\") is %3"_s.arg(q(a), q(b), expected ? u"false"_s : u"true"_s)));
+            QFAIL(
+                qPrintable(u"lenientEqual(\"%1\", \"%2\") is %3"_s.arg(q(a), q(b), expected ? u"false"_s : u"true"_s)));
     }
     QVERIFY2(equalPairs > 500, "the alphabet gives too few equal pairs to test anything");
     QVERIFY(structscope::lenientEqual("  New  York. ", "new york"));

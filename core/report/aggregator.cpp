@@ -403,7 +403,6 @@ struct GroupWork
     bool anyCost = false;
 };
 
-
 /// A column's point estimates from its sums: the rate and its Wilson interval, the mean (NaN when a value is not
 /// finite, as bootstrapMean() gives it) without interval, the weighted mean. What a view paints first.
 void computeFromSums(const MetricInfo& metric, const ColumnSums& sums, PerRecordResult& out)
@@ -1036,9 +1035,8 @@ Report aggregate(RecordsView records, const AggregateOptions& options)
             for (std::size_t c = 0; c <= columns.size() + 1; ++c)
                 tasks.emplace_back(&w, c);
         }
-        const auto bootstrapped = [&](std::size_t c) {
-            return options.intervals && columns.metric(c).kind != MetricKind::Rate;
-        };
+        const auto bootstrapped
+            = [&](std::size_t c) { return options.intervals && columns.metric(c).kind != MetricKind::Rate; };
         std::vector<ReportGroup> microGroups(work.size());
         QtConcurrent::blockingMap(tasks, [&](const std::pair<GroupWork*, std::size_t>& task) {
             GroupWork& w = *task.first;

@@ -132,11 +132,11 @@ std::vector<MeanEstimate> bootstrapMeans(
     const bool valid = checkOptions(options).isEmpty();
     for (std::size_t c = 0; c < columns.size(); ++c) {
         const std::span<const double> values = columns[c];
-        const bool indexed = valid && !values.empty() && std::ranges::all_of(values, [](double v) {
-            return std::isfinite(v);
-        }) && (!bootstrapMayUseCounts(options, values.size())
-            || !bootstrapUsesCounts(options, values.size(),
-                distinctItems(std::vector<double>(values.begin(), values.end())).items.size()));
+        const bool indexed = valid && !values.empty()
+            && std::ranges::all_of(values, [](double v) { return std::isfinite(v); })
+            && (!bootstrapMayUseCounts(options, values.size())
+                || !bootstrapUsesCounts(options, values.size(),
+                    distinctItems(std::vector<double>(values.begin(), values.end())).items.size()));
         if (!indexed) {
             results[c] = bootstrapMean(values, options);
             continue;
