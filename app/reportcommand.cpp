@@ -376,7 +376,7 @@ int sobFilesReport(
     printProblems(read.summary.problems);
     const ImportSummary& summary = read.summary;
     EvaluationOptions scoring;
-    scoring.fieldTallies = false; // a report prints metrics
+    scoring.fieldTallies = groupsByField(aggregateOptions.groupBy); // only a report by field reads them
     heldEvaluation = new Evaluation(evaluateSobRecords(read, scoring));
     const Evaluation& evaluation = *heldEvaluation;
     if (!evaluation.ok()) {

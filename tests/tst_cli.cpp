@@ -552,6 +552,17 @@ void TestCli::importThenReportReproducesHandComputedMeans()
     QCOMPARE(run.out, before);
     QVERIFY2(run.err.contains(u"structscope report: scored 6 response(s) from 1 file(s)"_s), qPrintable(run.err));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), filesInDir);
+    // By field too (a report of fields reads the verdicts' field tallies, which a report of metrics goes without).
+    const QStringList byField { u"--format"_s, u"json"_s, u"--by"_s, u"model,field"_s };
+    run = runCli(QStringList { u"report"_s, u"--store"_s, store } + byField);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QString fieldsFromStore = run.out;
+    QVERIFY2(QJsonDocument::fromJson(fieldsFromStore.toUtf8()).object().value(u"groups"_s).toArray().size() > 1,
+        qPrintable(fieldsFromStore));
+    run = runCli(QStringList { u"report"_s, u"--sob"_s } + byField
+        + QStringList { testData(u"grounding/response_model-a.jsonl"_s) });
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(run.out, fieldsFromStore);
 
     // --keep-verdicts: the same report, and the store keeps the six verdicts; a later report reads them.
     run = runCli({ u"report"_s, u"--store"_s, store, u"--format"_s, u"json"_s, u"--metrics"_s, u"grounding"_s,
