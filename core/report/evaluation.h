@@ -34,9 +34,9 @@ struct EvaluationOptions
     /// Verdicts the store keeps (ResultStore::storeVerdicts, keepVerdicts() below) are read instead of scored, and
     /// their answers are not read at all. Off: everything is scored from the answers.
     bool useStoredVerdicts = true;
-    /// The verdicts carry their field tallies (Verdict::fields: what the Fields views and the fields report read).
+    /// The verdicts carry their field tallies (Verdict::fields: what the Fields views and a report by field read).
     /// Off, they are left out, which saves about a sixth of scoring; only evaluateSobRecords() reads this (a store's
-    /// pass keeps its verdicts, which keep their tallies), for a report that prints none.
+    /// pass keeps its verdicts, which keep their tallies), for a report of metrics.
     bool fieldTallies = true;
 };
 
