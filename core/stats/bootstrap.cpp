@@ -70,55 +70,92 @@ MeanEstimate failed(qint64 n, QString error)
     return e;
 }
 
-} // namespace
-
-MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOptions& options)
+// What bootstrapMean() does before resampling record by record: the checks, the mean, and the counts method where
+// it applies. True when that finished `result`; false when the values are to be resampled record by record
+// (resampleByIndex), with result.n and result.mean set.
+bool startBootstrap(std::span<const double> values, const BootstrapOptions& options, MeanEstimate& result)
 {
     const auto n = static_cast<qint64>(values.size());
-    if (QString error = checkOptions(options); !error.isEmpty())
-        return failed(n, error);
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!std::isfinite(values[i]))
-            return failed(n, u"bootstrap: value at index %1 is not a finite number"_s.arg(i));
+    if (QString error = checkOptions(options); !error.isEmpty()) {
+        result = failed(n, error);
+        return true;
     }
-    MeanEstimate result;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!std::isfinite(values[i])) {
+            result = failed(n, u"bootstrap: value at index %1 is not a finite number"_s.arg(i));
+            return true;
+        }
+    }
+    result = MeanEstimate {};
     result.n = n;
     if (values.empty())
-        return result;
+        return true;
 
     result.mean = meanOf(values);
+    if (!bootstrapMayUseCounts(options, values.size()))
+        return false;
+    const DistinctItems<double> distinct = distinctItems(std::vector<double>(values.begin(), values.end()));
+    if (!bootstrapUsesCounts(options, values.size(), distinct.items.size()))
+        return false;
     Xoshiro256 rng(options.seed);
     std::vector<double> means(static_cast<std::size_t>(options.resamples));
     const auto count = static_cast<double>(values.size());
-    if (bootstrapMayUseCounts(options, values.size())) {
-        const DistinctItems<double> distinct = distinctItems(std::vector<double>(values.begin(), values.end()));
-        if (bootstrapUsesCounts(options, values.size(), distinct.items.size())) {
-            std::vector<std::uint64_t> counts(distinct.items.size());
-            for (double& m : means) {
-                drawMultinomial(rng, values.size(), distinct.frequencies, counts);
-                double sum = 0.0;
-                for (std::size_t i = 0; i < counts.size(); ++i)
-                    sum += double(counts[i]) * distinct.items[i];
-                m = sum / count;
-            }
-            result.resamplesUsed = options.resamples;
-            result.ci = percentileInterval(means, options.confidence);
-            return result;
-        }
-    }
-    IndexBatch batch;
+    std::vector<std::uint64_t> counts(distinct.items.size());
     for (double& m : means) {
+        drawMultinomial(rng, values.size(), distinct.frequencies, counts);
         double sum = 0.0;
-        for (std::size_t done = 0; done < values.size();) {
-            const std::size_t size = batch.fill(rng, values.size(), values.size() - done);
-            for (std::size_t j = 0; j < size; ++j)
-                sum += values[batch.indices[j]];
-            done += size;
-        }
+        for (std::size_t i = 0; i < counts.size(); ++i)
+            sum += double(counts[i]) * distinct.items[i];
         m = sum / count;
     }
     result.resamplesUsed = options.resamples;
     result.ci = percentileInterval(means, options.confidence);
+    return true;
+}
+
+// Resamples columns of one length record by record, each index drawn once for all of them, and finishes their
+// results (started by startBootstrap). A column's sum adds the same values in the same order as its own draws would:
+// each interval is the one a column resampled alone gets.
+void resampleByIndex(
+    std::span<const std::span<const double>> columns, const BootstrapOptions& options, std::span<MeanEstimate*> results)
+{
+    const std::size_t n = columns.front().size();
+    const auto count = static_cast<double>(n);
+    std::vector<std::vector<double>> means(columns.size(), std::vector<double>(std::size_t(options.resamples)));
+    std::vector<double> sums(columns.size());
+    Xoshiro256 rng(options.seed);
+    IndexBatch batch;
+    for (std::size_t b = 0; b < std::size_t(options.resamples); ++b) {
+        std::fill(sums.begin(), sums.end(), 0.0);
+        for (std::size_t done = 0; done < n;) {
+            const std::size_t size = batch.fill(rng, n, n - done);
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const double* values = columns[c].data();
+                double sum = sums[c];
+                for (std::size_t j = 0; j < size; ++j)
+                    sum += values[batch.indices[j]];
+                sums[c] = sum;
+            }
+            done += size;
+        }
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            means[c][b] = sums[c] / count;
+    }
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        results[c]->resamplesUsed = options.resamples;
+        results[c]->ci = percentileInterval(means[c], options.confidence);
+    }
+}
+
+} // namespace
+
+MeanEstimate bootstrapMean(std::span<const double> values, const BootstrapOptions& options)
+{
+    MeanEstimate result;
+    if (startBootstrap(values, options, result))
+        return result;
+    MeanEstimate* out = &result;
+    resampleByIndex({ &values, 1 }, options, { &out, 1 });
     return result;
 }
 
@@ -126,62 +163,25 @@ std::vector<MeanEstimate> bootstrapMeans(
     std::span<const std::span<const double>> columns, const BootstrapOptions& options)
 {
     std::vector<MeanEstimate> results(columns.size());
-    // Columns resampled index by index, by size: each size's columns share the draws.
-    std::vector<std::vector<std::size_t>> bySize;
-    std::vector<std::size_t> sizes;
-    const bool valid = checkOptions(options).isEmpty();
+    // The columns resampled record by record, by length: each length's columns share the draws.
+    std::vector<std::size_t> lengths;
+    std::vector<std::vector<std::span<const double>>> byLength;
+    std::vector<std::vector<MeanEstimate*>> resultsByLength;
     for (std::size_t c = 0; c < columns.size(); ++c) {
-        const std::span<const double> values = columns[c];
-        const bool indexed = valid && !values.empty()
-            && std::ranges::all_of(values, [](double v) { return std::isfinite(v); })
-            && (!bootstrapMayUseCounts(options, values.size())
-                || !bootstrapUsesCounts(options, values.size(),
-                    distinctItems(std::vector<double>(values.begin(), values.end())).items.size()));
-        if (!indexed) {
-            results[c] = bootstrapMean(values, options);
+        if (startBootstrap(columns[c], options, results[c]))
             continue;
+        const auto known = std::ranges::find(lengths, columns[c].size());
+        const auto at = std::size_t(known - lengths.begin());
+        if (known == lengths.end()) {
+            lengths.push_back(columns[c].size());
+            byLength.emplace_back();
+            resultsByLength.emplace_back();
         }
-        const auto known = std::ranges::find(sizes, values.size());
-        if (known == sizes.end()) {
-            sizes.push_back(values.size());
-            bySize.push_back({ c });
-        } else {
-            bySize[std::size_t(known - sizes.begin())].push_back(c);
-        }
+        byLength[at].push_back(columns[c]);
+        resultsByLength[at].push_back(&results[c]);
     }
-    for (std::size_t s = 0; s < sizes.size(); ++s) {
-        const std::vector<std::size_t>& members = bySize[s];
-        const std::size_t n = sizes[s];
-        const auto count = static_cast<double>(n);
-        std::vector<std::vector<double>> means(members.size(), std::vector<double>(std::size_t(options.resamples)));
-        std::vector<double> sums(members.size());
-        Xoshiro256 rng(options.seed);
-        IndexBatch batch;
-        for (std::size_t b = 0; b < std::size_t(options.resamples); ++b) {
-            std::fill(sums.begin(), sums.end(), 0.0);
-            for (std::size_t done = 0; done < n;) {
-                const std::size_t size = batch.fill(rng, n, n - done);
-                // Column by column over the batch: each sum adds the same values in the same order as alone.
-                for (std::size_t m = 0; m < members.size(); ++m) {
-                    const double* values = columns[members[m]].data();
-                    double sum = sums[m];
-                    for (std::size_t j = 0; j < size; ++j)
-                        sum += values[batch.indices[j]];
-                    sums[m] = sum;
-                }
-                done += size;
-            }
-            for (std::size_t m = 0; m < members.size(); ++m)
-                means[m][b] = sums[m] / count;
-        }
-        for (std::size_t m = 0; m < members.size(); ++m) {
-            MeanEstimate& result = results[members[m]];
-            result.n = static_cast<qint64>(n);
-            result.mean = meanOf(columns[members[m]]);
-            result.resamplesUsed = options.resamples;
-            result.ci = percentileInterval(means[m], options.confidence);
-        }
-    }
+    for (std::size_t l = 0; l < lengths.size(); ++l)
+        resampleByIndex(byLength[l], options, resultsByLength[l]);
     return results;
 }
 
