@@ -391,6 +391,33 @@ void TestAudit::formatVariants_data()
     QTest::addRow("superscript") << u"\"Er³⁺ ions\""_s << u"\"Er3+ ions\""_s << u"markup"_s;
     QTest::addRow("latex") << u"\"\\\\(k^{th}\\\\) packet\""_s << u"\"k^{th} packet\""_s << u"markup"_s;
     QTest::addRow("underscores") << u"\"suicídios_e_óbitos\""_s << u"\"suicídios e óbitos\""_s << u"markup"_s;
+    QTest::addRow("date in words") << u"\"May 22, 1914\""_s << u"\"May twentysecond, Nineteen hundred and fourteen\""_s
+                                   << u"date"_s;
+    QTest::addRow("ISO date") << u"\"1914-05-22\""_s << u"\"22 May 1914\""_s << u"date"_s;
+    QTest::addRow("another date") << u"\"May 22, 1914\""_s << u"\"May 23, 1914\""_s << QString();
+    QTest::addRow("words left out") << u"\"behaviour pursuant to Paragraph 1 (harassment) which is sexual in nature\""_s
+                                    << u"\"behaviour pursuant to Paragraph 1 which is sexual in nature\""_s
+                                    << u"abridged"_s;
+    QTest::addRow("condensed, stems kept")
+        << u"\"collaborator input response after verbal answer\""_s
+        << u"\"the collaborator input the response after she answered verbally\""_s << u"abridged"_s;
+    QTest::addRow("a negation left out") << u"\"The tenant is not liable for repairs\""_s
+                                         << u"\"The tenant is liable for repairs\""_s << QString();
+    QTest::addRow("a number left out") << u"\"collected 211 pints of blood\""_s << u"\"collected pints of blood\""_s
+                                       << QString();
+    QTest::addRow("a word changed") << u"\"sales increased in the north\""_s
+                                    << u"\"sales decreased sharply in the north\""_s << QString();
+    QTest::addRow("a word left unmatched")
+        << u"\"sales rose in the north\""_s << u"\"sales rose sharply in the south\""_s << QString();
+    QTest::addRow("too short to abridge") << u"\"New York\""_s << u"\"New Amsterdam York\""_s << QString();
+    QTest::addRow("OCR slip") << u"\"George Brokaw Compton\""_s << u"\"George Brokawtompton\""_s << u"spelling"_s;
+    QTest::addRow("inflection") << u"\"Finnischen Meerbusen\""_s << u"\"Finnischer Meerbusen\""_s << u"spelling"_s;
+    QTest::addRow("not is no slip") << u"\"The tenant is not liable\""_s << u"\"The tenant is now liable\""_s
+                                    << QString();
+    QTest::addRow("short name, one letter") << u"\"Jon Smith\""_s << u"\"Jan Smith\""_s << QString();
+    QTest::addRow("two slips in 19 letters")
+        << u"\"George Brokaw Compton\""_s << u"\"Gorge Brokaw Conpton\""_s << QString();
+    QTest::addRow("digits differ") << u"\"Invoice number 4471-A\""_s << u"\"Invoice number 4477-A\""_s << QString();
     QTest::addRow("not part of a number") << u"21"_s << u"211"_s << QString();
     QTest::addRow("not part of a word") << u"\"cat\""_s << u"\"category\""_s << QString();
     QTest::addRow("other value") << u"\"cat\""_s << u"\"dog\""_s << QString();
@@ -719,9 +746,10 @@ void TestAudit::sobSamplePrecision()
         const std::string caseId = item.caseId.toStdString();
         const std::string kind = findingKindId(item.kind);
         const bool leftOut = !listed.contains({ caseId, kind, item.path });
-        if (rest.contains(caseId) && item.kind == FindingKind::Format)
-            continue;
         const auto found = byKey.find({ caseId, kind, item.path });
+        // On the later-labelled cases, only the format disagreements once listed as values carry labels.
+        if (rest.contains(caseId) && item.kind == FindingKind::Format && found == byKey.end())
+            continue;
         QVERIFY2(found != byKey.end(),
             qPrintable(u"unlabelled finding: %1 %2 %3"_s.arg(
                 item.caseId.left(8), QString::fromStdString(kind), QString::fromStdString(item.path))));
@@ -765,12 +793,12 @@ void TestAudit::sobSamplePrecision()
         return u"%1/%2/%3"_s.arg(t.real).arg(t.findings).arg(t.right);
     };
     QCOMPARE(figure(u"drawn/backed"_s), u"6/11/5"_s);
-    QCOMPARE(figure(u"rest/backed"_s), u"3/10/3"_s);
-    QCOMPARE(figure(u"all/backed"_s), u"13/25/12"_s);
-    QCOMPARE(figure(u"all/unbacked"_s), u"0/9/0"_s);
+    QCOMPARE(figure(u"rest/backed"_s), u"3/6/3"_s);
+    QCOMPARE(figure(u"all/backed"_s), u"13/21/12"_s);
+    QCOMPARE(figure(u"all/unbacked"_s), u"0/6/0"_s);
     QCOMPARE(figure(u"all/granularity"_s), u"0/20/0"_s);
-    QCOMPARE(figure(u"all/left out"_s), u"0/10/0"_s);
-    QCOMPARE(figure(u"drawn/format"_s), u"1/21/1"_s);
+    QCOMPARE(figure(u"all/left out"_s), u"0/4/0"_s);
+    QCOMPARE(figure(u"drawn/format"_s), u"1/23/1"_s);
 
     // The named examples: gold lacks the 1962 row, and no "replace 294 by 211"; three staff rows.
     const AuditItem* blood = findItem(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // JSON core: the parse ladder, located document errors, leaf paths, the typed structural diff,
 // lenient text normalisation and Levenshtein. Expected values are worked out by hand.
+#include "json/datetext.h"
 #include "json/jsondiff.h"
 #include "json/jsonextract.h"
 #include "json/jsontext.h"
@@ -190,6 +191,8 @@ private Q_SLOTS:
     // ASCII strings take a fast path; it must agree with the QString path byte for byte.
     void lenientAsciiMatchesUnicodePath();
     void lenientEqualMatchesNormalizedTexts();
+    void dateText_data();
+    void dateText();
     void levenshtein_data();
     void levenshtein();
     void levenshteinMatchesReference();
@@ -1130,6 +1133,59 @@ void TestJson::lenientAsciiMatchesUnicodePath()
 }
 
 // lenientEqual() compares ASCII texts without normalising them; it must agree with comparing their normal forms.
+void TestJson::dateText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("year"); // -1: no date
+    QTest::addColumn<int>("month");
+    QTest::addColumn<int>("day");
+    QTest::addRow("month day, year") << u"May 22, 1914"_s << 1914 << 5 << 22;
+    QTest::addRow("day month year") << u"22 May 1914"_s << 1914 << 5 << 22;
+    QTest::addRow("ISO") << u"1914-05-22"_s << 1914 << 5 << 22;
+    QTest::addRow("ISO one-digit") << u"2014-10-5"_s << 2014 << 10 << 5;
+    QTest::addRow("words run together") << u"May twentysecond, Nineteen hundred and fourteen"_s << 1914 << 5 << 22;
+    QTest::addRow("hyphenated ordinal") << u"the twenty-second of May, nineteen fourteen"_s << 1914 << 5 << 22;
+    QTest::addRow("weekday, ordinal digits") << u"Friday, the 22nd of May 1914"_s << 1914 << 5 << 22;
+    QTest::addRow("abbreviation") << u"Sept. 3rd, 2001"_s << 2001 << 9 << 3;
+    QTest::addRow("two thousand and four") << u"June 1, two thousand and four"_s << 2004 << 6 << 1;
+    QTest::addRow("twenty twenty-four") << u"March the first, twenty twenty-four"_s << 2024 << 3 << 1;
+    QTest::addRow("month and year") << u"May 1914"_s << 1914 << 5 << 0;
+    QTest::addRow("month and day") << u"December 25"_s << 0 << 12 << 25;
+    QTest::addRow("29 February") << u"February 29, 1900"_s << 1900 << 2 << 29;
+    QTest::addRow("day or year?") << u"May 5, 14"_s << -1 << 0 << 0;
+    QTest::addRow("range") << u"October 5 - 9, 2014"_s << -1 << 0 << 0;
+    QTest::addRow("numeric") << u"05/06/2014"_s << -1 << 0 << 0;
+    QTest::addRow("two months") << u"May and June 1914"_s << -1 << 0 << 0;
+    QTest::addRow("other words") << u"May 22, 1914 at noon"_s << -1 << 0 << 0;
+    QTest::addRow("no month") << u"22 1914"_s << -1 << 0 << 0;
+    QTest::addRow("April 31") << u"April 31, 2020"_s << -1 << 0 << 0;
+    QTest::addRow("ISO month 13") << u"2020-13-01"_s << -1 << 0 << 0;
+    QTest::addRow("ordinal year") << u"May 1914th"_s << -1 << 0 << 0;
+    QTest::addRow("two days") << u"May 5 6"_s << -1 << 0 << 0;
+    QTest::addRow("bad suffix") << u"May 5xy, 1914"_s << -1 << 0 << 0;
+    QTest::addRow("empty") << QString() << -1 << 0 << 0;
+    QTest::addRow("a verb") << u"may"_s << -1 << 0 << 0;
+    QTest::addRow("huge number") << u"May 99999999999999999999"_s << -1 << 0 << 0;
+    QTest::addRow("hundred hundred") << u"May 1, nineteen hundred hundred"_s << -1 << 0 << 0;
+}
+
+void TestJson::dateText()
+{
+    QFETCH(QString, text);
+    QFETCH(int, year);
+    QFETCH(int, month);
+    QFETCH(int, day);
+    const std::optional<TextDate> date = parseDateText(text.toStdString());
+    if (year < 0) {
+        QVERIFY2(!date, qPrintable(u"read as %1-%2-%3"_s.arg(date->year).arg(date->month).arg(date->day)));
+        return;
+    }
+    QVERIFY(date);
+    QCOMPARE(date->year, year);
+    QCOMPARE(date->month, month);
+    QCOMPARE(date->day, day);
+}
+
 void TestJson::lenientEqualMatchesNormalizedTexts()
 {
     QRandomGenerator rng(11);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "stats/suspicion.h"
 
+#include "json/datetext.h"
+#include "json/jsondiff.h"
 #include "json/textnorm.h"
 
 #include <QRegularExpression>
@@ -203,6 +205,119 @@ bool containsWords(const QString& hay, const QString& needle)
     return false;
 }
 
+/// Anything but letters and digits.
+const QRegularExpression& wordSeparators()
+{
+    static const QRegularExpression separators(QStringLiteral("[^\\p{L}\\p{N}]+"));
+    return separators;
+}
+
+bool sameDate(const QString& a, const QString& b)
+{
+    const std::optional<TextDate> x = parseDateText(a.toStdString());
+    return x && x == parseDateText(b.toStdString());
+}
+
+/// The words of a (lenient, lower-case) text, articles dropped.
+QStringList contentWords(const QString& text)
+{
+    QStringList words = text.split(wordSeparators(), Qt::SkipEmptyParts);
+    words.removeIf([](const QString& w) {
+        return w == QLatin1String("a") || w == QLatin1String("an") || w == QLatin1String("the");
+    });
+    return words;
+}
+
+/// A word that turns a statement around, or a number: leaving one out changes what a text says.
+bool carriesMeaning(const QString& word)
+{
+    static const QSet<QString> negations { QStringLiteral("not"), QStringLiteral("no"), QStringLiteral("never"),
+        QStringLiteral("none"), QStringLiteral("nor"), QStringLiteral("neither"), QStringLiteral("without"),
+        QStringLiteral("cannot"), QStringLiteral("nothing"), QStringLiteral("nobody"), QStringLiteral("t"),
+        QStringLiteral("except"), QStringLiteral("unless") };
+    return negations.contains(word) || std::any_of(word.begin(), word.end(), [](QChar c) { return c.isDigit(); });
+}
+
+/// Two words alike, or one the other's stem of at least five letters ("verbal", "verbally").
+bool sameStem(const QString& a, const QString& b)
+{
+    if (a == b)
+        return true;
+    return std::min(a.size(), b.size()) >= 5 && (a.startsWith(b) || b.startsWith(a));
+}
+
+/// Whether one text is the other with words left out (FormatVariant::Abridged): every word of the shorter matches
+/// a word of its own in the longer, and no word of the longer left unmatched carries meaning.
+bool abridged(const QString& a, const QString& b)
+{
+    QStringList shorter = contentWords(a);
+    QStringList longer = contentWords(b);
+    if (shorter.size() > longer.size())
+        std::swap(shorter, longer);
+    if (shorter.size() < 3 || longer.size() == shorter.size())
+        return false;
+    std::vector<bool> used(std::size_t(longer.size()), false);
+    for (const QString& word : std::as_const(shorter)) {
+        // An equal word first, then a stem, so that "answer" does not take the "answers" another word needs.
+        qsizetype match = -1;
+        for (int pass = 0; pass < 2 && match < 0; ++pass) {
+            for (qsizetype j = 0; j < longer.size() && match < 0; ++j) {
+                if (!used[std::size_t(j)] && (pass == 0 ? word == longer.at(j) : sameStem(word, longer.at(j))))
+                    match = j;
+            }
+        }
+        if (match < 0)
+            return false;
+        used[std::size_t(match)] = true;
+    }
+    for (qsizetype j = 0; j < longer.size(); ++j) {
+        if (!used[std::size_t(j)] && carriesMeaning(longer.at(j)))
+            return false;
+    }
+    return true;
+}
+
+/// Letters and digits alone, case-folded.
+QString lettersOf(const QString& text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.isLetterOrNumber())
+            out += c.toCaseFolded();
+    }
+    return out;
+}
+
+QString digitsOf(const QString& text)
+{
+    QString out;
+    for (const QChar c : text) {
+        if (c.isDigit())
+            out += c;
+    }
+    return out;
+}
+
+/// Whether two texts are one spelling apart (FormatVariant::Spelling): "not" against "now" is no slip.
+bool oneSpellingApart(const QString& a, const QString& b)
+{
+    const QString x = lettersOf(a);
+    const QString y = lettersOf(b);
+    if (std::min(x.size(), y.size()) < 12 || digitsOf(x) != digitsOf(y))
+        return false;
+    const QStringList aw = contentWords(a);
+    const QStringList bw = contentWords(b);
+    const auto negationOnlyIn = [](const QStringList& one, const QStringList& other) {
+        return std::any_of(
+            one.begin(), one.end(), [&other](const QString& w) { return carriesMeaning(w) && !other.contains(w); });
+    };
+    if (negationOnlyIn(aw, bw) || negationOnlyIn(bw, aw))
+        return false;
+    const std::size_t allowed = std::size_t(std::max(x.size(), y.size()) / 12);
+    return levenshtein(x.toStdString(), y.toStdString()) <= allowed;
+}
+
 } // namespace
 
 std::string lenientConsensusKey(const nlohmann::json& value)
@@ -229,6 +344,12 @@ const char* formatVariantId(FormatVariant variant)
         return "word_order";
     case FormatVariant::Contains:
         return "contains";
+    case FormatVariant::Date:
+        return "date";
+    case FormatVariant::Abridged:
+        return "abridged";
+    case FormatVariant::Spelling:
+        return "spelling";
     }
     return "";
 }
@@ -257,15 +378,20 @@ FormatVariant formatVariantOf(const nlohmann::json& a, const nlohmann::json& b)
     const QString ym = lenientText(withoutMarkup(ys));
     if (xm == ym)
         return FormatVariant::Markup;
-    static const QRegularExpression separators(QStringLiteral("[^\\p{L}\\p{N}]+"));
-    QStringList xw = xm.split(separators, Qt::SkipEmptyParts);
-    QStringList yw = ym.split(separators, Qt::SkipEmptyParts);
+    QStringList xw = xm.split(wordSeparators(), Qt::SkipEmptyParts);
+    QStringList yw = ym.split(wordSeparators(), Qt::SkipEmptyParts);
     xw.sort();
     yw.sort();
     if (xw.size() > 1 && xw.size() <= 5 && xw == yw)
         return FormatVariant::WordOrder;
     if (containsWords(x, y) || containsWords(y, x) || containsWords(xm, ym) || containsWords(ym, xm))
         return FormatVariant::Contains;
+    if (sameDate(xm, ym))
+        return FormatVariant::Date;
+    if (abridged(xm, ym))
+        return FormatVariant::Abridged;
+    if (oneSpellingApart(xm, ym))
+        return FormatVariant::Spelling;
     return FormatVariant::None;
 }
 

@@ -73,10 +73,19 @@ enum class FormatVariant {
     Markup, ///< equal once compatibility characters and markup are dropped: Er³⁺ vs Er3+, \(k^{th}\) vs k^{th}, a_b vs
             ///< a b
     WordOrder, ///< the same two to five words in another order: "Zhou, Guangwei" vs "Guangwei Zhou"
-    Contains ///< one value's text holds the other's as whole words ("IFC" in "Interfraternity Conference (IFC)")
+    Contains, ///< one value's text holds the other's as whole words ("IFC" in "Interfraternity Conference (IFC)")
+    Date, ///< the same calendar date written another way: "May 22, 1914" vs "May twentysecond, Nineteen hundred and
+          ///< fourteen" vs "1914-05-22" (see parseDateText)
+    Abridged, ///< one text is the other with words left out: each word of the shorter (at least three, articles
+              ///< aside) is a word of the longer, or its stem of five letters or more ("verbal" for "verbally"), and no
+              ///< word left out is a number or a negation ("not", "no", "never", "without", …): "behaviour pursuant
+              ///< to Paragraph 1 (harassment) which is sexual in nature" vs the same without "(harassment)"
+    Spelling ///< the same letters and digits but for spacing, punctuation and one letter in twelve, the digits
+             ///< alike, at least twelve letters: an OCR slip or a typo ("George Brokawtompton" vs "George Brokaw
+             ///< Compton", "Finnischen Meerbusen" vs "Finnischer Meerbusen")
 };
 
-/// "", "lenient", "quotes", "unit", "symbol", "markup", "word_order", "contains".
+/// "", "lenient", "quotes", "unit", "symbol", "markup", "word_order", "contains", "date", "abridged", "spelling".
 const char* formatVariantId(FormatVariant variant);
 
 /// Whether `a` and `b` (leaves: strings, numbers, booleans) differ only in format, and how. Null against
