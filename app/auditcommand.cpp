@@ -28,7 +28,7 @@ const QString kShape = uR"(Prints one JSON object:
       "path" (dotted; gold_lacks_element: "array[+i]"), "pointer" (JSON pointer; where an accepted element goes),
       "gold_revision", "gold" (current value or element; missing when there is none), "original_gold",
       "gold_changed", "consensus" (the agreed value; gold_lacks_element: the proposed element), "consensus_absent",
-      "format_variant" (format: lenient|quotes|unit|symbol|markup|word_order|contains|date|abridged|spelling),
+      "format_variant" (format: lenient|quotes|unit|symbol|markup|word_order|contains|date|abridged|spacing),
       "merging", "splitting" (merge_split),
       "support", "agreeing", "answered", "models" (the agreeing ones),
       "answers": [{"model", "value" (its aligned value or element; missing: none)}],

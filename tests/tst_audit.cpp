@@ -410,13 +410,13 @@ void TestAudit::formatVariants_data()
     QTest::addRow("a word left unmatched")
         << u"\"sales rose in the north\""_s << u"\"sales rose sharply in the south\""_s << QString();
     QTest::addRow("too short to abridge") << u"\"New York\""_s << u"\"New Amsterdam York\""_s << QString();
-    QTest::addRow("OCR slip") << u"\"George Brokaw Compton\""_s << u"\"George Brokawtompton\""_s << u"spelling"_s;
-    QTest::addRow("inflection") << u"\"Finnischen Meerbusen\""_s << u"\"Finnischer Meerbusen\""_s << u"spelling"_s;
-    QTest::addRow("not is no slip") << u"\"The tenant is not liable\""_s << u"\"The tenant is now liable\""_s
-                                    << QString();
-    QTest::addRow("short name, one letter") << u"\"Jon Smith\""_s << u"\"Jan Smith\""_s << QString();
-    QTest::addRow("two slips in 19 letters")
-        << u"\"George Brokaw Compton\""_s << u"\"Gorge Brokaw Conpton\""_s << QString();
+    QTest::addRow("spacing") << u"\"George Brokaw Compton\""_s << u"\"George BrokawCompton\""_s << u"spacing"_s;
+    QTest::addRow("dots") << u"\"U.S. Army\""_s << u"\"US Army\""_s << u"spacing"_s;
+    QTest::addRow("a number split") << u"\"1,5 mm\""_s << u"\"15 mm\""_s << QString();
+    // One letter apart is a value finding, whichever side has the slip: the gold's typo ("Brookes" where the input
+    // says Brooks) is a real gold error, and looks just like a gold that corrects the input's OCR.
+    QTest::addRow("a typo") << u"\"Aiyana Brookes\""_s << u"\"Aiyana Brooks\""_s << QString();
+    QTest::addRow("OCR slip") << u"\"George Brokaw Compton\""_s << u"\"George Brokawtompton\""_s << QString();
     QTest::addRow("digits differ") << u"\"Invoice number 4471-A\""_s << u"\"Invoice number 4477-A\""_s << QString();
     QTest::addRow("not part of a number") << u"21"_s << u"211"_s << QString();
     QTest::addRow("not part of a word") << u"\"cat\""_s << u"\"category\""_s << QString();
@@ -793,11 +793,11 @@ void TestAudit::sobSamplePrecision()
         return u"%1/%2/%3"_s.arg(t.real).arg(t.findings).arg(t.right);
     };
     QCOMPARE(figure(u"drawn/backed"_s), u"6/11/5"_s);
-    QCOMPARE(figure(u"rest/backed"_s), u"3/6/3"_s);
-    QCOMPARE(figure(u"all/backed"_s), u"13/21/12"_s);
-    QCOMPARE(figure(u"all/unbacked"_s), u"0/6/0"_s);
+    QCOMPARE(figure(u"rest/backed"_s), u"3/7/3"_s);
+    QCOMPARE(figure(u"all/backed"_s), u"13/22/12"_s);
+    QCOMPARE(figure(u"all/unbacked"_s), u"0/7/0"_s);
     QCOMPARE(figure(u"all/granularity"_s), u"0/20/0"_s);
-    QCOMPARE(figure(u"all/left out"_s), u"0/4/0"_s);
+    QCOMPARE(figure(u"all/left out"_s), u"0/7/0"_s);
     QCOMPARE(figure(u"drawn/format"_s), u"1/23/1"_s);
 
     // The named examples: gold lacks the 1962 row, and no "replace 294 by 211"; three staff rows.

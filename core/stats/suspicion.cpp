@@ -2,7 +2,6 @@
 #include "stats/suspicion.h"
 
 #include "json/datetext.h"
-#include "json/jsondiff.h"
 #include "json/textnorm.h"
 
 #include <QRegularExpression>
@@ -289,33 +288,30 @@ QString lettersOf(const QString& text)
     return out;
 }
 
-QString digitsOf(const QString& text)
+/// The runs of digits of a text, each ended by a space: "1,5" gives "1 5 ", "15" gives "15 ".
+QString digitRuns(const QString& text)
 {
     QString out;
+    bool inRun = false;
     for (const QChar c : text) {
-        if (c.isDigit())
+        if (c.isDigit()) {
             out += c;
+            inRun = true;
+        } else if (inRun) {
+            out += QLatin1Char(' ');
+            inRun = false;
+        }
     }
+    if (inRun)
+        out += QLatin1Char(' ');
     return out;
 }
 
-/// Whether two texts are one spelling apart (FormatVariant::Spelling): "not" against "now" is no slip.
-bool oneSpellingApart(const QString& a, const QString& b)
+/// Whether two texts differ only in spacing and punctuation (FormatVariant::Spacing): the same letters and digits in
+/// the same order, each number kept whole ("1,5" is not "15").
+bool sameLetters(const QString& a, const QString& b)
 {
-    const QString x = lettersOf(a);
-    const QString y = lettersOf(b);
-    if (std::min(x.size(), y.size()) < 12 || digitsOf(x) != digitsOf(y))
-        return false;
-    const QStringList aw = contentWords(a);
-    const QStringList bw = contentWords(b);
-    const auto negationOnlyIn = [](const QStringList& one, const QStringList& other) {
-        return std::any_of(
-            one.begin(), one.end(), [&other](const QString& w) { return carriesMeaning(w) && !other.contains(w); });
-    };
-    if (negationOnlyIn(aw, bw) || negationOnlyIn(bw, aw))
-        return false;
-    const std::size_t allowed = std::size_t(std::max(x.size(), y.size()) / 12);
-    return levenshtein(x.toStdString(), y.toStdString()) <= allowed;
+    return lettersOf(a) == lettersOf(b) && digitRuns(a) == digitRuns(b);
 }
 
 } // namespace
@@ -348,8 +344,8 @@ const char* formatVariantId(FormatVariant variant)
         return "date";
     case FormatVariant::Abridged:
         return "abridged";
-    case FormatVariant::Spelling:
-        return "spelling";
+    case FormatVariant::Spacing:
+        return "spacing";
     }
     return "";
 }
@@ -390,8 +386,8 @@ FormatVariant formatVariantOf(const nlohmann::json& a, const nlohmann::json& b)
         return FormatVariant::Date;
     if (abridged(xm, ym))
         return FormatVariant::Abridged;
-    if (oneSpellingApart(xm, ym))
-        return FormatVariant::Spelling;
+    if (sameLetters(xm, ym))
+        return FormatVariant::Spacing;
     return FormatVariant::None;
 }
 

@@ -80,12 +80,12 @@ enum class FormatVariant {
               ///< aside) is a word of the longer, or its stem of five letters or more ("verbal" for "verbally"), and no
               ///< word left out is a number or a negation ("not", "no", "never", "without", …): "behaviour pursuant
               ///< to Paragraph 1 (harassment) which is sexual in nature" vs the same without "(harassment)"
-    Spelling ///< the same letters and digits but for spacing, punctuation and one letter in twelve, the digits
-             ///< alike, at least twelve letters: an OCR slip or a typo ("George Brokawtompton" vs "George Brokaw
-             ///< Compton", "Finnischen Meerbusen" vs "Finnischer Meerbusen")
+    Spacing ///< the same letters and digits in the same order, spaced or punctuated another way, each number kept
+            ///< whole: "Low- power" vs "Low-power", "U.S." vs "US" (not "1,5" vs "15"). A letter changed is no format
+            ///< variant: "Brookes" for "Brooks" may be the gold's typo, however much it looks like an OCR slip.
 };
 
-/// "", "lenient", "quotes", "unit", "symbol", "markup", "word_order", "contains", "date", "abridged", "spelling".
+/// "", "lenient", "quotes", "unit", "symbol", "markup", "word_order", "contains", "date", "abridged", "spacing".
 const char* formatVariantId(FormatVariant variant);
 
 /// Whether `a` and `b` (leaves: strings, numbers, booleans) differ only in format, and how. Null against

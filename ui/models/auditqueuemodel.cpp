@@ -120,8 +120,8 @@ QString AuditQueueModel::batchToolTip(AuditBatch batch)
         return tr("The models cut the gold's list elements differently: usually both are faithful. A merge or "
                   "split suggests no change; an element split out of a gold element can still be inserted.");
     case AuditBatch::Format:
-        return tr("The models write the gold's value another way (case, quotes, units, a date, words left out, a "
-                  "one-letter spelling slip): a gold error only under strict equality. Listed last.");
+        return tr("The models write the gold's value another way (case, quotes, units, a date, words left out, "
+                  "spacing): a gold error only under strict equality. Listed last.");
     }
     return {};
 }
