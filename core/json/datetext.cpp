@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "json/datetext.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <string>
@@ -50,11 +51,7 @@ bool isWeekday(const std::string& word)
 {
     static constexpr std::array<std::string_view, 18> names { "monday", "tuesday", "wednesday", "thursday", "friday",
         "saturday", "sunday", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "weds" };
-    for (std::string_view name : names) {
-        if (word == name)
-            return true;
-    }
-    return false;
+    return std::find(names.begin(), names.end(), word) != names.end();
 }
 
 enum class Kind { None, Unit, Teen, Tens, Hundred, Thousand };
