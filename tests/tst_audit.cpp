@@ -405,6 +405,8 @@ void TestAudit::formatVariants_data()
                                          << u"\"The tenant is liable for repairs\""_s << QString();
     QTest::addRow("a number left out") << u"\"collected 211 pints of blood\""_s << u"\"collected pints of blood\""_s
                                        << QString();
+    QTest::addRow("a number word left out") << u"\"the customer wants three medium milkshakes\""_s
+                                            << u"\"the customer wants medium milkshakes\""_s << QString();
     QTest::addRow("a word changed") << u"\"sales increased in the north\""_s
                                     << u"\"sales decreased sharply in the north\""_s << QString();
     QTest::addRow("a word left unmatched")

@@ -193,6 +193,7 @@ private Q_SLOTS:
     void lenientEqualMatchesNormalizedTexts();
     void dateText_data();
     void dateText();
+    void numberWords();
     void levenshtein_data();
     void levenshtein();
     void levenshteinMatchesReference();
@@ -1184,6 +1185,14 @@ void TestJson::dateText()
     QCOMPARE(date->year, year);
     QCOMPARE(date->month, month);
     QCOMPARE(date->day, day);
+}
+
+void TestJson::numberWords()
+{
+    for (const char* word : { "three", "twentieth", "hundred", "twentytwo", "nineteen", "zero", "million", "first" })
+        QVERIFY2(isNumberWord(word), word);
+    for (const char* word : { "", "milkshake", "twentyfoo", "thirds", "none", "often", "ten-" })
+        QVERIFY2(!isNumberWord(word), word);
 }
 
 void TestJson::lenientEqualMatchesNormalizedTexts()

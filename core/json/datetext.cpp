@@ -333,4 +333,10 @@ std::optional<TextDate> parseDateText(std::string_view text)
     return date;
 }
 
+bool isNumberWord(std::string_view word)
+{
+    return !numberWords(word).empty() || word == "zero" || word == "zeroth" || word == "million" || word == "millionth"
+        || word == "billion" || word == "billionth";
+}
+
 } // namespace structscope

@@ -25,4 +25,8 @@ struct TextDate
 /// ("05/06/2014" is ambiguous), an impossible day (April 31).
 std::optional<TextDate> parseDateText(std::string_view text);
 
+/// Whether a lower-case word is an English number word, cardinal or ordinal, or two run together: "three",
+/// "twentieth", "hundred", "twentytwo" ("zero" and "million" too).
+bool isNumberWord(std::string_view word);
+
 } // namespace structscope

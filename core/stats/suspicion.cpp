@@ -227,14 +227,15 @@ QStringList contentWords(const QString& text)
     return words;
 }
 
-/// A word that turns a statement around, or a number: leaving one out changes what a text says.
+/// A word that turns a statement around, or a number (in digits or words): leaving one out changes what a text says.
 bool carriesMeaning(const QString& word)
 {
     static const QSet<QString> negations { QStringLiteral("not"), QStringLiteral("no"), QStringLiteral("never"),
         QStringLiteral("none"), QStringLiteral("nor"), QStringLiteral("neither"), QStringLiteral("without"),
         QStringLiteral("cannot"), QStringLiteral("nothing"), QStringLiteral("nobody"), QStringLiteral("t"),
         QStringLiteral("except"), QStringLiteral("unless") };
-    return negations.contains(word) || std::any_of(word.begin(), word.end(), [](QChar c) { return c.isDigit(); });
+    return negations.contains(word) || std::any_of(word.begin(), word.end(), [](QChar c) { return c.isDigit(); })
+        || isNumberWord(word.toStdString());
 }
 
 /// Two words alike, or one the other's stem of at least five letters ("verbal", "verbally").

@@ -78,8 +78,9 @@ enum class FormatVariant {
           ///< fourteen" vs "1914-05-22" (see parseDateText)
     Abridged, ///< one text is the other with words left out: each word of the shorter (at least three, articles
               ///< aside) is a word of the longer, or its stem of five letters or more ("verbal" for "verbally"), and no
-              ///< word left out is a number or a negation ("not", "no", "never", "without", …): "behaviour pursuant
-              ///< to Paragraph 1 (harassment) which is sexual in nature" vs the same without "(harassment)"
+              ///< word left out is a number (in digits or words) or a negation ("not", "no", "never", "without", …):
+              ///< "behaviour pursuant to Paragraph 1 (harassment) which is sexual in nature" vs the same without
+              ///< "(harassment)"
     Spacing ///< the same letters and digits in the same order, spaced or punctuated another way, each number kept
             ///< whole: "Low- power" vs "Low-power", "U.S." vs "US" (not "1,5" vs "15"). A letter changed is no format
             ///< variant: "Brookes" for "Brooks" may be the gold's typo, however much it looks like an OCR slip.

@@ -3,8 +3,8 @@
 // gold values (anyone's text). Input: two texts separated by a NUL byte. The test is symmetric, never calls a value a
 // format variant of itself, and any date read is a possible one.
 #include "fuzzcheck.h"
-#include "json/datetext.h"
 #include "stats/suspicion.h"
+#include "json/datetext.h"
 
 #include <nlohmann/json.hpp>
 
