@@ -19,6 +19,7 @@
 #include "store/resultstore.h"
 #include "store/storelocation.h"
 #include "suite/suiteloader.h"
+#include "json/datetext.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,6 +29,7 @@
 #include <QTest>
 
 #include <map>
+#include <random>
 #include <set>
 #include <tuple>
 
@@ -92,6 +94,7 @@ private Q_SLOTS:
     void missingElementCarriesTheProposedElement();
     void formatVariants_data();
     void formatVariants();
+    void formatVariantsOfRandomTexts();
     void sourceSnippets();
     // ---- the queue on SOB records: ranking, groups, format batch, accept -------------------------
 
@@ -437,6 +440,74 @@ void TestAudit::formatVariants()
     const json y = json::parse(b.toStdString());
     QCOMPARE(QString::fromLatin1(formatVariantId(formatVariantOf(x, y))), variant);
     QCOMPARE(QString::fromLatin1(formatVariantId(formatVariantOf(y, x))), variant);
+}
+
+void TestAudit::formatVariantsOfRandomTexts()
+{
+    // Texts put together from pieces of dates, numbers, negations, punctuation and odd bytes: the test is symmetric and
+    // never calls a value a variant of itself, and every variant the pieces can make comes up (a change that breaks
+    // one shows here too). A date read from any of them is a possible one.
+    static const std::vector<std::string> pieces { "May", "may", "22", "22nd", "twenty", "second", "twentysecond",
+        "nineteen", "hundred", "and", "fourteen", "1914", "1914-05-22", "-", ",", ".", " ", "  ", "(", ")", "the", "of",
+        "not", "no", "three", "Paragraph", "1", "1,5", "15", "Low-", "power", "Low-power", "George", "Brokaw",
+        "Compton", "BrokawCompton", "\"", "%", "$", "\u2264", "<=", "\xff", "\xc3", "Friday", "Sept", "31", "April" };
+    std::mt19937 random(2026); // NOLINT(cert-msc32-c,cert-msc51-cpp): a fixed seed, so that a failure repeats
+    const auto text = [&random]() {
+        std::string out;
+        const int count = int(random() % 9);
+        for (int i = 0; i < count; ++i) {
+            out += pieces[random() % pieces.size()];
+            if (random() % 3 != 0)
+                out += ' ';
+        }
+        return out;
+    };
+    std::set<std::string> seen;
+    int dates = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string x = text();
+        std::string y;
+        switch (random() % 4) {
+        case 0: // words added
+            y = x + " " + text();
+            break;
+        case 1: { // one piece written another way
+            static const std::vector<std::pair<std::string, std::string>> rewrites { { "\u2264", "<=" },
+                { "Low-power", "Low- power" }, { "1914-05-22", "May 22, 1914" }, { "May", "MAY" }, { "22", "\"22\"" },
+                { "15", "15%" }, { "BrokawCompton", "Brokaw Compton" } };
+            const auto& [from, to] = rewrites[random() % rewrites.size()];
+            if (random() % 3 == 0)
+                x = from; // the piece alone
+            y = x;
+            if (const std::size_t at = y.find(from); at != std::string::npos)
+                y.replace(at, from.size(), to);
+            break;
+        }
+        default:
+            y = text();
+        }
+        for (const std::string* t : { &x, &y }) {
+            if (const std::optional<TextDate> date = parseDateText(*t)) {
+                ++dates;
+                QVERIFY2(date->month >= 1 && date->month <= 12 && date->day >= 0 && date->day <= 31
+                        && (date->year == 0 || date->year >= 32) && (date->day != 0 || date->year != 0),
+                    t->c_str());
+            }
+        }
+        const json a = x;
+        const json b = y;
+        const FormatVariant ab = formatVariantOf(a, b);
+        if (ab != formatVariantOf(b, a)) {
+            const auto shown = [](const json& v) { return v.dump(-1, ' ', true, json::error_handler_t::replace); };
+            QFAIL(qPrintable(QString::fromStdString("not symmetric: " + shown(a) + " / " + shown(b))));
+        }
+        QCOMPARE(formatVariantOf(a, a), FormatVariant::None);
+        seen.insert(formatVariantId(ab));
+    }
+    for (const char* variant :
+        { "", "lenient", "quotes", "unit", "symbol", "word_order", "contains", "date", "abridged", "spacing" })
+        QVERIFY2(seen.contains(variant), variant);
+    QVERIFY(dates > 100);
 }
 
 void TestAudit::sourceSnippets()
