@@ -12,6 +12,7 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <numeric>
+#include <unordered_set>
 
 using nlohmann::json;
 
@@ -69,6 +70,20 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     for (const json& document : read.askedSchemas)
         asked.push_back(schemaSlots.forDocument(document));
 
+    // Every schema an answer is scored against, compiled first, in parallel: answers are scored case by case (below),
+    // and both threads would otherwise often wait for the one compiling the case's schema.
+    std::vector<SchemaSlot*> needed;
+    {
+        std::unordered_set<const SchemaSlot*> seen;
+        for (const SobRecords::Response& response : read.responses) {
+            SchemaSlot* const slot = response.askedSchema >= 0 ? asked[std::size_t(response.askedSchema)].slot
+                                                               : facts[std::size_t(response.caseIndex)].slot;
+            if (slot != nullptr && seen.insert(slot).second)
+                needed.push_back(slot);
+        }
+    }
+    QtConcurrent::blockingMap(needed, [&scoring](SchemaSlot* slot) { (void)slot->compile(scoring); });
+
     std::vector<SobRun> runs;
     runs.reserve(read.runs.size());
     for (const SobRecords::Run& run : read.runs)
@@ -86,6 +101,11 @@ Evaluation evaluateSobRecords(const SobRecords& read, const EvaluationOptions& o
     records.resize(order.size());
     std::vector<std::size_t> places(order.size());
     std::iota(places.begin(), places.end(), std::size_t(0));
+    // Scored case by case (each record still goes to its place): the answers to one case share its gold and schema,
+    // which stay in the caches while a thread scores them one after another.
+    std::stable_sort(places.begin(), places.end(), [&](std::size_t a, std::size_t b) {
+        return read.responses[order[a]].caseIndex < read.responses[order[b]].caseIndex;
+    });
     const auto scoreOne = [&](std::size_t place) {
         const SobRecords::Response& response = read.responses[order[place]];
         const CaseImport& c = read.cases[std::size_t(response.caseIndex)];
