@@ -95,6 +95,7 @@ private Q_SLOTS:
     void formatVariants_data();
     void formatVariants();
     void formatVariantsOfRandomTexts();
+    void formatVariantsOfLongTexts();
     void sourceSnippets();
     // ---- the queue on SOB records: ranking, groups, format batch, accept -------------------------
 
@@ -508,6 +509,28 @@ void TestAudit::formatVariantsOfRandomTexts()
         { "", "lenient", "quotes", "unit", "symbol", "word_order", "contains", "date", "abridged", "spacing" })
         QVERIFY2(seen.contains(variant), variant);
     QVERIFY(dates > 100);
+}
+
+void TestAudit::formatVariantsOfLongTexts()
+{
+    // Twenty thousand words: equal words are matched by count, not word against word, and texts whose words would
+    // need too many stem comparisons are not abridged (an answer can be any length).
+    QStringList words;
+    QStringList stems;
+    for (int i = 0; i < 20000; ++i) {
+        QString word = u"word"_s; // letters only: a word left out holding a digit would be a number
+        for (int n = i; n > 0; n /= 26)
+            word += QChar(u'a' + n % 26);
+        words << word;
+        stems << word + u"ly"_s;
+    }
+    const json all = words.join(u' ').toStdString();
+    QStringList fewer = words;
+    fewer.removeAt(777);
+    QCOMPARE(QString::fromLatin1(formatVariantId(formatVariantOf(all, json(fewer.join(u' ').toStdString())))),
+        u"abridged"_s);
+    stems.removeAt(777);
+    QCOMPARE(formatVariantOf(all, json(stems.join(u' ').toStdString())), FormatVariant::None);
 }
 
 void TestAudit::sourceSnippets()

@@ -4,6 +4,7 @@
 #include "json/datetext.h"
 #include "json/textnorm.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <QSet>
@@ -247,31 +248,51 @@ bool sameStem(const QString& a, const QString& b)
 }
 
 /// Whether one text is the other with words left out (FormatVariant::Abridged): every word of the shorter matches
-/// a word of its own in the longer, and no word of the longer left unmatched carries meaning.
+/// a word of its own in the longer (an equal word first, then a stem), and no word of the longer left unmatched
+/// carries meaning. Texts whose stems would take more than kMaxStemChecks comparisons are not compared.
 bool abridged(const QString& a, const QString& b)
 {
+    constexpr qsizetype kMaxStemChecks = 100000;
     QStringList shorter = contentWords(a);
     QStringList longer = contentWords(b);
     if (shorter.size() > longer.size())
         std::swap(shorter, longer);
     if (shorter.size() < 3 || longer.size() == shorter.size())
         return false;
-    std::vector<bool> used(std::size_t(longer.size()), false);
+    QHash<QString, qsizetype> unmatched; // the longer's words, by how often each is still free
+    for (const QString& word : std::as_const(longer))
+        ++unmatched[word];
+    QStringList byStem; // the shorter's words with no equal word left in the longer
     for (const QString& word : std::as_const(shorter)) {
-        // An equal word first, then a stem, so that "answer" does not take the "answers" another word needs.
+        const auto it = unmatched.find(word);
+        if (it != unmatched.end() && *it > 0)
+            --*it;
+        else
+            byStem << word;
+    }
+    QStringList rest; // the longer's words left, in its order
+    for (const QString& word : std::as_const(longer)) {
+        qsizetype& free = unmatched[word];
+        if (free > 0) {
+            rest << word;
+            --free;
+        }
+    }
+    if (byStem.size() * rest.size() > kMaxStemChecks)
+        return false;
+    std::vector<bool> used(std::size_t(rest.size()), false);
+    for (const QString& word : std::as_const(byStem)) {
         qsizetype match = -1;
-        for (int pass = 0; pass < 2 && match < 0; ++pass) {
-            for (qsizetype j = 0; j < longer.size() && match < 0; ++j) {
-                if (!used[std::size_t(j)] && (pass == 0 ? word == longer.at(j) : sameStem(word, longer.at(j))))
-                    match = j;
-            }
+        for (qsizetype j = 0; j < rest.size() && match < 0; ++j) {
+            if (!used[std::size_t(j)] && sameStem(word, rest.at(j)))
+                match = j;
         }
         if (match < 0)
             return false;
         used[std::size_t(match)] = true;
     }
-    for (qsizetype j = 0; j < longer.size(); ++j) {
-        if (!used[std::size_t(j)] && carriesMeaning(longer.at(j)))
+    for (qsizetype j = 0; j < rest.size(); ++j) {
+        if (!used[std::size_t(j)] && carriesMeaning(rest.at(j)))
             return false;
     }
     return true;
