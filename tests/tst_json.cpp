@@ -1133,7 +1133,6 @@ void TestJson::lenientAsciiMatchesUnicodePath()
     }
 }
 
-// lenientEqual() compares ASCII texts without normalising them; it must agree with comparing their normal forms.
 void TestJson::dateText_data()
 {
     QTest::addColumn<QString>("text");
@@ -1195,6 +1194,7 @@ void TestJson::numberWords()
         QVERIFY2(!isNumberWord(word), word);
 }
 
+// lenientEqual() compares ASCII texts without normalising them; it must agree with comparing their normal forms.
 void TestJson::lenientEqualMatchesNormalizedTexts()
 {
     QRandomGenerator rng(11);

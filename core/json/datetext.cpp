@@ -63,7 +63,8 @@ struct NumberWord
     bool ordinal = false;
 };
 
-/// One English number word ("twenty", "second", "hundredth"); kind None for any other word.
+/// One English number word ("twenty", "second", "hundredth"); kind None for any other word, "zero" included: no
+/// date is written with it.
 NumberWord numberWord(std::string_view word)
 {
     struct Entry
@@ -72,7 +73,7 @@ NumberWord numberWord(std::string_view word)
         std::string_view ordinal;
         int value;
     };
-    static constexpr std::array<Entry, 30> table { {
+    static constexpr std::array<Entry, 29> table { {
         { "one", "first", 1 },
         { "two", "second", 2 },
         { "three", "third", 3 },
@@ -102,7 +103,6 @@ NumberWord numberWord(std::string_view word)
         { "ninety", "ninetieth", 90 },
         { "hundred", "hundredth", 100 },
         { "thousand", "thousandth", 1000 },
-        { "zero", "zeroth", 0 },
     } };
     for (const Entry& e : table) {
         if (word != e.cardinal && word != e.ordinal)
@@ -115,8 +115,6 @@ NumberWord numberWord(std::string_view word)
             : e.value >= 20        ? Kind::Tens
             : e.value >= 10        ? Kind::Teen
                                    : Kind::Unit;
-        if (e.value == 0)
-            out.kind = Kind::None; // no date is written with "zero"
         return out;
     }
     return {};
